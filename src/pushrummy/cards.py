@@ -1,0 +1,339 @@
+"""Cards, decks and card notation (RULES.md §1).
+
+A :class:`Card` is a value: two copies of the seven of hearts from the double
+deck are equal and interchangeable, which is why hands are sorted tuples of
+cards and "no duplicate moves" is well defined. Jokers have neither rank nor
+suit; jokers and all twos are wild ([setup.wild]).
+
+Notation: ranks ``A 2 3 4 5 6 7 8 9 10 J Q K`` (``T`` accepted for 10), suits
+``C D H S`` (``♣ ♦ ♥ ♠`` accepted), joker ``JK``; parsing is case-insensitive
+and strict.
+
+>>> parse_card("10h")
+Card('10H')
+>>> parse_card("t♥") == parse_card("10H")
+True
+>>> str(parse_card("jk"))
+'JK'
+>>> parse_cards("7S 7H 7D JK")
+(Card('7D'), Card('7H'), Card('7S'), Card('JK'))
+>>> len(make_deck(2)), len(make_deck(3))
+(108, 162)
+>>> parse_card("1H")
+Traceback (most recent call last):
+...
+pushrummy.errors.NotationError: bad card '1H': unknown rank '1' (ranks are A 2-10 J Q K, T for 10; JK is the joker)
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from .errors import NotationError
+
+__all__ = [
+    "JOKER",
+    "Card",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "make_deck",
+    "parse_card",
+    "parse_cards",
+]
+
+
+class Rank(enum.IntEnum):
+    """A card rank. The value is the rank's low position (ace low = 1, king = 13)."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def symbol(self) -> str:
+        """The notation of the rank: ``A``, ``2`` … ``10``, ``J``, ``Q``, ``K``."""
+        return _RANK_SYMBOLS[self.value]
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+class Suit(enum.IntEnum):
+    """A suit, in bridge order (clubs lowest)."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """The notation of the suit: ``C``, ``D``, ``H`` or ``S``."""
+        return "CDHS"[self.value]
+
+    @property
+    def symbol(self) -> str:
+        """The suit's symbol for display: ``♣``, ``♦``, ``♥`` or ``♠``."""
+        return "♣♦♥♠"[self.value]
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+_RANK_SYMBOLS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+JOKER_CODE = 52
+"""The :attr:`Card.code` of the joker; naturals have codes 0–51."""
+
+
+def _check_rank(_: Any, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None and not isinstance(value, Rank):
+        raise TypeError(f"Card.rank must be a Rank or None, not {type(value).__name__}")
+
+
+def _check_suit(_: Any, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None and not isinstance(value, Suit):
+        raise TypeError(f"Card.suit must be a Suit or None, not {type(value).__name__}")
+
+
+@attrs.frozen(slots=True, eq=False, order=False, repr=False)
+class Card:
+    """A playing card: a rank and a suit, or the joker (neither).
+
+    Cards compare, hash and sort by :attr:`code` (suit-major: clubs A…K,
+    diamonds, hearts, spades, then the joker).
+
+    >>> Card(Rank.SEVEN, Suit.HEARTS)
+    Card('7H')
+    >>> Card() == JOKER
+    True
+    >>> JOKER.is_wild, parse_card("2C").is_wild, parse_card("3C").is_wild
+    (True, True, False)
+    """
+
+    rank: Rank | None = attrs.field(default=None, validator=_check_rank)
+    suit: Suit | None = attrs.field(default=None, validator=_check_suit)
+    code: int = attrs.field(init=False)
+    """A small integer identifying the card value: ``suit * 13 + rank - 1``, joker 52."""
+
+    @code.default
+    def _code(self) -> int:
+        if self.rank is None and self.suit is None:
+            return JOKER_CODE
+        if self.rank is None or self.suit is None:
+            raise ValueError("a card has both a rank and a suit, or neither (the joker)")
+        return self.suit * 13 + self.rank - 1
+
+    @property
+    def is_joker(self) -> bool:
+        """True for the joker."""
+        return self.code == JOKER_CODE
+
+    @property
+    def is_wild(self) -> bool:
+        """True for jokers and twos ([setup.wild])."""
+        return self.code == JOKER_CODE or self.rank is Rank.TWO
+
+    @property
+    def is_natural(self) -> bool:
+        """True for every card that is not wild."""
+        return not self.is_wild
+
+    @classmethod
+    def from_code(cls, code: int) -> Card:
+        """The card with the given :attr:`code` (0–52).
+
+        >>> Card.from_code(0), Card.from_code(52)
+        (Card('AC'), Card('JK'))
+        """
+        if not isinstance(code, int) or not 0 <= code <= JOKER_CODE:
+            raise ValueError(f"card code must be an int in 0..52, not {code!r}")
+        return ALL_CARDS[code]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.code == other.code
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.code != other.code
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self.code
+
+    def __lt__(self, other: Card) -> bool:
+        if isinstance(other, Card):
+            return self.code < other.code
+        return NotImplemented
+
+    def __le__(self, other: Card) -> bool:
+        if isinstance(other, Card):
+            return self.code <= other.code
+        return NotImplemented
+
+    def __gt__(self, other: Card) -> bool:
+        if isinstance(other, Card):
+            return self.code > other.code
+        return NotImplemented
+
+    def __ge__(self, other: Card) -> bool:
+        if isinstance(other, Card):
+            return self.code >= other.code
+        return NotImplemented
+
+    def __str__(self) -> str:
+        if self.rank is None or self.suit is None:
+            return "JK"
+        return _RANK_SYMBOLS[self.rank] + "CDHS"[self.suit]
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    def display(self) -> str:
+        """The card with a suit symbol, for terminals: ``10♥``, ``JK``.
+
+        >>> parse_card("10H").display()
+        '10♥'
+        """
+        if self.rank is None or self.suit is None:
+            return "JK"
+        return _RANK_SYMBOLS[self.rank] + "♣♦♥♠"[self.suit]
+
+
+ALL_CARDS: tuple[Card, ...] = tuple([Card(rank, suit) for suit in Suit for rank in Rank] + [Card()])
+"""The 53 distinct card values, indexed by :attr:`Card.code`."""
+
+JOKER = ALL_CARDS[JOKER_CODE]
+"""The joker."""
+
+_RANK_TOKENS = {sym: Rank(i) for i, sym in enumerate(_RANK_SYMBOLS) if sym}
+_RANK_TOKENS["T"] = Rank.TEN
+_SUIT_TOKENS = {
+    "C": Suit.CLUBS, "♣": Suit.CLUBS, "♧": Suit.CLUBS,
+    "D": Suit.DIAMONDS, "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS,
+    "H": Suit.HEARTS, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
+    "S": Suit.SPADES, "♠": Suit.SPADES, "♤": Suit.SPADES,
+}  # fmt: skip
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+def parse_card(text: str) -> Card:
+    """Parse one card in notation (case-insensitive, surrounding blanks ignored).
+
+    Raises :class:`~pushrummy.errors.NotationError` naming the bad token.
+
+    >>> parse_card(" qs ")
+    Card('QS')
+    >>> parse_card("10X")
+    Traceback (most recent call last):
+    ...
+    pushrummy.errors.NotationError: bad card '10X': unknown suit 'X' (suits are C D H S or ♣ ♦ ♥ ♠)
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"parse_card expects a str, not {type(text).__name__}")
+    token = text.strip()
+    if not token:
+        raise NotationError("empty card: expected a card such as 10H, AS or JK", text=text)
+    upper = token.upper()
+    if upper == "JK":
+        return JOKER
+    if len(upper) < 2:
+        raise NotationError(
+            f"bad card {token!r}: a card is a rank followed by a suit, such as 10H, or JK",
+            token=token,
+            text=text,
+        )
+    rank_text, suit_text = upper[:-1], upper[-1]
+    rank = _RANK_TOKENS.get(rank_text)
+    if rank is None:
+        raise NotationError(
+            f"bad card {token!r}: unknown rank {token[:-1]!r} "
+            "(ranks are A 2-10 J Q K, T for 10; JK is the joker)",
+            token=token,
+            text=text,
+        )
+    suit = _SUIT_TOKENS.get(suit_text)
+    if suit is None:
+        raise NotationError(
+            f"bad card {token!r}: unknown suit {token[-1]!r} (suits are C D H S or ♣ ♦ ♥ ♠)",
+            token=token,
+            text=text,
+        )
+    return ALL_CARDS[suit * 13 + rank - 1]
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Parse cards separated by blanks or commas; the result is sorted.
+
+    An empty (or blank) text is the empty hand. The error for a bad card says
+    which token, by position, is wrong.
+
+    >>> parse_cards("AS, 2c 10♦")
+    (Card('2C'), Card('10D'), Card('AS'))
+    >>> parse_cards("")
+    ()
+    >>> parse_cards("7S 7X")
+    Traceback (most recent call last):
+    ...
+    pushrummy.errors.NotationError: token 2 of '7S 7X': bad card '7X': unknown suit 'X' (suits are C D H S or ♣ ♦ ♥ ♠)
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"parse_cards expects a str, not {type(text).__name__}")
+    tokens = [t for t in _SEPARATORS.split(text) if t]
+    cards = []
+    for index, token in enumerate(tokens, start=1):
+        try:
+            cards.append(parse_card(token))
+        except NotationError as exc:
+            raise NotationError(
+                f"token {index} of {text!r}: {exc}", token=token, text=text
+            ) from None
+    cards.sort()
+    return tuple(cards)
+
+
+def format_cards(cards: Iterable[Card], *, symbols: bool = False) -> str:
+    """Cards in notation, separated by single spaces, in the order given.
+
+    >>> format_cards(parse_cards("JK 10H 2S"))
+    '10H 2S JK'
+    >>> format_cards(parse_cards("10H AS"), symbols=True)
+    '10♥ A♠'
+    """
+    if symbols:
+        return " ".join(card.display() for card in cards)
+    return " ".join(str(card) for card in cards)
+
+
+def make_deck(packs: int = 2) -> tuple[Card, ...]:
+    """The sorted deck of ``packs`` standard packs, each with its two jokers ([setup.deck]).
+
+    Two packs give the 108-card Push deck, three the 162-card deck of Cap-It
+    for 5 or 6 players.
+
+    >>> deck = make_deck(2)
+    >>> deck.count(JOKER), deck.count(parse_card("7H"))
+    (4, 2)
+    """
+    if not isinstance(packs, int) or isinstance(packs, bool) or packs < 1:
+        raise ValueError(f"packs must be a positive int, not {packs!r}")
+    deck = [card for card in ALL_CARDS[:JOKER_CODE] for _ in range(packs)]
+    deck.extend([JOKER] * (2 * packs))
+    return tuple(deck)

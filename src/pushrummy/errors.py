@@ -1,0 +1,160 @@
+"""The exception hierarchy of pushrummy.
+
+Every error the library raises on purpose is a :class:`PushRummyError`. The
+hierarchy (DESIGN.md §5)::
+
+    PushRummyError(Exception)
+    ├── InvalidMoveError(PushRummyError, ValueError)   malformed move or declaration shape
+    ├── IllegalMoveError(PushRummyError, ValueError)   well formed, not legal now
+    │     NotYourTurnError, WrongPhaseError, CardNotInHandError,
+    │     InvalidMeldError, ContractNotMetError, GameOverError
+    ├── NotationError(PushRummyError, ValueError)      card/move text; names the bad token
+    ├── DecodeError(PushRummyError, ValueError)        JSON; the message carries a path
+    └── VariantError(PushRummyError, ValueError)       invalid configuration
+
+Rule-breaking errors carry the RULES.md rule id in :attr:`IllegalMoveError.rule`
+and show it at the end of the message, so a message points at the rule it breaks:
+
+>>> err = InvalidMeldError("a set holds at most 4 cards", rule="meld.set")
+>>> str(err)
+'a set holds at most 4 cards [meld.set]'
+>>> err.rule
+'meld.set'
+>>> isinstance(err, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "CardNotInHandError",
+    "ContractNotMetError",
+    "DecodeError",
+    "GameOverError",
+    "IllegalMoveError",
+    "InvalidMeldError",
+    "InvalidMoveError",
+    "NotYourTurnError",
+    "NotationError",
+    "PushRummyError",
+    "VariantError",
+    "WrongPhaseError",
+]
+
+
+class PushRummyError(Exception):
+    """Base class of every error pushrummy raises on purpose."""
+
+
+class InvalidMoveError(PushRummyError, ValueError):
+    """A move that is malformed whatever the position: unknown card, bad declaration shape."""
+
+
+class IllegalMoveError(PushRummyError, ValueError):
+    """A well-formed move (or meld) that the rules do not allow here.
+
+    Attributes:
+        rule: the RULES.md rule id the move breaks (for example ``"layoff.when"``).
+        move: the rejected move, if there was one.
+        seat: the seat that tried it, if known.
+        phase: the game phase at the time, if known.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        rule: str,
+        move: Any = None,
+        seat: int | None = None,
+        phase: Any = None,
+    ) -> None:
+        self.message = message
+        self.rule = rule
+        self.move = move
+        self.seat = seat
+        self.phase = phase
+        super().__init__(f"{message} [{rule}]")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Keyword-only constructor arguments need help to survive pickling
+        # (multiprocessing simulations send errors between processes).
+        return (
+            _rebuild_illegal,
+            (type(self), self.message, self.rule, self.move, self.seat, self.phase),
+        )
+
+
+def _rebuild_illegal(
+    cls: type[IllegalMoveError],
+    message: str,
+    rule: str,
+    move: Any,
+    seat: int | None,
+    phase: Any,
+) -> IllegalMoveError:
+    return cls(message, rule=rule, move=move, seat=seat, phase=phase)
+
+
+class NotYourTurnError(IllegalMoveError):
+    """The move was made by, or for, a seat whose turn it is not."""
+
+
+class WrongPhaseError(IllegalMoveError):
+    """The move is of a kind the current phase does not accept (e.g. a discard before drawing)."""
+
+
+class CardNotInHandError(IllegalMoveError):
+    """The move uses a card (or more copies of it) than the player holds."""
+
+
+class InvalidMeldError(IllegalMoveError):
+    """A meld, or a lay-off onto a meld, breaks a meld rule ([meld.*], [layoff.card])."""
+
+
+class ContractNotMetError(IllegalMoveError):
+    """A lay-down that does not fulfil the deal's contract, or a meld action before it."""
+
+
+class GameOverError(IllegalMoveError):
+    """A move was offered after the game ended."""
+
+
+class NotationError(PushRummyError, ValueError):
+    """Card or move text that cannot be parsed. The message names the bad token.
+
+    Attributes:
+        token: the offending token (or the whole text when it is empty).
+        text: the whole text that was being parsed.
+    """
+
+    def __init__(self, message: str, *, token: str = "", text: str = "") -> None:
+        self.token = token
+        self.text = text
+        super().__init__(message)
+
+
+class DecodeError(PushRummyError, ValueError):
+    """A JSON document that does not decode. The message carries a path like ``$.table[2]``.
+
+    Attributes:
+        path: the JSON path of the offending value.
+    """
+
+    def __init__(self, message: str, *, path: str = "$") -> None:
+        self.path = path
+        super().__init__(f"{path}: {message}")
+
+
+class VariantError(PushRummyError, ValueError):
+    """A variant configuration that is invalid; the message names the field.
+
+    Attributes:
+        field: the name of the offending field.
+    """
+
+    def __init__(self, message: str, *, field: str) -> None:
+        self.field = field
+        super().__init__(f"{field}: {message}")

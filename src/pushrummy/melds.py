@@ -1,0 +1,556 @@
+"""Melds: sets and runs with declared wild roles, their validation, and lay-offs.
+
+A :class:`Meld` is a complete declaration ([meld.wild]): its kind, its cards
+and what every wild stands for.
+
+* A **set** records its rank; every wild in it stands for that rank.
+  Its cards are kept sorted.
+* A **run** records its suit and the *position* of its first card; its cards are
+  kept in rank order, so ``cards[i]`` stands for position ``start + i``.
+  Positions are 1 (ace low), 2 … 13 (king) and 14 (ace high).
+
+Two melds are equal exactly when they have the same kind, cards and roles.
+
+>>> from pushrummy.cards import parse_card as c, parse_cards
+>>> m = Meld.run_of([c("5H"), c("JK"), c("7H")])   # low to high: the naturals fix the run
+>>> m
+Meld.run('5H JK=6H 7H')
+>>> m.roles
+(<Rank.FIVE: 5>, <Rank.SIX: 6>, <Rank.SEVEN: 7>)
+>>> Meld.set_of(parse_cards("9C 9S JK"))
+Meld.set('9C 9S JK', rank=9)
+>>> Meld.set_of(parse_cards("9C 9C JK"))
+Traceback (most recent call last):
+...
+pushrummy.errors.InvalidMeldError: set of 9s 9C 9C JK: two naturals of suit C (a set's naturals have different suits) [meld.set]
+
+Option checks ([meld.wild], ``max_run_length``) are separate, because they
+depend on the variant: :func:`meld_rule_violation` and :func:`check_meld`.
+Lay-offs ([layoff.card]): :func:`layoff_ends` and :func:`lay_off`.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+import attrs
+
+from .cards import Card, Rank, Suit, format_cards
+from .errors import InvalidMeldError
+
+__all__ = [
+    "DEFAULT_MELD_OPTIONS",
+    "End",
+    "Meld",
+    "MeldKind",
+    "MeldOptions",
+    "MeldRules",
+    "WildLimit",
+    "check_meld",
+    "lay_off",
+    "layoff_ends",
+    "meld_rule_violation",
+    "position_rank",
+]
+
+MAX_RUN_POSITION = 14
+"""Ace high. Positions run from 1 (ace low) to 14 (ace high)."""
+
+
+class MeldKind(enum.Enum):
+    """The two kinds of meld."""
+
+    SET = "set"
+    RUN = "run"
+
+
+class WildLimit(enum.Enum):
+    """The ``wild_limit`` option of [meld.wild], counted per meld."""
+
+    UNLIMITED = "unlimited"
+    """Any number of wilds, even only wilds (the default)."""
+    AT_MOST_NATURALS = "at_most_naturals"
+    """A meld holds no more wilds than naturals."""
+    FEWER_THAN_NATURALS = "fewer_than_naturals"
+    """A meld holds fewer wilds than naturals."""
+
+
+class End(enum.Enum):
+    """The end of a run a card is laid off at."""
+
+    LOW = "low"
+    HIGH = "high"
+
+
+class MeldRules(Protocol):
+    """The meld options a check needs. A :class:`~pushrummy.variants.Variant` is one."""
+
+    @property
+    def min_naturals_per_meld(self) -> int: ...
+
+    @property
+    def wild_limit(self) -> WildLimit: ...
+
+    @property
+    def max_run_length(self) -> int: ...
+
+
+def _check_min_naturals(_: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if value not in (0, 1):
+        raise ValueError(f"min_naturals_per_meld must be 0 or 1, not {value!r}")
+
+
+def _check_max_run(_: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if value not in (13, 14):
+        raise ValueError(f"max_run_length must be 13 or 14, not {value!r}")
+
+
+@attrs.frozen(slots=True)
+class MeldOptions:
+    """A stand-alone set of meld options (the defaults are Push's).
+
+    Useful for checking melds without a whole variant.
+
+    >>> MeldOptions(wild_limit=WildLimit.AT_MOST_NATURALS).max_run_length
+    14
+    """
+
+    min_naturals_per_meld: int = attrs.field(default=0, validator=_check_min_naturals)
+    wild_limit: WildLimit = attrs.field(
+        default=WildLimit.UNLIMITED, validator=attrs.validators.instance_of(WildLimit)
+    )
+    max_run_length: int = attrs.field(default=14, validator=_check_max_run)
+
+
+DEFAULT_MELD_OPTIONS = MeldOptions()
+"""The default meld options of RULES.md (those of ``PUSH``)."""
+
+
+def position_rank(position: int) -> Rank:
+    """The rank a run position stands for: 1 and 14 are aces.
+
+    >>> position_rank(1), position_rank(11), position_rank(14)
+    (<Rank.ACE: 1>, <Rank.JACK: 11>, <Rank.ACE: 1>)
+    """
+    return Rank.ACE if position == MAX_RUN_POSITION else Rank(position)
+
+
+def _describe_cards(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards) if cards else "(no cards)"
+
+
+def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(cards)
+
+
+@attrs.frozen(slots=True, repr=False, cache_hash=True)
+class Meld:
+    """A set or run with every card's role declared. Immutable and validated.
+
+    Construct with :meth:`set_of` / :meth:`run_of` (which infer what the
+    naturals make plain), or directly with the canonical fields. The
+    structural rules [meld.set] and [meld.run] are checked on construction and
+    raise :class:`~pushrummy.errors.InvalidMeldError` saying what is wrong.
+
+    Attributes:
+        kind: set or run.
+        cards: sets: sorted; runs: in rank order, ``cards[i]`` at ``start + i``.
+        rank: the set's rank (sets only).
+        suit: the run's suit (runs only).
+        start: the position of the run's first card (runs only; 1 = ace low).
+    """
+
+    kind: MeldKind = attrs.field(validator=attrs.validators.instance_of(MeldKind))
+    cards: tuple[Card, ...] = attrs.field(converter=_card_tuple)
+    rank: Rank | None = attrs.field(default=None, kw_only=True)
+    suit: Suit | None = attrs.field(default=None, kw_only=True)
+    start: int | None = attrs.field(default=None, kw_only=True)
+
+    def __attrs_post_init__(self) -> None:
+        for card in self.cards:
+            if not isinstance(card, Card):
+                raise TypeError(f"meld cards must be Card values, not {type(card).__name__}")
+        if self.kind is MeldKind.SET:
+            self._validate_set()
+        else:
+            self._validate_run()
+
+    def _fail(self, problem: str, rule: str) -> InvalidMeldError:
+        if self.kind is MeldKind.SET:
+            what = f"set of {self.rank.symbol}s" if isinstance(self.rank, Rank) else "set"
+        else:
+            what = "run"
+        return InvalidMeldError(f"{what} {_describe_cards(self.cards)}: {problem}", rule=rule)
+
+    def _validate_set(self) -> None:
+        if self.suit is not None or self.start is not None:
+            raise self._fail("a set has a rank, not a suit or start position", "meld.wild")
+        if self.rank is None:
+            raise self._fail("the set's rank must be declared", "meld.wild")
+        if not isinstance(self.rank, Rank):
+            raise TypeError(f"Meld.rank must be a Rank, not {type(self.rank).__name__}")
+        if self.rank is Rank.TWO:
+            raise self._fail("there are no sets of twos (twos are wild)", "meld.set")
+        if not 3 <= len(self.cards) <= 4:
+            raise self._fail(f"a set has 3 or 4 cards, not {len(self.cards)}", "meld.set")
+        seen_suits: set[Suit] = set()
+        for card in self.cards:
+            if card.is_wild:
+                continue
+            if card.rank is not self.rank:
+                raise self._fail(f"{card} is not of rank {self.rank.symbol}", "meld.set")
+            assert card.suit is not None  # a natural card always has a suit
+            if card.suit in seen_suits:
+                raise self._fail(
+                    f"two naturals of suit {card.suit.letter} "
+                    "(a set's naturals have different suits)",
+                    "meld.set",
+                )
+            seen_suits.add(card.suit)
+        ordered = tuple(sorted(self.cards))
+        if ordered != self.cards:
+            # A set's order means nothing: keep one canonical order so equal
+            # declarations compare equal.
+            object.__setattr__(self, "cards", ordered)
+
+    def _validate_run(self) -> None:
+        if self.rank is not None:
+            raise self._fail("a run has a suit and start position, not a rank", "meld.wild")
+        if self.suit is None or self.start is None:
+            missing = " and ".join(
+                name for name, v in (("suit", self.suit), ("start", self.start)) if v is None
+            )
+            raise self._fail(f"the run's {missing} must be declared", "meld.wild")
+        if not isinstance(self.suit, Suit):
+            raise TypeError(f"Meld.suit must be a Suit, not {type(self.suit).__name__}")
+        if not isinstance(self.start, int) or isinstance(self.start, bool):
+            raise TypeError(f"Meld.start must be an int, not {type(self.start).__name__}")
+        length = len(self.cards)
+        if length < 3:
+            raise self._fail(f"a run has at least 3 cards, not {length}", "meld.run")
+        if not 1 <= self.start <= MAX_RUN_POSITION - 2:
+            raise self._fail(f"start position {self.start} is outside 1..12", "meld.run")
+        end = self.start + length - 1
+        if end > MAX_RUN_POSITION:
+            raise self._fail(
+                f"{length} cards from position {self.start} pass the high ace "
+                "(runs do not wrap: K-A-2 is not a run)",
+                "meld.run",
+            )
+        for index, card in enumerate(self.cards):
+            if card.is_wild:
+                continue
+            position = self.start + index
+            if card.suit is not self.suit:
+                raise self._fail(f"{card} is not of the run's suit {self.suit.letter}", "meld.run")
+            if card.rank is not position_rank(position):
+                raise self._fail(
+                    f"{card} cannot stand at position {position} "
+                    f"of a run starting at {position_rank(self.start).symbol}",
+                    "meld.run",
+                )
+
+    # -- friendly constructors -------------------------------------------------
+
+    @classmethod
+    def set_of(cls, cards: Iterable[Card], rank: Rank | None = None) -> Meld:
+        """A set of ``cards``; ``rank`` is needed only when no card is natural.
+
+        >>> from pushrummy.cards import parse_cards
+        >>> Meld.set_of(parse_cards("JK 2C 2D"), Rank.KING)
+        Meld.set('2C 2D JK', rank=K)
+        """
+        cards = tuple(cards)
+        natural_ranks = {c.rank for c in cards if not c.is_wild}
+        if len(natural_ranks) > 1:
+            ranks = " ".join(sorted(r.symbol for r in natural_ranks if r is not None))
+            raise InvalidMeldError(
+                f"set {_describe_cards(cards)}: naturals of different ranks ({ranks})",
+                rule="meld.set",
+            )
+        if natural_ranks:
+            (natural,) = natural_ranks
+            assert natural is not None  # naturals always have a rank
+            if rank is not None and rank is not natural:
+                raise InvalidMeldError(
+                    f"set {_describe_cards(cards)}: declared rank {rank.symbol} "
+                    f"but its naturals are {natural.symbol}s",
+                    rule="meld.wild",
+                )
+            rank = natural
+        if rank is None:
+            raise InvalidMeldError(
+                f"set {_describe_cards(cards)}: only wilds, so the set's rank must be declared",
+                rule="meld.wild",
+            )
+        return cls(MeldKind.SET, tuple(sorted(cards)), rank=rank)
+
+    @classmethod
+    def run_of(
+        cls,
+        cards: Sequence[Card],
+        *,
+        suit: Suit | None = None,
+        start: Rank | int | None = None,
+    ) -> Meld:
+        """A run of ``cards`` given in rank order, low to high.
+
+        ``suit`` and ``start`` (the first card's rank, or its position) are
+        inferred from the naturals; they must be given when the run has none.
+        A ``start`` of ``Rank.ACE`` or 1 is ace low.
+
+        >>> from pushrummy.cards import parse_card as c
+        >>> Meld.run_of([c("QS"), c("KS"), c("AS")])
+        Meld.run('QS KS AS')
+        >>> Meld.run_of([c("JK"), c("2D"), c("JK")], suit=Suit.CLUBS, start=Rank.TEN)
+        Meld.run('JK=10C 2D=JC JK=QC')
+        """
+        cards = tuple(cards)
+        naturals = [(i, c) for i, c in enumerate(cards) if not c.is_wild]
+        if naturals:
+            suits = {c.suit for _, c in naturals}
+            if len(suits) > 1:
+                raise InvalidMeldError(
+                    f"run {_describe_cards(cards)}: naturals of different suits", rule="meld.run"
+                )
+            (natural_suit,) = suits
+            assert natural_suit is not None
+            if suit is not None and suit is not natural_suit:
+                raise InvalidMeldError(
+                    f"run {_describe_cards(cards)}: declared suit {suit.letter} "
+                    f"but its naturals are {natural_suit.letter}",
+                    rule="meld.wild",
+                )
+            suit = natural_suit
+            if start is None:
+                index, card = naturals[0]
+                assert card.rank is not None
+                position = int(card.rank)
+                if card.rank is Rank.ACE and index > 0:
+                    position = MAX_RUN_POSITION
+                start = position - index
+        if suit is None or start is None:
+            missing = " and ".join(
+                name for name, v in (("suit", suit), ("start", start)) if v is None
+            )
+            raise InvalidMeldError(
+                f"run {_describe_cards(cards)}: only wilds, so the run's {missing} "
+                "must be declared",
+                rule="meld.wild",
+            )
+        return cls(MeldKind.RUN, cards, suit=suit, start=int(start))
+
+    # -- derived facts ---------------------------------------------------------
+
+    @property
+    def is_set(self) -> bool:
+        """True for a set."""
+        return self.kind is MeldKind.SET
+
+    @property
+    def is_run(self) -> bool:
+        """True for a run."""
+        return self.kind is MeldKind.RUN
+
+    @property
+    def wild_count(self) -> int:
+        """How many of the meld's cards are wild (every two and joker counts)."""
+        return sum(1 for c in self.cards if c.is_wild)
+
+    @property
+    def natural_count(self) -> int:
+        """How many of the meld's cards are natural."""
+        return len(self.cards) - self.wild_count
+
+    @property
+    def end(self) -> int | None:
+        """The position of a run's last card (``None`` for sets)."""
+        return None if self.start is None else self.start + len(self.cards) - 1
+
+    @property
+    def roles(self) -> tuple[Rank, ...]:
+        """The rank every card stands for, in the order of :attr:`cards`."""
+        if self.start is None:
+            assert self.rank is not None
+            return (self.rank,) * len(self.cards)
+        return tuple(position_rank(self.start + i) for i in range(len(self.cards)))
+
+    @property
+    def sort_key(self) -> tuple[int, ...]:
+        """A total order on melds: sets before runs, then rank/suit, position and cards."""
+        if self.kind is MeldKind.SET:
+            assert self.rank is not None
+            head = (0, int(self.rank), 0)
+        else:
+            assert self.suit is not None and self.start is not None
+            head = (1, int(self.suit), self.start)
+        return (*head, len(self.cards), *(c.code for c in self.cards))
+
+    def __lt__(self, other: Meld) -> bool:
+        if not isinstance(other, Meld):
+            return NotImplemented
+        return self.sort_key < other.sort_key
+
+    def notation(self) -> str:
+        """The meld with its wild roles: ``9C 9S JK`` (a set), ``5H JK=6H 7H`` (a run).
+
+        A set's wilds all stand for its rank, so only a run annotates them.
+        """
+        if self.kind is MeldKind.SET:
+            return format_cards(self.cards)
+        assert self.suit is not None and self.start is not None
+        parts = []
+        for i, card in enumerate(self.cards):
+            if card.is_wild:
+                parts.append(f"{card}={position_rank(self.start + i).symbol}{self.suit.letter}")
+            else:
+                parts.append(str(card))
+        return " ".join(parts)
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        if self.kind is MeldKind.SET:
+            assert self.rank is not None
+            return f"Meld.set({self.notation()!r}, rank={self.rank.symbol})"
+        return f"Meld.run({self.notation()!r})"
+
+
+def meld_rule_violation(meld: Meld, rules: MeldRules = DEFAULT_MELD_OPTIONS) -> str | None:
+    """Why ``meld`` breaks the variant's meld options, or ``None`` if it keeps them.
+
+    Covers ``min_naturals_per_meld`` and ``wild_limit`` ([meld.wild]) and
+    ``max_run_length`` ([meld.run]); the structural rules are checked when the
+    meld is built.
+
+    >>> from pushrummy.cards import parse_cards
+    >>> m = Meld.set_of(parse_cards("9C JK 2S"))
+    >>> meld_rule_violation(m) is None
+    True
+    >>> meld_rule_violation(m, MeldOptions(wild_limit=WildLimit.AT_MOST_NATURALS))
+    '2 wilds to 1 natural: wild_limit=at_most_naturals allows at most as many wilds as naturals'
+    """
+    wilds = meld.wild_count
+    naturals = len(meld.cards) - wilds
+    if naturals < rules.min_naturals_per_meld:
+        return (
+            f"no natural card: min_naturals_per_meld={rules.min_naturals_per_meld} "
+            "needs a natural in every meld"
+        )
+    limit = rules.wild_limit
+    if limit is WildLimit.AT_MOST_NATURALS and wilds > naturals:
+        return (
+            f"{wilds} wilds to {naturals} natural{'s' if naturals != 1 else ''}: "
+            "wild_limit=at_most_naturals allows at most as many wilds as naturals"
+        )
+    if limit is WildLimit.FEWER_THAN_NATURALS and wilds >= naturals:
+        return (
+            f"{wilds} wild{'s' if wilds != 1 else ''} to {naturals} "
+            f"natural{'s' if naturals != 1 else ''}: "
+            "wild_limit=fewer_than_naturals needs fewer wilds than naturals"
+        )
+    if meld.kind is MeldKind.RUN and len(meld.cards) > rules.max_run_length:
+        return (
+            f"{len(meld.cards)} cards: max_run_length={rules.max_run_length} "
+            f"allows runs of at most {rules.max_run_length}"
+        )
+    return None
+
+
+def check_meld(meld: Meld, rules: MeldRules = DEFAULT_MELD_OPTIONS) -> None:
+    """Raise :class:`~pushrummy.errors.InvalidMeldError` if ``meld`` breaks the options."""
+    problem = meld_rule_violation(meld, rules)
+    if problem is not None:
+        rule = "meld.run" if problem.startswith(f"{len(meld.cards)} cards:") else "meld.wild"
+        raise InvalidMeldError(f"meld {meld.notation()}: {problem}", rule=rule)
+
+
+def _extended(meld: Meld, card: Card, end: End | None) -> Meld | str:
+    """The meld with ``card`` added at ``end``, or the reason it cannot be."""
+    if meld.kind is MeldKind.SET:
+        if end is not None:
+            return "a set has no ends: lay off onto a set without an end"
+        if len(meld.cards) >= 4:
+            return "the set already has 4 cards"
+        if not card.is_wild:
+            assert meld.rank is not None
+            if card.rank is not meld.rank:
+                return f"{card} is not of the set's rank {meld.rank.symbol}"
+            if any(c.suit is card.suit for c in meld.cards if not c.is_wild):
+                return f"the set already has a natural of suit {card.suit}"
+        return Meld(MeldKind.SET, tuple(sorted((*meld.cards, card))), rank=meld.rank)
+    assert meld.start is not None and meld.suit is not None
+    if end is None:
+        return "say which end of the run the card goes to (low or high)"
+    position = meld.start - 1 if end is End.LOW else meld.start + len(meld.cards)
+    if not 1 <= position <= MAX_RUN_POSITION:
+        return f"the run cannot grow at its {end.value} end (runs do not wrap)"
+    if not card.is_wild:
+        wanted = position_rank(position)
+        if card.suit is not meld.suit or card.rank is not wanted:
+            return f"{card} does not fit; the {end.value} end needs {wanted.symbol}{meld.suit}"
+    if end is End.LOW:
+        return Meld(MeldKind.RUN, (card, *meld.cards), suit=meld.suit, start=position)
+    return Meld(MeldKind.RUN, (*meld.cards, card), suit=meld.suit, start=meld.start)
+
+
+def lay_off(
+    meld: Meld,
+    card: Card,
+    end: End | None = None,
+    rules: MeldRules = DEFAULT_MELD_OPTIONS,
+) -> Meld:
+    """The meld after laying off ``card`` at ``end`` ([layoff.card]).
+
+    Sets take a natural of their rank and a new suit, or a wild, up to 4
+    cards (``end`` is ``None``). Runs take a card at either end; a wild takes
+    the rank of the position it fills. The variant's options must still hold
+    afterwards. Raises :class:`~pushrummy.errors.InvalidMeldError` otherwise.
+
+    >>> from pushrummy.cards import parse_card as c, parse_cards
+    >>> run = Meld.run_of(parse_cards("9H 10H JH"))
+    >>> lay_off(run, c("JK"), End.HIGH)
+    Meld.run('9H 10H JH JK=QH')
+    >>> lay_off(run, c("8S"), End.LOW)
+    Traceback (most recent call last):
+    ...
+    pushrummy.errors.InvalidMeldError: cannot lay off 8S on 9H 10H JH: 8S does not fit; the low end needs 8H [layoff.card]
+    """
+    result = _extended(meld, card, end)
+    if isinstance(result, str):
+        raise InvalidMeldError(
+            f"cannot lay off {card} on {meld.notation()}: {result}", rule="layoff.card"
+        )
+    problem = meld_rule_violation(result, rules)
+    if problem is not None:
+        raise InvalidMeldError(
+            f"cannot lay off {card} on {meld.notation()}: afterwards {problem}", rule="meld.wild"
+        )
+    return result
+
+
+def layoff_ends(
+    meld: Meld, card: Card, rules: MeldRules = DEFAULT_MELD_OPTIONS
+) -> tuple[End | None, ...]:
+    """Every way ``card`` can be laid off on ``meld``: ``(None,)`` for a set,
+    the fitting ends of a run (low first), or ``()``.
+
+    >>> from pushrummy.cards import parse_card as c, parse_cards
+    >>> run = Meld.run_of(parse_cards("9H 10H JH"))
+    >>> layoff_ends(run, c("JK"))
+    (<End.LOW: 'low'>, <End.HIGH: 'high'>)
+    >>> layoff_ends(run, c("QH"))
+    (<End.HIGH: 'high'>,)
+    >>> layoff_ends(Meld.set_of(parse_cards("9C 9S 9D")), c("9C"))
+    ()
+    """
+    ends: tuple[End | None, ...] = (None,) if meld.kind is MeldKind.SET else (End.LOW, End.HIGH)
+    fitting = []
+    for end in ends:
+        result = _extended(meld, card, end)
+        if not isinstance(result, str) and meld_rule_violation(result, rules) is None:
+            fitting.append(end)
+    return tuple(fitting)

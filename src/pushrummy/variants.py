@@ -1,0 +1,412 @@
+"""Variants: a ruleset as one validated, immutable value (RULES.md §6).
+
+A :class:`Variant` holds everything that differs between games and house
+rules: player counts, partnerships, the deck, the deals and their contracts,
+card values, stakes, and every option RULES.md names, under the same name.
+The engine reads these fields; it never asks which variant it is playing.
+
+>>> PUSH.deals[0]
+DealSpec(hand_size=6, contract=Contract('2 sets of 3'))
+>>> str(CAP_IT.deals[4].contract)
+'1 run of 3 + 1 run of 7'
+>>> house = PUSH.replace(wild_limit=WildLimit.AT_MOST_NATURALS, may_discard_wild=False)
+>>> house.wild_limit, PUSH.wild_limit
+(<WildLimit.AT_MOST_NATURALS: 'at_most_naturals'>, <WildLimit.UNLIMITED: 'unlimited'>)
+>>> PUSH.replace(packs_for_players=((6, 3),))
+Traceback (most recent call last):
+...
+pushrummy.errors.VariantError: partnerships: partnerships need exactly 4 players (partners opposite), not 6
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from .cards import Card, Rank
+from .contract_spec import Contract
+from .errors import VariantError
+from .melds import WildLimit
+
+__all__ = [
+    "CAP_IT",
+    "DEFAULT_CARD_VALUES",
+    "PUSH",
+    "BuryPosition",
+    "DealSpec",
+    "LayoffTargets",
+    "PushTo",
+    "ShortStockPush",
+    "Stakes",
+    "Variant",
+    "WildExchange",
+    "WildLimit",
+]
+
+
+class BuryPosition(enum.Enum):
+    """Option ``bury_position`` of [deal.upcard]: where a wild upcard is buried."""
+
+    RANDOM = "random"
+    BOTTOM = "bottom"
+
+
+class PushTo(enum.Enum):
+    """Option ``push_to`` of [draw.push]: who receives a push."""
+
+    NEXT = "next"
+    PREVIOUS = "previous"
+
+
+class ShortStockPush(enum.Enum):
+    """Option ``short_stock_push`` of [draw.exhausted]: a push with fewer than 2 stock cards."""
+
+    TRANSFER_THEN_END = "transfer_then_end"
+    END_WITHOUT_TRANSFER = "end_without_transfer"
+    FORBIDDEN = "forbidden"
+
+
+class LayoffTargets(enum.Enum):
+    """Option ``layoff_targets`` of [layoff.card]: whose melds a player may lay off on."""
+
+    ANY = "any"
+    TEAM = "team"
+    OWN = "own"
+
+
+class WildExchange(enum.Enum):
+    """Option ``wild_exchange`` of [layoff.exchange]."""
+
+    NONE = "none"
+    JOKERS_IN_RUNS = "jokers_in_runs"
+    ANY_IN_RUNS = "any_in_runs"
+
+
+@attrs.frozen(slots=True)
+class DealSpec:
+    """One deal of a game: how many cards each player gets, and the contract."""
+
+    hand_size: int
+    contract: Contract
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.hand_size, int) or isinstance(self.hand_size, bool):
+            raise VariantError(
+                f"hand_size must be an int, not {self.hand_size!r}", field="deals.hand_size"
+            )
+        if self.hand_size < 1:
+            raise VariantError(f"hand_size must be >= 1, not {self.hand_size}", field="deals")
+        if not isinstance(self.contract, Contract):
+            raise VariantError(
+                f"contract must be a Contract, not {type(self.contract).__name__}",
+                field="deals.contract",
+            )
+
+
+@attrs.frozen(slots=True)
+class Stakes:
+    """Cap-It stakes (RULES.md §5): each player's ante and the prize for going out."""
+
+    ante: int
+    round_prize: int
+
+    def __attrs_post_init__(self) -> None:
+        for name in ("ante", "round_prize"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise VariantError(
+                    f"{name} must be a whole number of chips >= 0, not {value!r}",
+                    field=f"stakes.{name}",
+                )
+
+
+DEFAULT_CARD_VALUES: tuple[int, ...] = (20, 15, 20, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10)
+"""[score.values], indexed by rank value with the joker at index 0."""
+
+
+def _card_values(value: Mapping[Any, int] | Iterable[int]) -> tuple[int, ...]:
+    """Accept a rank → points mapping (key ``"JK"`` or ``None`` for the joker) or a 14-tuple."""
+    if isinstance(value, Mapping):
+        table = list(DEFAULT_CARD_VALUES)
+        for key, points in value.items():
+            if key is None or key == "JK":
+                table[0] = points
+            elif isinstance(key, Rank):
+                table[key.value] = points
+            else:
+                raise VariantError(
+                    f"keys are Rank values or 'JK' for the joker, not {key!r}", field="card_values"
+                )
+        return tuple(table)
+    return tuple(value)
+
+
+def _enum_field(enum_type: type[enum.Enum], default: enum.Enum) -> Any:
+    def convert(value: Any) -> Any:
+        if isinstance(value, enum_type):
+            return value
+        try:
+            return enum_type(value)
+        except ValueError:
+            allowed = ", ".join(repr(m.value) for m in enum_type)
+            raise VariantError(
+                f"{value!r} is not one of {allowed}", field=_FIELD_OF_ENUM[enum_type]
+            ) from None
+
+    return attrs.field(default=default, converter=convert, kw_only=True)
+
+
+def _pairs(value: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    try:
+        return tuple((players, packs) for players, packs in value)
+    except (TypeError, ValueError):
+        raise VariantError(
+            f"expected (players, packs) pairs, not {value!r}", field="packs_for_players"
+        ) from None
+
+
+def _deal_tuple(value: Iterable[DealSpec]) -> tuple[DealSpec, ...]:
+    return tuple(value)
+
+
+_FIELD_OF_ENUM: dict[type[enum.Enum], str] = {
+    BuryPosition: "bury_position",
+    PushTo: "push_to",
+    ShortStockPush: "short_stock_push",
+    WildLimit: "wild_limit",
+    LayoffTargets: "layoff_targets",
+    WildExchange: "wild_exchange",
+}
+
+
+_BOOL_FIELDS = (
+    "partnerships",
+    "contract_exact_sizes",
+    "new_melds_after_contract",
+    "same_turn_after_contract",
+    "may_rediscard_taken",
+    "may_discard_wild",
+    "must_discard_to_go_out",
+)
+
+
+@attrs.frozen(slots=True)
+class Variant:
+    """A complete, validated ruleset. Build a house rule with :meth:`replace`.
+
+    Every option is named as in RULES.md; defaults reproduce Push. Invalid or
+    inconsistent values raise :class:`~pushrummy.errors.VariantError` naming
+    the field, when the variant is built.
+    """
+
+    name: str = attrs.field(kw_only=True)
+    packs_for_players: tuple[tuple[int, int], ...] = attrs.field(kw_only=True, converter=_pairs)
+    """``(players, packs)`` for every allowed player count ([setup.players], [setup.deck])."""
+    partnerships: bool = attrs.field(kw_only=True)
+    """True: two fixed partnerships, partners opposite (team = seat % 2)."""
+    deals: tuple[DealSpec, ...] = attrs.field(kw_only=True, converter=_deal_tuple)
+    card_values: tuple[int, ...] = attrs.field(
+        default=DEFAULT_CARD_VALUES, kw_only=True, converter=_card_values
+    )
+    """Points per card left in hand, indexed by rank value, the joker at index 0."""
+    stakes: Stakes | None = attrs.field(default=None, kw_only=True)
+
+    bury_position: BuryPosition = _enum_field(BuryPosition, BuryPosition.RANDOM)
+    push_to: PushTo = _enum_field(PushTo, PushTo.NEXT)
+    short_stock_push: ShortStockPush = _enum_field(ShortStockPush, ShortStockPush.TRANSFER_THEN_END)
+    min_naturals_per_meld: int = attrs.field(default=0, kw_only=True)
+    wild_limit: WildLimit = _enum_field(WildLimit, WildLimit.UNLIMITED)
+    max_run_length: int = attrs.field(default=14, kw_only=True)
+    contract_exact_sizes: bool = attrs.field(default=False, kw_only=True)
+    layoff_targets: LayoffTargets = _enum_field(LayoffTargets, LayoffTargets.ANY)
+    new_melds_after_contract: bool = attrs.field(default=True, kw_only=True)
+    same_turn_after_contract: bool = attrs.field(default=True, kw_only=True)
+    wild_exchange: WildExchange = _enum_field(WildExchange, WildExchange.NONE)
+    may_rediscard_taken: bool = attrs.field(default=False, kw_only=True)
+    may_discard_wild: bool = attrs.field(default=True, kw_only=True)
+    must_discard_to_go_out: bool = attrs.field(default=False, kw_only=True)
+    max_turns_per_deal: int | None = attrs.field(default=None, kw_only=True)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise VariantError("a variant needs a non-empty name", field="name")
+        self._check_players()
+        self._check_deals()
+        for field in _BOOL_FIELDS:
+            if not isinstance(getattr(self, field), bool):
+                raise VariantError(
+                    f"must be True or False, not {getattr(self, field)!r}", field=field
+                )
+        if self.min_naturals_per_meld not in (0, 1) or isinstance(self.min_naturals_per_meld, bool):
+            raise VariantError(
+                f"must be 0 or 1, not {self.min_naturals_per_meld!r}",
+                field="min_naturals_per_meld",
+            )
+        if self.max_run_length not in (13, 14) or isinstance(self.max_run_length, bool):
+            raise VariantError(
+                f"must be 13 or 14, not {self.max_run_length!r}", field="max_run_length"
+            )
+        if len(self.card_values) != 14 or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in self.card_values
+        ):
+            raise VariantError(
+                "needs a whole number of points >= 0 for the joker and each of the 13 ranks",
+                field="card_values",
+            )
+        if self.stakes is not None and not isinstance(self.stakes, Stakes):
+            raise VariantError(
+                f"must be a Stakes or None, not {type(self.stakes).__name__}", field="stakes"
+            )
+        if self.max_turns_per_deal is not None and (
+            not isinstance(self.max_turns_per_deal, int)
+            or isinstance(self.max_turns_per_deal, bool)
+            or self.max_turns_per_deal < 1
+        ):
+            raise VariantError(
+                f"must be None or an int >= 1, not {self.max_turns_per_deal!r}",
+                field="max_turns_per_deal",
+            )
+
+    def _check_players(self) -> None:
+        if not self.packs_for_players:
+            raise VariantError("at least one player count is needed", field="packs_for_players")
+        counts = [players for players, _ in self.packs_for_players]
+        if len(set(counts)) != len(counts):
+            raise VariantError("a player count is listed twice", field="packs_for_players")
+        for players, packs in self.packs_for_players:
+            if not 2 <= players <= 8:
+                raise VariantError(
+                    f"{players} players: between 2 and 8 players are supported",
+                    field="packs_for_players",
+                )
+            if not 1 <= packs <= 4:
+                raise VariantError(
+                    f"{packs} packs: between 1 and 4 packs are supported",
+                    field="packs_for_players",
+                )
+            if self.partnerships and players != 4:
+                raise VariantError(
+                    f"partnerships need exactly 4 players (partners opposite), not {players}",
+                    field="partnerships",
+                )
+
+    def _check_deals(self) -> None:
+        if not self.deals:
+            raise VariantError("a game has at least one deal", field="deals")
+        for number, deal in enumerate(self.deals, start=1):
+            if not isinstance(deal, DealSpec):
+                raise VariantError(
+                    f"deal {number} must be a DealSpec, not {type(deal).__name__}", field="deals"
+                )
+            # The most a player can lay down without having received a push is
+            # the dealt hand plus the card just drawn.
+            if deal.contract.min_cards > deal.hand_size + 1:
+                raise VariantError(
+                    f"deal {number} deals {deal.hand_size} cards but its contract "
+                    f"({deal.contract}) needs {deal.contract.min_cards}",
+                    field="deals",
+                )
+            for players, packs in self.packs_for_players:
+                needed = players * deal.hand_size + 2  # hands, the upcard, a stock card
+                if needed > 54 * packs:
+                    raise VariantError(
+                        f"deal {number}: {players} players × {deal.hand_size} cards, an upcard "
+                        f"and a stock need {needed} cards; {packs} packs have {54 * packs}",
+                        field="deals",
+                    )
+
+    # -- derived facts ---------------------------------------------------------
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """The allowed numbers of players, ascending."""
+        return tuple(sorted(players for players, _ in self.packs_for_players))
+
+    def packs(self, players: int) -> int:
+        """How many packs (each with two jokers) a game of ``players`` uses.
+
+        >>> CAP_IT.packs(4), CAP_IT.packs(6)
+        (2, 3)
+        """
+        for count, packs in self.packs_for_players:
+            if count == players:
+                return packs
+        raise VariantError(
+            f"{self.name} is for {_counts(self.player_counts)} players, not {players}",
+            field="players",
+        )
+
+    def side_of(self, seat: int) -> int:
+        """The side (team) a seat plays for: ``seat % 2`` in partnerships, else the seat.
+
+        >>> PUSH.side_of(2), CAP_IT.side_of(2)
+        (0, 2)
+        """
+        return seat % 2 if self.partnerships else seat
+
+    def side_count(self, players: int) -> int:
+        """How many sides a game of ``players`` has."""
+        return 2 if self.partnerships else players
+
+    def card_value(self, card: Card) -> int:
+        """The points ``card`` counts when left in hand ([score.values]).
+
+        >>> from pushrummy.cards import parse_card
+        >>> [PUSH.card_value(parse_card(t)) for t in ("7H", "KS", "AD", "2C", "JK")]
+        [5, 10, 15, 20, 20]
+        """
+        return self.card_values[0 if card.rank is None else card.rank]
+
+    def replace(self, **changes: Any) -> Variant:
+        """A copy with some fields changed, validated like a new variant.
+
+        Unknown field names raise :class:`~pushrummy.errors.VariantError`.
+        """
+        known = attrs.fields_dict(Variant)
+        for name in changes:
+            if name not in known:
+                raise VariantError(f"no such variant option {name!r}", field=name)
+        return attrs.evolve(self, **changes)
+
+
+def _counts(counts: tuple[int, ...]) -> str:
+    if len(counts) == 1:
+        return str(counts[0])
+    return ", ".join(str(c) for c in counts[:-1]) + f" or {counts[-1]}"
+
+
+_SETS_3 = Contract.parse("2 sets of 3")
+_SET_RUN = Contract.parse("1 set of 3 + 1 run of 4")
+_RUNS_4 = Contract.parse("2 runs of 4")
+_SETS_3x3 = Contract.parse("3 sets of 3")
+
+PUSH = Variant(
+    name="push",
+    packs_for_players=((4, 2),),
+    partnerships=True,
+    deals=(
+        DealSpec(6, _SETS_3),
+        DealSpec(7, _SET_RUN),
+        DealSpec(8, _RUNS_4),
+        DealSpec(9, _SETS_3x3),
+        DealSpec(10, Contract.parse("2 runs of 5")),
+    ),
+)
+"""Push: 4 players in two partnerships, 108 cards, deals of 6–10 cards (RULES.md §6)."""
+
+CAP_IT = Variant(
+    name="cap-it",
+    packs_for_players=((4, 2), (5, 3), (6, 3)),
+    partnerships=False,
+    deals=(
+        DealSpec(10, _SETS_3),
+        DealSpec(10, _SET_RUN),
+        DealSpec(10, _RUNS_4),
+        DealSpec(10, _SETS_3x3),
+        DealSpec(10, Contract.parse("1 run of 3 + 1 run of 7")),
+    ),
+)
+"""Cap-It: 4–6 individual players, 10 cards every deal; stakes off until set (RULES.md §6)."""
