@@ -10,7 +10,8 @@ hierarchy (DESIGN.md §5)::
     │     InvalidMeldError, ContractNotMetError, GameOverError
     ├── NotationError(PushRummyError, ValueError)      card/move text; names the bad token
     ├── DecodeError(PushRummyError, ValueError)        JSON; the message carries a path
-    └── VariantError(PushRummyError, ValueError)       invalid configuration
+    ├── VariantError(PushRummyError, ValueError)       invalid configuration
+    └── SetupError(PushRummyError, ValueError)         bad new_game arguments (injected deals, dealer)
 
 Rule-breaking errors carry the RULES.md rule id in :attr:`IllegalMoveError.rule`
 and show it at the end of the message, so a message points at the rule it breaks:
@@ -39,6 +40,7 @@ __all__ = [
     "NotYourTurnError",
     "NotationError",
     "PushRummyError",
+    "SetupError",
     "VariantError",
     "WrongPhaseError",
 ]
@@ -144,8 +146,13 @@ class DecodeError(PushRummyError, ValueError):
     """
 
     def __init__(self, message: str, *, path: str = "$") -> None:
+        self.message = message
         self.path = path
         super().__init__(f"{path}: {message}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Without this, unpickling would prefix the path a second time.
+        return (_rebuild_keyword, (type(self), self.message, {"path": self.path}))
 
 
 class VariantError(PushRummyError, ValueError):
@@ -156,5 +163,21 @@ class VariantError(PushRummyError, ValueError):
     """
 
     def __init__(self, message: str, *, field: str) -> None:
+        self.message = message
         self.field = field
         super().__init__(f"{field}: {message}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The keyword-only ``field`` needs help to survive pickling.
+        return (_rebuild_keyword, (type(self), self.message, {"field": self.field}))
+
+
+def _rebuild_keyword(
+    cls: type[PushRummyError], message: str, keywords: dict[str, Any]
+) -> PushRummyError:
+    return cls(message, **keywords)
+
+
+class SetupError(PushRummyError, ValueError):
+    """Arguments of :func:`~pushrummy.engine.new_game` that cannot start a game
+    (an injected deck that is not the whole deck, a dealer seat out of range)."""

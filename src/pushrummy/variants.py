@@ -240,12 +240,12 @@ class Variant:
                 raise VariantError(
                     f"must be True or False, not {getattr(self, field)!r}", field=field
                 )
-        if self.min_naturals_per_meld not in (0, 1) or isinstance(self.min_naturals_per_meld, bool):
+        if type(self.min_naturals_per_meld) is not int or self.min_naturals_per_meld not in (0, 1):
             raise VariantError(
                 f"must be 0 or 1, not {self.min_naturals_per_meld!r}",
                 field="min_naturals_per_meld",
             )
-        if self.max_run_length not in (13, 14) or isinstance(self.max_run_length, bool):
+        if type(self.max_run_length) is not int or self.max_run_length not in (13, 14):
             raise VariantError(
                 f"must be 13 or 14, not {self.max_run_length!r}", field="max_run_length"
             )
@@ -259,6 +259,11 @@ class Variant:
         if self.stakes is not None and not isinstance(self.stakes, Stakes):
             raise VariantError(
                 f"must be a Stakes or None, not {type(self.stakes).__name__}", field="stakes"
+            )
+        if self.stakes is not None and self.partnerships:
+            # RULES.md §5 settles stakes between individual players only.
+            raise VariantError(
+                "stakes are for individual play (Cap-It), not partnerships", field="stakes"
             )
         if self.max_turns_per_deal is not None and (
             not isinstance(self.max_turns_per_deal, int)
@@ -277,6 +282,11 @@ class Variant:
         if len(set(counts)) != len(counts):
             raise VariantError("a player count is listed twice", field="packs_for_players")
         for players, packs in self.packs_for_players:
+            if type(players) is not int or type(packs) is not int:
+                raise VariantError(
+                    f"({players!r}, {packs!r}): players and packs must be ints",
+                    field="packs_for_players",
+                )
             if not 2 <= players <= 8:
                 raise VariantError(
                     f"{players} players: between 2 and 8 players are supported",

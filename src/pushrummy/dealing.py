@@ -1,0 +1,107 @@
+"""Shuffling and dealing a deal ([deal.dealer], [deal.upcard], [deal.random]).
+
+All randomness of a game comes from its seed through :func:`deal_rng` and
+:func:`first_dealer`, so a seed plus a list of moves replays exactly. String
+seeds are hashed with SHA-512 by :class:`random.Random`, which does not depend
+on ``PYTHONHASHSEED`` or the process.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+import attrs
+
+from .cards import Card, make_deck
+from .errors import SetupError
+from .variants import BuryPosition, Variant
+
+__all__ = ["Dealt", "check_deck_order", "deal", "deal_rng", "first_dealer"]
+
+
+def deal_rng(seed: int, deal_number: int) -> random.Random:
+    """The random stream of one deal: its shuffle, then its burials."""
+    return random.Random(f"pushrummy:{seed}:deal:{deal_number}")
+
+
+def first_dealer(seed: int, players: int) -> int:
+    """The first dealer chosen at random from the seed ([deal.dealer])."""
+    return random.Random(f"pushrummy:{seed}:dealer").randrange(players)
+
+
+@attrs.frozen(slots=True)
+class Dealt:
+    """The cards of a fresh deal: hands by seat, the natural upcard, the stock (top first)."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    upcard: Card
+    stock: tuple[Card, ...]
+
+
+def check_deck_order(order: Sequence[Card], variant: Variant, players: int, where: str) -> None:
+    """Raise :class:`~pushrummy.errors.SetupError` unless ``order`` is a whole deck."""
+    if isinstance(order, str) or not isinstance(order, Sequence):
+        raise TypeError(f"{where} must be a sequence of Card, not {type(order).__name__}")
+    for card in order:
+        if not isinstance(card, Card):
+            raise TypeError(f"{where} must hold Card values, not {type(card).__name__}")
+    deck = make_deck(variant.packs(players))
+    if Counter(order) != Counter(deck):
+        missing = Counter(deck) - Counter(order)
+        extra = Counter(order) - Counter(deck)
+        parts = []
+        if missing:
+            parts.append("missing " + " ".join(str(c) for c in sorted(missing.elements())))
+        if extra:
+            parts.append("extra " + " ".join(str(c) for c in sorted(extra.elements())))
+        raise SetupError(
+            f"{where} is not the {len(deck)}-card deck of {players} players: " + "; ".join(parts)
+        )
+
+
+def deal(
+    variant: Variant,
+    players: int,
+    seed: int,
+    deal_number: int,
+    dealer: int,
+    order: Sequence[Card] | None,
+) -> Dealt:
+    """Shuffle (unless ``order`` gives the deck) and deal deal ``deal_number``.
+
+    Cards go one at a time clockwise from the dealer's left neighbour
+    ([deal.dealer]); the next card is the upcard. A wild upcard is buried in
+    the stock (at a random position drawn from the seed, or at the bottom) and
+    the next card turned, until the upcard is natural ([deal.upcard]).
+    """
+    rng = deal_rng(seed, deal_number)
+    if order is None:
+        deck = list(make_deck(variant.packs(players)))
+        rng.shuffle(deck)
+    else:
+        deck = list(order)
+    hand_size = variant.deals[deal_number - 1].hand_size
+    dealt = players * hand_size
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for i in range(dealt):
+        hands[(dealer + 1 + i) % players].append(deck[i])
+    upcard = deck[dealt]
+    stock = deck[dealt + 1 :]
+    while upcard.is_wild:
+        if not stock:
+            raise SetupError(f"deal {deal_number}: no natural card left to turn up")
+        buried = upcard
+        # Turn the next card first, then bury: a burial at the top of the
+        # stock must not turn the same wild up again.
+        upcard = stock.pop(0)
+        if variant.bury_position is BuryPosition.BOTTOM:
+            stock.append(buried)
+        else:
+            stock.insert(rng.randint(0, len(stock)), buried)
+    return Dealt(
+        hands=tuple(tuple(sorted(hand)) for hand in hands),
+        upcard=upcard,
+        stock=tuple(stock),
+    )

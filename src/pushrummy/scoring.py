@@ -1,0 +1,122 @@
+"""Scoring: card values, deal penalties, winners and Cap-It stakes (RULES.md §4–§5).
+
+Everything here is a pure function of plain values, so a caller can score a
+physical game, re-score a record under other card values, or apply another
+tie-break from the per-deal history.
+
+>>> from pushrummy.cards import parse_cards
+>>> from pushrummy.variants import PUSH
+>>> hand_value(parse_cards("7H KS AD 2C JK"), PUSH)
+70
+>>> hands = [parse_cards("7H"), parse_cards("KS"), (), parse_cards("AD JK")]
+>>> deal_penalties(hands, PUSH, went_out=2)    # seat 2 went out: side 0 scores nothing
+(0, 45)
+>>> deal_penalties(hands, PUSH, went_out=None)  # exhausted stock: everyone counts
+(5, 45)
+>>> winners((300, 280))
+(1,)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .cards import Card
+from .state import StakesSettlement
+from .variants import Stakes, Variant
+
+__all__ = [
+    "deal_penalties",
+    "hand_value",
+    "settle_stakes",
+    "winners",
+]
+
+
+def hand_value(cards: Iterable[Card], variant: Variant) -> int:
+    """The points ``cards`` count when left in hand ([score.values])."""
+    values = variant.card_values
+    return sum(values[0 if card.rank is None else card.rank] for card in cards)
+
+
+def deal_penalties(
+    hands: Sequence[Sequence[Card]], variant: Variant, went_out: int | None
+) -> tuple[int, ...]:
+    """Points each side adds for a deal ([score.out], [score.exhausted]).
+
+    ``hands`` holds every seat's cards at the end of the deal; ``went_out`` is
+    the seat that went out, or ``None`` when the deal ended on an exhausted
+    stock (or the turn limit). The side that went out adds nothing, not even
+    the partner's cards; every other side adds its players' hands.
+    """
+    players = len(hands)
+    sides = variant.side_count(players)
+    out_side = None if went_out is None else variant.side_of(went_out)
+    penalties = [0] * sides
+    for seat, hand in enumerate(hands):
+        side = variant.side_of(seat)
+        if side != out_side:
+            penalties[side] += hand_value(hand, variant)
+    return tuple(penalties)
+
+
+def winners(totals: Sequence[int]) -> tuple[int, ...]:
+    """The sides sharing the lowest total ([game.end]); more than one is a draw.
+
+    >>> winners((120, 100, 100))
+    (1, 2)
+    """
+    if not totals:
+        raise ValueError("winners of no sides")
+    best = min(totals)
+    return tuple(side for side, total in enumerate(totals) if total == best)
+
+
+def settle_stakes(
+    stakes: Stakes,
+    players: int,
+    deal_winners: Sequence[int | None],
+    final_winners: Sequence[int],
+    last_dealer: int,
+) -> StakesSettlement:
+    """Settle Cap-It stakes ([stakes.pot], [stakes.deal], [stakes.final]).
+
+    Every player antes into the pot. Whoever goes out in a deal takes the
+    round prize (or what is left); an exhausted deal (``None``) leaves its prize
+    in the pot. The overall winners split the rest equally; an indivisible
+    remainder goes a chip at a time to the tied winners in seat order,
+    starting left of the last dealer.
+
+    >>> s = settle_stakes(Stakes(ante=10, round_prize=5), 4, [0, None, 2, 1, None], [1, 3], 0)
+    >>> s.pot, s.round_prizes, s.final_prizes, s.left_in_pot
+    (40, (5, 5, 5, 0), (0, 13, 0, 12), 0)
+    >>> s.net
+    (-5, 8, -5, 2)
+    """
+    pot = stakes.ante * players
+    remaining = pot
+    round_prizes = [0] * players
+    for seat in deal_winners:
+        if seat is None:
+            continue
+        prize = min(stakes.round_prize, remaining)
+        round_prizes[seat] += prize
+        remaining -= prize
+    final_prizes = [0] * players
+    if final_winners:
+        share, remainder = divmod(remaining, len(final_winners))
+        for seat in final_winners:
+            final_prizes[seat] += share
+        tied = set(final_winners)
+        order = [(last_dealer + 1 + i) % players for i in range(players)]
+        for seat in [s for s in order if s in tied][:remainder]:
+            final_prizes[seat] += 1
+        remaining = 0
+    net = tuple(round_prizes[s] + final_prizes[s] - stakes.ante for s in range(players))
+    return StakesSettlement(
+        pot=pot,
+        round_prizes=tuple(round_prizes),
+        final_prizes=tuple(final_prizes),
+        net=net,
+        left_in_pot=remaining,
+    )

@@ -1,0 +1,256 @@
+"""The game state: one frozen value holding everything about a game in progress.
+
+A :class:`GameState` is privileged: it holds every hand and the stock order,
+so it is never sent to a client — :func:`pushrummy.views.view` makes the safe
+per-seat projection. States are created by :func:`pushrummy.engine.new_game`
+and advanced only by :func:`pushrummy.engine.apply_move`, which returns a new
+state and leaves its input untouched.
+
+What kind of decision is pending is explicit (DESIGN.md §1.5): read
+:attr:`GameState.phase` and :attr:`GameState.current_player`.
+
+=========================  ====================  ===========================================
+phase                      current_player        what happens
+=========================  ====================  ===========================================
+``Phase.DRAW``             the seat to move      take the upcard, or push ([draw.choice])
+``Phase.PLAY``             the seat to move      lay down, lay off, meld, exchange, discard
+``Phase.BETWEEN_DEALS``    ``None``              chance: :class:`~pushrummy.moves.NextDeal`
+``Phase.GAME_OVER``        ``None``              nothing; :attr:`GameState.outcome` is set
+=========================  ====================  ===========================================
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+
+from .cards import Card
+from .contract_spec import Contract
+from .melds import Meld
+from .variants import Variant
+
+__all__ = [
+    "DealEnd",
+    "DealResult",
+    "GameState",
+    "Outcome",
+    "Phase",
+    "StakesSettlement",
+    "TableMeld",
+]
+
+
+class Phase(enum.Enum):
+    """What kind of decision the game is waiting for."""
+
+    DRAW = "draw"
+    """The current player takes the upcard or pushes."""
+    PLAY = "play"
+    """The current player has drawn: meld actions, then a discard (or going out)."""
+    BETWEEN_DEALS = "between_deals"
+    """A deal has ended and been scored; the chance move :class:`~pushrummy.moves.NextDeal`
+    deals the next one. ``current_player`` is ``None``."""
+    GAME_OVER = "game_over"
+    """The last deal has been scored; :attr:`GameState.outcome` says who won."""
+
+
+class DealEnd(enum.Enum):
+    """How a deal ended."""
+
+    OUT = "out"
+    """A player went out ([out.empty])."""
+    EXHAUSTED = "exhausted"
+    """A player had to draw from an empty stock ([draw.exhausted])."""
+    TURN_LIMIT = "turn_limit"
+    """``max_turns_per_deal`` was reached; scored as an exhausted stock ([game.turn_limit])."""
+
+
+@attrs.frozen(slots=True)
+class TableMeld:
+    """A meld on the table, with the id lay-offs name it by and the seat that melded it.
+
+    Ids count from 0 in the order melds reach the table in a deal, so two
+    identical runs are still told apart.
+    """
+
+    id: int
+    owner: int
+    meld: Meld
+
+
+@attrs.frozen(slots=True)
+class DealResult:
+    """The scored result of one deal ([score.out], [score.exhausted]).
+
+    Attributes:
+        deal_number: 1 for the first deal.
+        dealer: the seat that dealt.
+        ended_by: how the deal ended.
+        went_out: the seat that went out, or ``None``.
+        hands: every seat's cards at the end (shown for scoring, so public).
+        penalties: points added to each side's total by this deal.
+    """
+
+    deal_number: int
+    dealer: int
+    ended_by: DealEnd
+    went_out: int | None
+    hands: tuple[tuple[Card, ...], ...]
+    penalties: tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
+class StakesSettlement:
+    """Cap-It stakes (RULES.md §5), in whole chips.
+
+    Attributes:
+        pot: chips paid in (ante × players).
+        round_prizes: chips each seat took for going out in a deal.
+        final_prizes: chips each seat took as (tied) overall winner.
+        net: chips won minus the ante, per seat.
+        left_in_pot: chips still in the pot at the end (nothing if there was a winner).
+    """
+
+    pot: int
+    round_prizes: tuple[int, ...]
+    final_prizes: tuple[int, ...]
+    net: tuple[int, ...]
+    left_in_pot: int
+
+
+@attrs.frozen(slots=True)
+class Outcome:
+    """The result of a finished game ([game.end]).
+
+    Attributes:
+        totals: each side's penalty total after the last deal.
+        winners: the sides sharing the lowest total (more than one: a draw).
+        stakes: the stakes settlement, when the variant plays for stakes.
+    """
+
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    stakes: StakesSettlement | None = None
+
+    @property
+    def is_draw(self) -> bool:
+        """True when more than one side shares the lowest total."""
+        return len(self.winners) > 1
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class GameState:
+    """A whole game at one moment. Frozen; never changed in place.
+
+    Seats are numbered 0.. clockwise. A side is a partnership (Push: seats 0
+    and 2 are side 0, seats 1 and 3 side 1) or a single player (Cap-It:
+    side = seat).
+
+    Attributes:
+        variant: the rules being played.
+        seed: the game's seed; every random event derives from it ([deal.random]).
+        injected: exact deck orders given for some deals (``None`` for a shuffled deal).
+        players: the number of players.
+        deal_number: the current (or just finished) deal, from 1.
+        dealer: the seat that dealt the current deal.
+        phase: what kind of decision is pending.
+        current_player: the seat to move, or ``None`` between deals and after the game.
+        hands: every seat's cards, each sorted.
+        stock: the face-down stock, top card first (hidden from every player).
+        upcard: the face-up card, or ``None`` once it was taken or pushed this turn.
+        table: the melds on the table, in id order.
+        laid_down: per seat, whether it has laid down this deal's contract.
+        laid_down_this_turn: whether the current player laid down the contract this turn.
+        taken: the upcard the current player took this turn ([discard.taken]).
+        known: per seat, the cards everyone knows it holds (taken or pushed upcards
+            not yet played) ([draw.visibility]).
+        turn: completed turns in this deal (for ``max_turns_per_deal``).
+        results: the scored deals so far.
+        totals: each side's running penalty total.
+        outcome: set when the game is over.
+    """
+
+    variant: Variant
+    seed: int
+    injected: tuple[tuple[Card, ...] | None, ...]
+    players: int
+    deal_number: int
+    dealer: int
+    phase: Phase
+    current_player: int | None
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    upcard: Card | None
+    table: tuple[TableMeld, ...]
+    laid_down: tuple[bool, ...]
+    laid_down_this_turn: bool
+    taken: Card | None
+    known: tuple[tuple[Card, ...], ...]
+    turn: int
+    results: tuple[DealResult, ...]
+    totals: tuple[int, ...]
+    outcome: Outcome | None
+
+    @property
+    def contract(self) -> Contract:
+        """The current deal's contract."""
+        return self.variant.deals[self.deal_number - 1].contract
+
+    @property
+    def is_over(self) -> bool:
+        """True once the last deal has been scored."""
+        return self.phase is Phase.GAME_OVER
+
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` plays for."""
+        return self.variant.side_of(seat)
+
+    @property
+    def side_count(self) -> int:
+        """How many sides the game has."""
+        return self.variant.side_count(self.players)
+
+    def card_count(self) -> int:
+        """Every card in the game: hands, stock, upcard and table (for conservation checks)."""
+        return (
+            sum(len(h) for h in self.hands)
+            + len(self.stock)
+            + (self.upcard is not None)
+            + sum(len(t.meld.cards) for t in self.table)
+        )
+
+    # Thin delegating methods for tab completion (DESIGN.md §3); the
+    # functions in pushrummy.engine stay canonical.
+
+    def legal_moves(self) -> tuple[Any, ...]:
+        """Same as :func:`pushrummy.engine.legal_moves`."""
+        from .engine import legal_moves
+
+        return legal_moves(self)
+
+    def apply(self, move: Any) -> GameState:
+        """Same as :func:`pushrummy.engine.apply_move`."""
+        from .engine import apply_move
+
+        return apply_move(self, move)
+
+
+def _replace(state: GameState, **changes: Any) -> GameState:
+    """A copy of ``state`` with some fields changed, without re-validation.
+
+    The engine's hot path: ``attrs.evolve`` would rebuild through ``__init__``.
+    Only the engine calls this, with values it has already checked.
+    """
+    new = object.__new__(GameState)
+    for name in _FIELDS:
+        object.__setattr__(
+            new, name, changes.pop(name) if name in changes else getattr(state, name)
+        )
+    if changes:
+        raise TypeError(f"unknown GameState fields: {sorted(changes)}")
+    return new
+
+
+_FIELDS = tuple(f.name for f in attrs.fields(GameState))
