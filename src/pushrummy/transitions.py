@@ -1,0 +1,275 @@
+"""State transitions: what each (already validated) move does to the state.
+
+Private to the engine: :func:`pushrummy.engine.apply_move` validates first and
+then calls :func:`apply_unchecked`. Transitions build the new state with
+``state._replace`` (no re-validation) because they only ever get checked moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .cards import Card
+from .dealing import deal
+from .melds import Meld, MeldKind, lay_off
+from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, Push, Take
+from .scoring import deal_penalties, settle_stakes, winners
+from .state import DealEnd, DealResult, GameState, Outcome, Phase, TableMeld, _replace
+from .variants import PushTo, ShortStockPush, Variant
+
+__all__ = ["apply_unchecked", "start_deal"]
+
+
+def start_deal(
+    *,
+    variant: Variant,
+    seed: int,
+    injected: tuple[tuple[Card, ...] | None, ...],
+    players: int,
+    deal_number: int,
+    dealer: int,
+    results: tuple[DealResult, ...],
+    totals: tuple[int, ...],
+) -> GameState:
+    dealt = deal(variant, players, seed, deal_number, dealer, injected[deal_number - 1])
+    return GameState(
+        variant=variant,
+        seed=seed,
+        injected=injected,
+        players=players,
+        deal_number=deal_number,
+        dealer=dealer,
+        phase=Phase.DRAW,
+        current_player=(dealer + 1) % players,
+        hands=dealt.hands,
+        stock=dealt.stock,
+        upcard=dealt.upcard,
+        table=(),
+        laid_down=(False,) * players,
+        laid_down_this_turn=False,
+        taken=None,
+        known=((),) * players,
+        turn=0,
+        results=results,
+        totals=totals,
+        outcome=None,
+    )
+
+
+def apply_unchecked(state: GameState, move: Move) -> GameState:
+    """The state after ``move``, which the caller has already validated."""
+    if isinstance(move, Take):
+        return _apply_take(state, move.seat)
+    if isinstance(move, Push):
+        return _apply_push(state, move.seat)
+    if isinstance(move, Discard):
+        return _apply_discard(state, move.seat, move.card)
+    if isinstance(move, LayDown):
+        return _apply_melds(state, move.seat, move.melds, lay_down=True)
+    if isinstance(move, NewMeld):
+        return _apply_melds(state, move.seat, (move.meld,), lay_down=False)
+    if isinstance(move, LayOff):
+        return _apply_lay_off(state, move)
+    if isinstance(move, ExchangeWild):
+        return _apply_exchange(state, move)
+    return _apply_next_deal(state)
+
+
+def _with_cards(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(sorted((*hand, *cards)))
+
+
+def _without_cards(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    remaining = list(hand)
+    for card in cards:
+        remaining.remove(card)
+    return tuple(remaining)
+
+
+def _forget(known: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    """Played cards no longer count as publicly known to be in hand."""
+    if not known:
+        return known
+    remaining = list(known)
+    for card in cards:
+        if card in remaining:
+            remaining.remove(card)
+    return tuple(remaining)
+
+
+def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _apply_take(state: GameState, seat: int) -> GameState:
+    upcard = state.upcard
+    assert upcard is not None
+    return _replace(
+        state,
+        phase=Phase.PLAY,
+        hands=_set(state.hands, seat, _with_cards(state.hands[seat], (upcard,))),
+        known=_set(state.known, seat, (*state.known[seat], upcard)),
+        upcard=None,
+        taken=upcard,
+    )
+
+
+def _apply_push(state: GameState, seat: int) -> GameState:
+    upcard = state.upcard
+    assert upcard is not None
+    players = state.players
+    step = 1 if state.variant.push_to is PushTo.NEXT else -1
+    receiver = (seat + step) % players
+    stock = state.stock
+    if len(stock) < 2 and state.variant.short_stock_push is ShortStockPush.END_WITHOUT_TRANSFER:
+        return _end_deal(state, DealEnd.EXHAUSTED, None)
+    hands = _set(state.hands, receiver, _with_cards(state.hands[receiver], (*stock[:1], upcard)))
+    known = _set(state.known, receiver, (*state.known[receiver], upcard))
+    if len(stock) < 2:
+        # The last stock card (if any) and the upcard went to the receiver;
+        # the pusher cannot draw, so the deal ends at once ([draw.exhausted]).
+        exhausted = _replace(state, hands=hands, known=known, stock=(), upcard=None)
+        return _end_deal(exhausted, DealEnd.EXHAUSTED, None)
+    hands = _set(hands, seat, _with_cards(hands[seat], (stock[1],)))
+    return _replace(
+        state,
+        phase=Phase.PLAY,
+        hands=hands,
+        known=known,
+        stock=stock[2:],
+        upcard=None,
+        taken=None,
+    )
+
+
+def _apply_melds(
+    state: GameState, seat: int, melds: Sequence[Meld], *, lay_down: bool
+) -> GameState:
+    cards = [c for m in melds for c in m.cards]
+    hand = _without_cards(state.hands[seat], cards)
+    first_id = len(state.table)
+    table = state.table + tuple(
+        TableMeld(id=first_id + i, owner=seat, meld=m) for i, m in enumerate(melds)
+    )
+    changes: dict[str, Any] = {
+        "hands": _set(state.hands, seat, hand),
+        "known": _set(state.known, seat, _forget(state.known[seat], cards)),
+        "table": table,
+    }
+    if lay_down:
+        changes["laid_down"] = _set(state.laid_down, seat, True)
+        changes["laid_down_this_turn"] = True
+    after = _replace(state, **changes)
+    return _end_deal(after, DealEnd.OUT, seat) if not hand else after
+
+
+def _apply_lay_off(state: GameState, move: LayOff) -> GameState:
+    seat = move.seat
+    target = state.table[move.meld_id]
+    grown = lay_off(target.meld, move.card, move.end, state.variant)
+    hand = _without_cards(state.hands[seat], (move.card,))
+    after = _replace(
+        state,
+        hands=_set(state.hands, seat, hand),
+        known=_set(state.known, seat, _forget(state.known[seat], (move.card,))),
+        table=_set(state.table, move.meld_id, TableMeld(target.id, target.owner, grown)),
+    )
+    return _end_deal(after, DealEnd.OUT, seat) if not hand else after
+
+
+def _apply_exchange(state: GameState, move: ExchangeWild) -> GameState:
+    seat = move.seat
+    target = state.table[move.meld_id]
+    meld = target.meld
+    assert meld.start is not None
+    index = move.position - meld.start
+    wild = meld.cards[index]
+    cards = _set(meld.cards, index, move.card)
+    swapped = Meld(MeldKind.RUN, cards, suit=meld.suit, start=meld.start)
+    hand = _with_cards(_without_cards(state.hands[seat], (move.card,)), (wild,))
+    known = (*_forget(state.known[seat], (move.card,)), wild)  # the wild came off the table
+    return _replace(
+        state,
+        hands=_set(state.hands, seat, hand),
+        known=_set(state.known, seat, known),
+        table=_set(state.table, move.meld_id, TableMeld(target.id, target.owner, swapped)),
+    )
+
+
+def _apply_discard(state: GameState, seat: int, card: Card) -> GameState:
+    hand = _without_cards(state.hands[seat], (card,))
+    after = _replace(
+        state,
+        hands=_set(state.hands, seat, hand),
+        known=_set(state.known, seat, _forget(state.known[seat], (card,))),
+        upcard=card,
+    )
+    if not hand:
+        return _end_deal(after, DealEnd.OUT, seat)
+    turn = state.turn + 1
+    limit = state.variant.max_turns_per_deal
+    if limit is not None and turn >= limit:
+        return _end_deal(_replace(after, turn=turn), DealEnd.TURN_LIMIT, None)
+    return _replace(
+        after,
+        phase=Phase.DRAW,
+        current_player=(seat + 1) % state.players,
+        turn=turn,
+        taken=None,
+        laid_down_this_turn=False,
+    )
+
+
+def _end_deal(state: GameState, ended_by: DealEnd, went_out: int | None) -> GameState:
+    variant = state.variant
+    penalties = deal_penalties(state.hands, variant, went_out)
+    totals = tuple(t + p for t, p in zip(state.totals, penalties, strict=True))
+    result = DealResult(
+        deal_number=state.deal_number,
+        dealer=state.dealer,
+        ended_by=ended_by,
+        went_out=went_out,
+        hands=state.hands,
+        penalties=penalties,
+    )
+    results = (*state.results, result)
+    last = state.deal_number == len(variant.deals)
+    outcome = _outcome(state, results, totals) if last else None
+    return _replace(
+        state,
+        phase=Phase.GAME_OVER if last else Phase.BETWEEN_DEALS,
+        current_player=None,
+        taken=None,
+        laid_down_this_turn=False,
+        results=results,
+        totals=totals,
+        outcome=outcome,
+    )
+
+
+def _outcome(state: GameState, results: tuple[DealResult, ...], totals: tuple[int, ...]) -> Outcome:
+    best = winners(totals)
+    stakes = None
+    if state.variant.stakes is not None:
+        stakes = settle_stakes(
+            state.variant.stakes,
+            state.players,
+            [r.went_out for r in results],
+            best,
+            state.dealer,
+        )
+    return Outcome(totals=totals, winners=best, stakes=stakes)
+
+
+def _apply_next_deal(state: GameState) -> GameState:
+    return start_deal(
+        variant=state.variant,
+        seed=state.seed,
+        injected=state.injected,
+        players=state.players,
+        deal_number=state.deal_number + 1,
+        dealer=(state.dealer + 1) % state.players,
+        results=state.results,
+        totals=state.totals,
+    )

@@ -1,0 +1,376 @@
+"""Move validation: :func:`check_move` says exactly why a move is illegal.
+
+Every rejection is a specific :class:`~pushrummy.errors.IllegalMoveError`
+subclass carrying the RULES.md rule id, the move, the seat and the phase;
+malformed moves raise :class:`~pushrummy.errors.InvalidMoveError`.
+:func:`check_move` is re-exported by :mod:`pushrummy.engine`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from itertools import permutations
+from typing import Any
+
+from .cards import Card
+from .contract_spec import Contract
+from .errors import (
+    CardNotInHandError,
+    ContractNotMetError,
+    GameOverError,
+    IllegalMoveError,
+    InvalidMeldError,
+    InvalidMoveError,
+    NotYourTurnError,
+    WrongPhaseError,
+)
+from .melds import End, Meld, MeldKind, lay_off, meld_rule_violation
+from .movegen import discardable, may_target, natural_for, push_allowed
+from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
+from .state import GameState, Phase, TableMeld
+from .variants import WildExchange
+
+__all__ = ["check_move"]
+
+
+def check_move(state: GameState, move: Move) -> None:
+    """Raise the specific error that says why ``move`` is illegal; return if it is legal.
+
+    Malformed moves raise :class:`~pushrummy.errors.InvalidMoveError`; moves
+    that are well formed but break a rule raise a subclass of
+    :class:`~pushrummy.errors.IllegalMoveError` carrying the rule id, the
+    seat and the phase.
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+    _check_shape(move)
+    phase = state.phase
+    if phase is Phase.GAME_OVER:
+        raise _illegal(GameOverError, state, move, "game.end", "the game is over")
+    if isinstance(move, NextDeal):
+        if phase is not Phase.BETWEEN_DEALS:
+            raise _illegal(
+                WrongPhaseError,
+                state,
+                move,
+                "deal.count",
+                "the next deal is dealt only after a deal has ended",
+            )
+        return
+    seat = move.seat
+    if phase is Phase.BETWEEN_DEALS:
+        raise _illegal(
+            WrongPhaseError,
+            state,
+            move,
+            "deal.count",
+            f"deal {state.deal_number} is over; the next move is dealing the next deal",
+        )
+    if seat != state.current_player:
+        raise _illegal(
+            NotYourTurnError,
+            state,
+            move,
+            "deal.first",
+            f"it is seat {state.current_player}'s turn, not seat {seat}'s",
+        )
+    if isinstance(move, (Take, Push)):
+        if phase is not Phase.DRAW:
+            raise _illegal(
+                WrongPhaseError,
+                state,
+                move,
+                "draw.choice",
+                f"seat {seat} has already drawn this turn; now meld, lay off or discard",
+            )
+        if isinstance(move, Push) and not push_allowed(state):
+            raise _illegal(
+                IllegalMoveError,
+                state,
+                move,
+                "draw.exhausted",
+                f"seat {seat} cannot push with {len(state.stock)} stock card(s) left "
+                "(short_stock_push=forbidden): take the upcard",
+            )
+        return
+    if phase is not Phase.PLAY:
+        raise _illegal(
+            WrongPhaseError,
+            state,
+            move,
+            "draw.choice",
+            f"seat {seat} must first take the upcard or push",
+        )
+    checker = _PLAY_CHECKS[type(move)]
+    checker(state, move)
+
+
+def _illegal(
+    cls: type[IllegalMoveError], state: GameState, move: Move, rule: str, message: str
+) -> IllegalMoveError:
+    """An error of type ``cls`` carrying the rule, the move, its seat and the phase."""
+    return cls(message, rule=rule, move=move, seat=_seat(move), phase=state.phase)
+
+
+def _seat(move: Move) -> int | None:
+    return None if isinstance(move, NextDeal) else move.seat
+
+
+def _check_shape(move: object) -> None:
+    """Reject malformed moves (wrong field types) with InvalidMoveError."""
+    if not isinstance(
+        move, (Take, Push, LayDown, LayOff, NewMeld, ExchangeWild, Discard, NextDeal)
+    ):
+        raise TypeError(f"not a move: {move!r}")
+    if isinstance(move, NextDeal):
+        return
+    if not isinstance(move.seat, int) or isinstance(move.seat, bool):
+        raise InvalidMoveError(f"{type(move).__name__}.seat must be an int, not {move.seat!r}")
+    if isinstance(move, (LayOff, ExchangeWild, Discard)) and not isinstance(move.card, Card):
+        raise InvalidMoveError(f"{type(move).__name__}.card must be a Card, not {move.card!r}")
+    if isinstance(move, LayDown) and not all(isinstance(m, Meld) for m in move.melds):
+        raise InvalidMoveError("LayDown.melds must all be Meld values")
+    if isinstance(move, NewMeld) and not isinstance(move.meld, Meld):
+        raise InvalidMoveError(f"NewMeld.meld must be a Meld, not {move.meld!r}")
+    if isinstance(move, (LayOff, ExchangeWild)) and (
+        not isinstance(move.meld_id, int) or isinstance(move.meld_id, bool)
+    ):
+        raise InvalidMoveError(f"meld_id must be an int, not {move.meld_id!r}")
+    if isinstance(move, LayOff) and move.end is not None and not isinstance(move.end, End):
+        raise InvalidMoveError(f"LayOff.end must be an End or None, not {move.end!r}")
+    if isinstance(move, ExchangeWild) and (
+        not isinstance(move.position, int) or isinstance(move.position, bool)
+    ):
+        raise InvalidMoveError(f"ExchangeWild.position must be an int, not {move.position!r}")
+
+
+def _require_cards(state: GameState, move: Move, seat: int, cards: Sequence[Card]) -> None:
+    have = Counter(state.hands[seat])
+    need = Counter(cards)
+    short = need - have
+    if short:
+        missing = " ".join(str(c) for c in sorted(short.elements()))
+        raise _illegal(
+            CardNotInHandError,
+            state,
+            move,
+            "setup.deck",
+            f"seat {seat} does not hold {missing}",
+        )
+
+
+def _require_not_emptying(state: GameState, move: Move, seat: int, used: int) -> None:
+    if state.variant.must_discard_to_go_out and used >= len(state.hands[seat]):
+        raise _illegal(
+            IllegalMoveError,
+            state,
+            move,
+            "out.empty",
+            f"seat {seat} must keep a card to discard (must_discard_to_go_out)",
+        )
+
+
+def _contract_words(state: GameState) -> str:
+    return f"the deal-{state.deal_number} contract ({state.contract})"
+
+
+def _require_after_contract(state: GameState, move: Move, seat: int, verb: str) -> None:
+    if not state.laid_down[seat]:
+        raise _illegal(
+            ContractNotMetError,
+            state,
+            move,
+            "layoff.when",
+            f"seat {seat} cannot {verb} before laying down {_contract_words(state)}",
+        )
+    if state.laid_down_this_turn and not state.variant.same_turn_after_contract:
+        raise _illegal(
+            IllegalMoveError,
+            state,
+            move,
+            "layoff.when",
+            f"seat {seat} laid down this turn and may {verb} only from the next turn on "
+            "(same_turn_after_contract=False)",
+        )
+
+
+def _check_meld_rules(state: GameState, move: Move, seat: int, meld: Meld) -> None:
+    problem = meld_rule_violation(meld, state.variant)
+    if problem is not None:
+        rule = "meld.run" if "max_run_length" in problem else "meld.wild"
+        raise _illegal(
+            InvalidMeldError,
+            state,
+            move,
+            rule,
+            f"seat {seat} cannot meld {meld.notation()}: {problem}",
+        )
+
+
+def _check_lay_down(state: GameState, move: Any) -> None:
+    seat: int = move.seat
+    if state.laid_down[seat]:
+        raise _illegal(
+            IllegalMoveError,
+            state,
+            move,
+            "contract.laydown",
+            f"seat {seat} has already laid down the contract this deal",
+        )
+    melds: tuple[Meld, ...] = move.melds
+    for meld in melds:
+        _check_meld_rules(state, move, seat, meld)
+    _require_cards(state, move, seat, [c for m in melds for c in m.cards])
+    problem = _contract_mismatch(melds, state.contract, state.variant.contract_exact_sizes)
+    if problem is not None:
+        raise _illegal(
+            ContractNotMetError,
+            state,
+            move,
+            "contract.laydown",
+            f"seat {seat}'s lay-down does not fulfil {_contract_words(state)}: {problem}",
+        )
+    _require_not_emptying(state, move, seat, sum(len(m.cards) for m in melds))
+
+
+def _contract_mismatch(melds: Sequence[Meld], contract: Contract, exact: bool) -> str | None:
+    components = contract.components
+    if len(melds) != len(components):
+        return f"it has {len(melds)} meld(s), the contract {len(components)}"
+    for order in permutations(melds):
+        if all(
+            meld.kind is kind and (len(meld.cards) == size if exact else len(meld.cards) >= size)
+            for meld, (kind, size) in zip(order, components, strict=True)
+        ):
+            return None
+    sizes = "exactly" if exact else "at least"
+    return (
+        f"the melds cannot be matched to its parts (each part needs its kind and {sizes} its size)"
+    )
+
+
+def _check_lay_off(state: GameState, move: Any) -> None:
+    seat: int = move.seat
+    _require_after_contract(state, move, seat, "lay off")
+    target = _table_meld(state, move, seat, move.meld_id)
+    if not may_target(state, seat, target):
+        raise _illegal(
+            IllegalMoveError,
+            state,
+            move,
+            "layoff.card",
+            f"seat {seat} may not lay off on meld {target.id} of seat {target.owner} "
+            f"(layoff_targets={state.variant.layoff_targets.value})",
+        )
+    _require_cards(state, move, seat, [move.card])
+    try:
+        lay_off(target.meld, move.card, move.end, state.variant)
+    except InvalidMeldError as exc:
+        raise _illegal(
+            InvalidMeldError, state, move, exc.rule, f"seat {seat}: {exc.message}"
+        ) from None
+    _require_not_emptying(state, move, seat, 1)
+
+
+def _table_meld(state: GameState, move: Move, seat: int, meld_id: int) -> TableMeld:
+    if not 0 <= meld_id < len(state.table):
+        raise _illegal(
+            IllegalMoveError,
+            state,
+            move,
+            "layoff.card",
+            f"there is no meld {meld_id} on the table ({len(state.table)} meld(s))",
+        )
+    return state.table[meld_id]
+
+
+def _check_new_meld(state: GameState, move: Any) -> None:
+    seat: int = move.seat
+    _require_after_contract(state, move, seat, "meld")
+    if not state.variant.new_melds_after_contract:
+        raise _illegal(
+            IllegalMoveError,
+            state,
+            move,
+            "meld.new",
+            f"seat {seat} may not meld new melds after the contract "
+            "(new_melds_after_contract=False)",
+        )
+    _check_meld_rules(state, move, seat, move.meld)
+    _require_cards(state, move, seat, move.meld.cards)
+    _require_not_emptying(state, move, seat, len(move.meld.cards))
+
+
+def _check_exchange(state: GameState, move: Any) -> None:
+    seat: int = move.seat
+    option = state.variant.wild_exchange
+    if option is WildExchange.NONE:
+        raise _illegal(
+            IllegalMoveError,
+            state,
+            move,
+            "layoff.exchange",
+            "wilds on the table can never be taken back (wild_exchange=none)",
+        )
+    if not state.laid_down[seat]:
+        raise _illegal(
+            ContractNotMetError,
+            state,
+            move,
+            "layoff.exchange",
+            f"seat {seat} cannot exchange a wild before laying down {_contract_words(state)}",
+        )
+    target = _table_meld(state, move, seat, move.meld_id)
+    meld = target.meld
+    problem = None
+    if meld.kind is not MeldKind.RUN:
+        problem = "only a wild in a run can be exchanged"
+    else:
+        assert meld.start is not None and meld.end is not None
+        index = move.position - meld.start
+        if not 0 <= index < len(meld.cards):
+            problem = f"the run spans positions {meld.start}..{meld.end}, not {move.position}"
+        elif not meld.cards[index].is_wild:
+            problem = f"position {move.position} holds the natural {meld.cards[index]}"
+        elif option is WildExchange.JOKERS_IN_RUNS and not meld.cards[index].is_joker:
+            problem = "only jokers can be exchanged (wild_exchange=jokers_in_runs)"
+        elif natural_for(meld, index) != move.card:
+            wanted = natural_for(meld, index)
+            problem = (
+                f"the wild stands for {wanted}, not {move.card}"
+                if wanted is not None
+                else "the wild stands for a two, which has no natural card"
+            )
+    if problem is not None:
+        raise _illegal(
+            IllegalMoveError,
+            state,
+            move,
+            "layoff.exchange",
+            f"seat {seat} cannot exchange on meld {target.id}: {problem}",
+        )
+    _require_cards(state, move, seat, [move.card])
+
+
+def _check_discard(state: GameState, move: Any) -> None:
+    seat: int = move.seat
+    card: Card = move.card
+    _require_cards(state, move, seat, [card])
+    if card not in discardable(state, seat):
+        if card == state.taken:
+            rule, why = "discard.taken", f"{card} was taken from the upcard this turn"
+        else:
+            rule, why = "discard.wild", "wild cards may not be discarded (may_discard_wild=False)"
+        raise _illegal(
+            IllegalMoveError, state, move, rule, f"seat {seat} cannot discard {card}: {why}"
+        )
+
+
+_PLAY_CHECKS: dict[type, Any] = {
+    LayDown: _check_lay_down,
+    LayOff: _check_lay_off,
+    NewMeld: _check_new_meld,
+    ExchangeWild: _check_exchange,
+    Discard: _check_discard,
+}
