@@ -161,7 +161,7 @@ class Card:
         >>> Card.from_code(0), Card.from_code(52)
         (Card('AC'), Card('JK'))
         """
-        if not isinstance(code, int) or not 0 <= code <= JOKER_CODE:
+        if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code <= JOKER_CODE:
             raise ValueError(f"card code must be an int in 0..52, not {code!r}")
         return ALL_CARDS[code]
 
@@ -226,12 +226,15 @@ JOKER = ALL_CARDS[JOKER_CODE]
 _RANK_TOKENS = {sym: Rank(i) for i, sym in enumerate(_RANK_SYMBOLS) if sym}
 _RANK_TOKENS["T"] = Rank.TEN
 _SUIT_TOKENS = {
-    "C": Suit.CLUBS, "♣": Suit.CLUBS, "♧": Suit.CLUBS,
-    "D": Suit.DIAMONDS, "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS,
-    "H": Suit.HEARTS, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
-    "S": Suit.SPADES, "♠": Suit.SPADES, "♤": Suit.SPADES,
+    "C": Suit.CLUBS, "♣": Suit.CLUBS,
+    "D": Suit.DIAMONDS, "♦": Suit.DIAMONDS,
+    "H": Suit.HEARTS, "♥": Suit.HEARTS,
+    "S": Suit.SPADES, "♠": Suit.SPADES,
 }  # fmt: skip
 _SEPARATORS = re.compile(r"[\s,]+")
+# Case-insensitive means ASCII letters only: str.upper() would also turn
+# 'ſ' (long s) into 'S' and 'ß' into 'SS', accepting text that is not notation.
+_ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 def parse_card(text: str) -> Card:
@@ -251,7 +254,7 @@ def parse_card(text: str) -> Card:
     token = text.strip()
     if not token:
         raise NotationError("empty card: expected a card such as 10H, AS or JK", text=text)
-    upper = token.upper()
+    upper = token.translate(_ASCII_UPPER)
     if upper == "JK":
         return JOKER
     if len(upper) < 2:

@@ -88,7 +88,8 @@ class Contract:
         """
         if not isinstance(text, str):
             raise TypeError(f"Contract.parse expects a str, not {type(text).__name__}")
-        parts = [p.strip() for p in re.split(r"\+|,|\band\b", text) if p.strip()]
+        pieces = re.split(r"\+|,|\band\b", text, flags=re.IGNORECASE)
+        parts = [p.strip() for p in pieces if p.strip()]
         if not parts:
             raise NotationError("empty contract: expected e.g. '2 sets of 3'", text=text)
         requirements = []
@@ -132,4 +133,8 @@ class Contract:
         return f"Contract({str(self)!r})"
 
 
-_PART = re.compile(r"(?P<count>\d+)\s+(?P<kind>set|run)s?\s+of\s+(?P<size>\d+)")
+# ASCII digits only, and few of them: int() of a long or non-ASCII digit run
+# would succeed or fail in surprising ways.
+_PART = re.compile(
+    r"(?P<count>[0-9]{1,3})\s+(?P<kind>set|run)s?\s+of\s+(?P<size>[0-9]{1,3})", re.ASCII
+)

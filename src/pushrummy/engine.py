@@ -64,6 +64,8 @@ def new_game(
         raise TypeError(f"variant must be a Variant, not {type(variant).__name__}")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    if not -(2**256) < seed < 2**256:
+        raise SetupError("seed must be an int with |seed| < 2**256")
     if players is None:
         players = variant.player_counts[0]
     if not isinstance(players, int) or isinstance(players, bool):

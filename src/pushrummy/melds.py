@@ -98,12 +98,12 @@ class MeldRules(Protocol):
 
 
 def _check_min_naturals(_: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if value not in (0, 1):
+    if type(value) is not int or value not in (0, 1):
         raise ValueError(f"min_naturals_per_meld must be 0 or 1, not {value!r}")
 
 
 def _check_max_run(_: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if value not in (13, 14):
+    if type(value) is not int or value not in (13, 14):
         raise ValueError(f"max_run_length must be 13 or 14, not {value!r}")
 
 
@@ -464,8 +464,14 @@ def check_meld(meld: Meld, rules: MeldRules = DEFAULT_MELD_OPTIONS) -> None:
     """Raise :class:`~pushrummy.errors.InvalidMeldError` if ``meld`` breaks the options."""
     problem = meld_rule_violation(meld, rules)
     if problem is not None:
-        rule = "meld.run" if problem.startswith(f"{len(meld.cards)} cards:") else "meld.wild"
-        raise InvalidMeldError(f"meld {meld.notation()}: {problem}", rule=rule)
+        raise InvalidMeldError(
+            f"meld {meld.notation()}: {problem}", rule=_violation_rule(meld, problem)
+        )
+
+
+def _violation_rule(meld: Meld, problem: str) -> str:
+    """The rule id of a :func:`meld_rule_violation`: ``max_run_length`` is [meld.run]."""
+    return "meld.run" if problem.startswith(f"{len(meld.cards)} cards:") else "meld.wild"
 
 
 def _extended(meld: Meld, card: Card, end: End | None) -> Meld | str:
@@ -519,6 +525,8 @@ def lay_off(
     ...
     pushrummy.errors.InvalidMeldError: cannot lay off 8S on 9H 10H JH: 8S does not fit; the low end needs 8H [layoff.card]
     """
+    if end is not None and not isinstance(end, End):
+        raise TypeError(f"end must be an End or None, not {type(end).__name__}")
     result = _extended(meld, card, end)
     if isinstance(result, str):
         raise InvalidMeldError(
@@ -527,7 +535,8 @@ def lay_off(
     problem = meld_rule_violation(result, rules)
     if problem is not None:
         raise InvalidMeldError(
-            f"cannot lay off {card} on {meld.notation()}: afterwards {problem}", rule="meld.wild"
+            f"cannot lay off {card} on {meld.notation()}: afterwards {problem}",
+            rule=_violation_rule(result, problem),
         )
     return result
 
