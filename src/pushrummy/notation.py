@@ -1,0 +1,594 @@
+"""Text notation for moves and melds: :func:`parse_move`, :func:`format_move`.
+
+The notation is small, case-insensitive and strict. Blanks (and commas) separate
+tokens and extra blanks are ignored; cards are written as in
+:func:`~pushrummy.cards.parse_card` (``10H`` or ``TH``, ``♥`` for ``H``, ``JK``).
+
+Grammar::
+
+    move     = "take" | "push" | "next"
+             | "discard" CARD
+             | "down" meld { "/" meld }          (lay down the contract)
+             | "meld" meld                       (a new meld after the contract)
+             | "off" CARD "on" ID [ END ]        (lay off a card on table meld ID)
+             | "exchange" CARD "on" ID [ "at" POSITION ]
+    meld     = item { item }
+    item     = NATURAL | WILD "=" ROLE           (every wild carries its role)
+    ROLE     = RANK SUIT                         (in a run: the card the wild stands for)
+             | RANK                              (in a set: the set's rank)
+    END      = "low" | "high"
+    ID       = digits                            (the table meld's id, from 0)
+    POSITION = digits                            (a run position: 1 = ace low … 14 = ace high)
+
+==============================  ======================================  ==================
+text                            move                                    rule
+==============================  ======================================  ==================
+``take``                        :class:`~pushrummy.moves.Take`          [draw.take]
+``push``                        :class:`~pushrummy.moves.Push`          [draw.push]
+``down 7S 7H 7D / 9C 9S JK=9``  :class:`~pushrummy.moves.LayDown`       [contract.laydown]
+``meld 5H JK=6H 7H``            :class:`~pushrummy.moves.NewMeld`       [meld.new]
+``off JK on 3 high``            :class:`~pushrummy.moves.LayOff`        [layoff.card]
+``exchange 6H on 3``            :class:`~pushrummy.moves.ExchangeWild`  [layoff.exchange]
+``discard KS``                  :class:`~pushrummy.moves.Discard`       [discard.end]
+``next``                        :class:`~pushrummy.moves.NextDeal`      [deal.count]
+==============================  ======================================  ==================
+
+**Melds.** Every wild (joker or two) is written with the role it is declared to
+play ([meld.wild]): ``JK=6H`` in a run (rank and suit), ``JK=9`` in a set (rank
+only); a two standing for its own rank in a run is ``2H=2H``. Natural cards are
+written plain. Roles with a suit make a run, roles with a rank only make a set;
+a meld without wilds is a set when its cards share a rank and a run otherwise.
+A run is written low to high; a set in any order.
+
+**Resolving against the position.** The seat is the state's current player.
+``off`` may leave out the end when only one end of the run takes the card, and
+``exchange`` names the natural card, so the position is derived (``at``
+settles the one ambiguous case: both aces of a 14-card run wild). The move
+returned is legal; text that is well formed but not legal now raises the
+engine's :class:`~pushrummy.errors.IllegalMoveError` saying which rule it breaks.
+
+>>> from pushrummy.cards import parse_card
+>>> m = parse_meld("5h jk=6h 7h")
+>>> m
+Meld.run('5H JK=6H 7H')
+>>> format_meld(parse_meld("JK=9 9s 9C"))
+'9C 9S JK=9'
+>>> format_meld(parse_meld("2H=AH 2H=2H 3H"))
+'2H=AH 2H=2H 3H'
+>>> from pushrummy.moves import LayOff
+>>> from pushrummy.melds import End
+>>> format_move(LayOff(2, parse_card("JK"), 3, End.HIGH))
+'off JK on 3 high'
+>>> describe_move(LayOff(2, parse_card("JK"), 3, End.HIGH))
+'seat 2 lays off JK on meld 3 (high end)'
+>>> parse_meld("5H JK 7H")
+Traceback (most recent call last):
+...
+pushrummy.errors.NotationError: wild 'JK' in '5H JK 7H' needs its role: JK=<rank><suit> in a run, JK=<rank> in a set
+
+Moves are parsed against a state:
+
+>>> import pushrummy as pr
+>>> state = pr.new_game(pr.PUSH, seed=7)
+>>> parse_move(state, "  TAKE ") == pr.Take(state.current_player)
+True
+>>> format_move(parse_move(state, "push"))
+'push'
+>>> parse_move(state, "discard XS")
+Traceback (most recent call last):
+...
+pushrummy.errors.NotationError: bad card 'XS' in 'discard XS': unknown rank 'X' (ranks are A 2-10 J Q K, T for 10; JK is the joker)
+>>> parse_move(state, "discard KS")
+Traceback (most recent call last):
+...
+pushrummy.errors.WrongPhaseError: seat 2 must first take the upcard or push [draw.choice]
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NoReturn
+
+from .cards import Card, Rank, parse_card
+from .engine import check_move, is_legal
+from .errors import IllegalMoveError, InvalidMeldError, NotationError
+from .melds import End, Meld, MeldKind, position_rank
+from .moves import (
+    Discard,
+    ExchangeWild,
+    LayDown,
+    LayOff,
+    Move,
+    NewMeld,
+    NextDeal,
+    Push,
+    Take,
+)
+from .state import GameState, Phase
+
+__all__ = ["describe_move", "format_meld", "format_move", "parse_meld", "parse_move"]
+
+_VERBS = ("take", "push", "discard", "down", "meld", "off", "exchange", "next")
+_VERB_LIST = ", ".join(_VERBS)
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+_ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_SEPARATORS = re.compile(r"[\s,]+")
+_EQUALS = re.compile(r"[\s,]*=[\s,]*")
+_NUMBER = re.compile(r"[0-9]{1,9}")
+_RANKS = {rank.symbol: rank for rank in Rank} | {"T": Rank.TEN}
+_ENDS = {"low": End.LOW, "high": End.HIGH}
+
+
+# --- tokens --------------------------------------------------------------------------------------
+
+
+def _tokens(text: str) -> list[str]:
+    """Blank-separated tokens; ``=`` glues a wild to its role, ``/`` stands alone."""
+    glued = _EQUALS.sub("=", text.replace("/", " / "))
+    return [t for t in _SEPARATORS.split(glued) if t]
+
+
+def _lower(token: str) -> str:
+    return token.translate(_ASCII_LOWER)
+
+
+def _fail(message: str, token: str, text: str) -> NoReturn:
+    raise NotationError(message, token=token, text=text)
+
+
+def _card(token: str, text: str) -> Card:
+    try:
+        return parse_card(token)
+    except NotationError as exc:
+        detail = str(exc)
+        prefix = f"bad card {token!r}: "
+        if detail.startswith(prefix):
+            detail = detail[len(prefix) :]
+        _fail(f"bad card {token!r} in {text!r}: {detail}", token, text)
+
+
+# --- melds ---------------------------------------------------------------------------------------
+
+
+def _role(item: str, wild: Card, role: str, text: str) -> Rank | Card:
+    """A wild's role: a rank (in a set) or the natural card it stands for (in a run)."""
+    upper = role.translate(_ASCII_UPPER)
+    rank = _RANKS.get(upper)
+    if rank is not None:
+        return rank
+    try:
+        card = parse_card(role)
+    except NotationError:
+        card = None
+    if card is None or card.is_joker:
+        _fail(
+            f"bad role {role!r} of {item!r} in {text!r}: a wild stands for a rank "
+            f"in a set ({wild}=9) or a rank and suit in a run ({wild}=6H)",
+            item,
+            text,
+        )
+    return card
+
+
+def _meld(tokens: list[str], text: str) -> Meld:
+    """The meld written by ``tokens`` (see the module's grammar)."""
+    if not tokens:
+        _fail(f"empty meld in {text!r}: a meld is 3 or more cards", "", text)
+    cards: list[Card] = []
+    roles: list[Rank | Card | None] = []
+    set_role: str | None = None
+    run_role: str | None = None
+    for item in tokens:
+        if item == "/":
+            _fail(f"unexpected '/' in {text!r}: '/' separates the melds of 'down'", item, text)
+        card_text, equals, role_text = item.partition("=")
+        card = _card(card_text, text)
+        if not equals:
+            if card.is_wild:
+                _fail(
+                    f"wild {item!r} in {text!r} needs its role: {card}=<rank><suit> "
+                    f"in a run, {card}=<rank> in a set",
+                    item,
+                    text,
+                )
+            cards.append(card)
+            roles.append(None)
+            continue
+        if card.is_natural:
+            _fail(
+                f"natural {card_text!r} in {text!r} takes no role: only wilds are written with '='",
+                item,
+                text,
+            )
+        if not role_text:
+            _fail(f"missing role after '=' in {item!r} of {text!r}", item, text)
+        role = _role(item, card, role_text, text)
+        if isinstance(role, Rank):
+            set_role = set_role or item
+        else:
+            run_role = run_role or item
+        if set_role is not None and run_role is not None:
+            _fail(
+                f"{item!r} in {text!r}: the meld mixes set roles ({set_role}) and run roles "
+                f"({run_role}); a wild in a set stands for a rank, in a run for a rank and suit",
+                item,
+                text,
+            )
+        cards.append(card)
+        roles.append(role)
+    what = " ".join(tokens)
+    # Without wilds every card is natural: one rank makes a set, anything else a run.
+    if set_role is not None or (run_role is None and len({c.rank for c in cards}) == 1):
+        return _set(cards, roles, what)
+    return _run(cards, roles, tokens, what)
+
+
+def _set(cards: list[Card], roles: list[Rank | Card | None], text: str) -> Meld:
+    declared = {r for r in roles if isinstance(r, Rank)}
+    if len(declared) > 1:
+        ranks = " and ".join(sorted(r.symbol for r in declared))
+        raise InvalidMeldError(
+            f"set {text}: its wilds are declared as different ranks ({ranks})", rule="meld.wild"
+        )
+    return Meld.set_of(cards, declared.pop() if declared else None)
+
+
+def _run(cards: list[Card], roles: list[Rank | Card | None], tokens: list[str], text: str) -> Meld:
+    # What each card stands for: a natural for itself, a wild for its declared role.
+    stands = [
+        role if isinstance(role, Card) else card for card, role in zip(cards, roles, strict=True)
+    ]
+    suits = sorted({c.suit for c in stands if c.suit is not None})
+    if len(suits) != 1:
+        letters = " ".join(s.letter for s in suits)
+        raise InvalidMeldError(
+            f"run {text}: cards of different suits ({letters}); a set's cards share a rank, "
+            "a run's a suit",
+            rule="meld.run",
+        )
+    suit = suits[0]
+    # The first card that is not an ace fixes the positions; the cards go low to high.
+    anchor = next((i for i, c in enumerate(stands) if c.rank is not Rank.ACE), None)
+    start = 1 if anchor is None else int(stands[anchor].rank or 1) - anchor
+    for index, (token, stand) in enumerate(zip(tokens, stands, strict=True)):
+        position = start + index
+        if position < 1:
+            problem = "would stand below the low ace"
+        elif position > 14:
+            problem = "would stand past the high ace (runs do not wrap: K-A-2 is not a run)"
+        elif stand.rank is not position_rank(position):
+            problem = f"stands where the run needs {position_rank(position).symbol}{suit.letter}"
+        else:
+            continue
+        raise InvalidMeldError(
+            f"run {text}: {token} {problem}; a run is written low to high, without gaps",
+            rule="meld.run",
+        )
+    return Meld(MeldKind.RUN, cards, suit=suit, start=start)
+
+
+def parse_meld(text: str) -> Meld:
+    """The meld written as ``text``: every wild with its role (``JK=6H``, ``JK=9``).
+
+    Raises :class:`~pushrummy.errors.NotationError` for malformed text (naming
+    the bad token) and :class:`~pushrummy.errors.InvalidMeldError` for a meld
+    that breaks [meld.set] or [meld.run]. :func:`format_meld` is its inverse.
+
+    >>> parse_meld("9C 9S JK=9")
+    Meld.set('9C 9S JK', rank=9)
+    >>> parse_meld("jk=10c 2d=JC JK=qc")
+    Meld.run('JK=10C 2D=JC JK=QC')
+    >>> parse_meld("QS KS AS").start, parse_meld("AS 2S=2S 3S").start
+    (12, 1)
+    >>> parse_meld("7H 5H JK=6H")
+    Traceback (most recent call last):
+    ...
+    pushrummy.errors.InvalidMeldError: run 7H 5H JK=6H: 5H stands where the run needs 8H; a run is written low to high, without gaps [meld.run]
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"parse_meld expects a str, not {type(text).__name__}")
+    return _meld(_tokens(text), text)
+
+
+def format_meld(meld: Meld) -> str:
+    """The notation of ``meld``, every wild with its role; :func:`parse_meld` reads it back.
+
+    Sets list their naturals, then their wilds (``9C 9S JK=9``); runs list their
+    cards low to high (``5H JK=6H 7H``).
+
+    >>> from pushrummy.cards import parse_cards
+    >>> format_meld(Meld.set_of(parse_cards("JK 2C 9S 9C")))
+    '9C 9S 2C=9 JK=9'
+    """
+    if not isinstance(meld, Meld):
+        raise TypeError(f"format_meld expects a Meld, not {type(meld).__name__}")
+    if meld.kind is MeldKind.SET:
+        assert meld.rank is not None
+        naturals = [str(c) for c in meld.cards if c.is_natural]
+        wilds = [f"{c}={meld.rank.symbol}" for c in meld.cards if c.is_wild]
+        return " ".join(naturals + wilds)
+    assert meld.suit is not None and meld.start is not None
+    items = []
+    for index, card in enumerate(meld.cards):
+        if card.is_wild:
+            items.append(f"{card}={position_rank(meld.start + index).symbol}{meld.suit.letter}")
+        else:
+            items.append(str(card))
+    return " ".join(items)
+
+
+# --- moves ---------------------------------------------------------------------------------------
+
+
+def format_move(move: Move) -> str:
+    """The notation of ``move``; :func:`parse_move` maps it back in the same position.
+
+    The text needs no state to be read: run lay-offs always name their end,
+    and an exchange names its position when the card alone does not fix it.
+
+    >>> from pushrummy.cards import parse_card
+    >>> format_move(Discard(1, parse_card("10H")))
+    'discard 10H'
+    >>> format_move(ExchangeWild(0, 4, 14, parse_card("AS")))
+    'exchange AS on 4 at 14'
+    >>> format_move(NextDeal())
+    'next'
+    """
+    if isinstance(move, Take):
+        return "take"
+    if isinstance(move, Push):
+        return "push"
+    if isinstance(move, NextDeal):
+        return "next"
+    if isinstance(move, Discard):
+        return f"discard {move.card}"
+    if isinstance(move, LayDown):
+        return "down " + " / ".join(format_meld(m) for m in move.melds)
+    if isinstance(move, NewMeld):
+        return f"meld {format_meld(move.meld)}"
+    if isinstance(move, LayOff):
+        end = "" if move.end is None else f" {move.end.value}"
+        return f"off {move.card} on {move.meld_id}{end}"
+    if isinstance(move, ExchangeWild):
+        implied = _implied_position(move.card)
+        at = "" if implied == move.position else f" at {move.position}"
+        return f"exchange {move.card} on {move.meld_id}{at}"
+    raise TypeError(f"format_move expects a move, not {type(move).__name__}")
+
+
+def _implied_position(card: Card) -> int | None:
+    """The one run position a natural card can stand at (aces have two; wilds none)."""
+    if card.is_wild or card.rank is Rank.ACE or card.rank is None:
+        return None
+    return int(card.rank)
+
+
+def describe_move(move: Move) -> str:
+    """A sentence for transcripts: ``seat 2 lays off JK on meld 3 (high end)``.
+
+    >>> from pushrummy.cards import parse_card
+    >>> describe_move(Take(0)), describe_move(NextDeal())
+    ('seat 0 takes the upcard', 'the next deal is dealt')
+    >>> describe_move(LayDown(1, (parse_meld("7S 7H 7D"), parse_meld("9C 9S JK=9"))))
+    'seat 1 lays down 7D 7H 7S / 9C 9S JK=9'
+    """
+    if isinstance(move, NextDeal):
+        return "the next deal is dealt"
+    if isinstance(move, Take):
+        return f"seat {move.seat} takes the upcard"
+    if isinstance(move, Push):
+        return f"seat {move.seat} pushes"
+    if isinstance(move, Discard):
+        return f"seat {move.seat} discards {move.card}"
+    if isinstance(move, LayDown):
+        return f"seat {move.seat} lays down " + " / ".join(format_meld(m) for m in move.melds)
+    if isinstance(move, NewMeld):
+        return f"seat {move.seat} melds {format_meld(move.meld)}"
+    if isinstance(move, LayOff):
+        end = "" if move.end is None else f" ({move.end.value} end)"
+        return f"seat {move.seat} lays off {move.card} on meld {move.meld_id}{end}"
+    if isinstance(move, ExchangeWild):
+        return (
+            f"seat {move.seat} exchanges {move.card} for the wild at position "
+            f"{move.position} of meld {move.meld_id}"
+        )
+    raise TypeError(f"describe_move expects a move, not {type(move).__name__}")
+
+
+def parse_move(state: GameState, text: str) -> Move:
+    """The legal move of ``state``'s current player that ``text`` names.
+
+    Raises:
+        NotationError: malformed text (the bad token is named), or text that
+            names two legal moves (the message lists them).
+        IllegalMoveError: well-formed text for a move that is not legal now
+            (the engine's :func:`~pushrummy.engine.check_move` error, naming
+            the rule); an :class:`~pushrummy.errors.InvalidMeldError` for a meld
+            that breaks the meld rules whatever the position.
+
+    >>> import pushrummy as pr
+    >>> state = pr.new_game(pr.PUSH, seed=3)
+    >>> parse_move(state, "take")
+    Take(seat=2)
+    >>> parse_move(state, "take it")
+    Traceback (most recent call last):
+    ...
+    pushrummy.errors.NotationError: unexpected 'it' in 'take it': 'take' takes nothing more
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+    if not isinstance(text, str):
+        raise TypeError(f"parse_move expects a str, not {type(text).__name__}")
+    tokens = _tokens(text)
+    if not tokens:
+        _fail(f"empty move: expected one of {_VERB_LIST}", "", text)
+    verb = _lower(tokens[0])
+    args = tokens[1:]
+    seat = state.current_player
+    if verb == "next":
+        _expect_end(args, 0, verb, text)
+        return _checked(state, NextDeal(), seat)
+    if verb in ("take", "push"):
+        _expect_end(args, 0, verb, text)
+        return _checked(state, Take(_seat(seat)) if verb == "take" else Push(_seat(seat)), seat)
+    if verb == "discard":
+        card = _card(_arg(args, 0, "the card to discard", verb, text), text)
+        _expect_end(args, 1, verb, text)
+        return _checked(state, Discard(_seat(seat), card), seat)
+    if verb == "down":
+        groups: list[list[str]] = [[]]
+        for token in args:
+            if token == "/":
+                groups.append([])
+            else:
+                groups[-1].append(token)
+        melds = tuple(_meld_for(state, group, text) for group in groups)
+        return _checked(state, LayDown(_seat(seat), melds), seat)
+    if verb == "meld":
+        return _checked(state, NewMeld(_seat(seat), _meld_for(state, args, text)), seat)
+    if verb in ("off", "exchange"):
+        what = "the card to lay off" if verb == "off" else "the natural card"
+        card = _card(_arg(args, 0, what, verb, text), text)
+        _keyword(args, 1, "on", verb, text)
+        meld_id = _number(_arg(args, 2, "a table meld id", verb, text), "meld id", text)
+        if verb == "off":
+            return _lay_off(state, seat, card, meld_id, args, text)
+        return _exchange(state, seat, card, meld_id, args, text)
+    _fail(f"unknown move {tokens[0]!r} in {text!r}: moves are {_VERB_LIST}", tokens[0], text)
+
+
+def _seat(seat: int | None) -> int:
+    # Between deals and after the game nobody is to move; a placeholder seat lets
+    # check_move say what the phase needs (the error's seat is cleared in _checked).
+    return 0 if seat is None else seat
+
+
+def _checked(state: GameState, move: Move, seat: int | None) -> Move:
+    """``move`` if it is legal, else the engine's error saying why."""
+    try:
+        check_move(state, move)
+    except IllegalMoveError as exc:
+        if seat is None and not isinstance(move, NextDeal):
+            raise type(exc)(exc.message, rule=exc.rule, phase=exc.phase) from None
+        raise
+    return move
+
+
+def _meld_for(state: GameState, tokens: list[str], text: str) -> Meld:
+    """The meld of ``tokens``; a meld-rule error carries the seat and phase."""
+    try:
+        return _meld(tokens, text)
+    except InvalidMeldError as exc:
+        seat = state.current_player
+        who = "" if seat is None else f"seat {seat} cannot meld: "
+        raise InvalidMeldError(
+            who + exc.message, rule=exc.rule, seat=seat, phase=state.phase
+        ) from None
+
+
+def _arg(args: list[str], index: int, what: str, verb: str, text: str) -> str:
+    if index < len(args):
+        return args[index]
+    _fail(f"incomplete move {text!r}: '{verb}' needs {what}", "", text)
+
+
+def _expect_end(args: list[str], count: int, verb: str, text: str) -> None:
+    if len(args) > count:
+        extra = args[count]
+        if count == 0:
+            _fail(f"unexpected {extra!r} in {text!r}: '{verb}' takes nothing more", extra, text)
+        _fail(f"unexpected {extra!r} in {text!r} after {args[count - 1]!r}", extra, text)
+
+
+def _keyword(args: list[str], index: int, word: str, verb: str, text: str) -> None:
+    token = _arg(args, index, f"'{word}'", verb, text)
+    if _lower(token) != word:
+        _fail(f"expected '{word}' in {text!r}, not {token!r}", token, text)
+
+
+def _number(token: str, what: str, text: str) -> int:
+    if _NUMBER.fullmatch(token) is None:
+        _fail(f"bad {what} {token!r} in {text!r}: expected a number such as 3", token, text)
+    return int(token)
+
+
+def _lay_off(
+    state: GameState, seat: int | None, card: Card, meld_id: int, args: list[str], text: str
+) -> Move:
+    me = _seat(seat)
+    if len(args) > 3:
+        end = _ENDS.get(_lower(args[3]))
+        if end is None:
+            _fail(f"bad end {args[3]!r} in {text!r}: a run's end is 'low' or 'high'", args[3], text)
+        _expect_end(args, 4, "off", text)
+        return _checked(state, LayOff(me, card, meld_id, end), seat)
+    if state.phase is not Phase.PLAY or not 0 <= meld_id < len(state.table):
+        return _checked(state, LayOff(me, card, meld_id), seat)
+    meld = state.table[meld_id].meld
+    if meld.kind is MeldKind.SET:
+        return _checked(state, LayOff(me, card, meld_id), seat)
+    fits = [
+        LayOff(me, card, meld_id, e) for e in End if is_legal(state, LayOff(me, card, meld_id, e))
+    ]
+    if len(fits) == 1:
+        return fits[0]
+    if len(fits) > 1:
+        _ambiguous(fits, args[0], text)
+    # Nothing fits: let the engine explain at the end a natural card's rank is nearer.
+    return _checked(state, LayOff(me, card, meld_id, _nearer_end(meld, card)), seat)
+
+
+def _nearer_end(meld: Meld, card: Card) -> End:
+    assert meld.start is not None and meld.end is not None
+    if card.rank is None or card.is_wild:
+        return End.LOW
+    if card.rank is Rank.ACE:  # an ace stands low (position 1) or high (14)
+        if meld.start == 1 or meld.end == 14:
+            return End.HIGH if meld.start == 1 else End.LOW
+        return End.LOW if meld.start - 1 <= 14 - meld.end else End.HIGH
+    return End.HIGH if int(card.rank) > meld.end else End.LOW
+
+
+def _natural_at(meld: Meld, position: int) -> Card | None:
+    assert meld.suit is not None
+    return Card(position_rank(position), meld.suit)
+
+
+def _exchange(
+    state: GameState, seat: int | None, card: Card, meld_id: int, args: list[str], text: str
+) -> Move:
+    me = _seat(seat)
+    if len(args) > 3:
+        _keyword(args, 3, "at", "exchange", text)
+        position = _number(_arg(args, 4, "a run position", "exchange", text), "position", text)
+        _expect_end(args, 5, "exchange", text)
+        return _checked(state, ExchangeWild(me, meld_id, position, card), seat)
+    target = state.table[meld_id].meld if 0 <= meld_id < len(state.table) else None
+    if target is None or target.kind is not MeldKind.RUN or state.phase is not Phase.PLAY:
+        guess = _implied_position(card) or 1
+        return _checked(state, ExchangeWild(me, meld_id, guess, card), seat)
+    assert target.start is not None
+    span = range(target.start, target.start + len(target.cards))
+    fits = [
+        move
+        for move in (ExchangeWild(me, meld_id, p, card) for p in span)
+        if card.is_natural and card == _natural_at(target, move.position) and is_legal(state, move)
+    ]
+    if len(fits) == 1:
+        return fits[0]
+    if len(fits) > 1:
+        _ambiguous(fits, args[0], text)
+    # Nothing fits: let the engine explain, at the position the card names
+    # (or, for a wild, at the run's first wild).
+    if card.is_natural:
+        ace_high = card.rank is Rank.ACE and target.start > 1
+        guess = 14 if ace_high else (_implied_position(card) or 1)
+    else:
+        wilds = [p for p, c in zip(span, target.cards, strict=True) if c.is_wild]
+        guess = wilds[0] if wilds else target.start
+    return _checked(state, ExchangeWild(me, meld_id, guess, card), seat)
+
+
+def _ambiguous(moves: list[LayOff] | list[ExchangeWild], token: str, text: str) -> NoReturn:
+    options = " or ".join(repr(format_move(m)) for m in moves)
+    _fail(f"ambiguous: {options}", token, text)

@@ -1,0 +1,646 @@
+"""Move and meld notation: pushrummy.notation (parse_move, format_move, parse_meld, format_meld)."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import pushrummy as pr
+from pushrummy.cards import JOKER, Card, Rank, Suit, parse_card, parse_cards
+from pushrummy.errors import (
+    CardNotInHandError,
+    ContractNotMetError,
+    GameOverError,
+    IllegalMoveError,
+    InvalidMeldError,
+    InvalidMoveError,
+    NotationError,
+    WrongPhaseError,
+)
+from pushrummy.melds import End, Meld, MeldKind
+from pushrummy.moves import (
+    Discard,
+    ExchangeWild,
+    LayDown,
+    LayOff,
+    Move,
+    NewMeld,
+    NextDeal,
+    Push,
+    Take,
+)
+from pushrummy.notation import describe_move, format_meld, format_move, parse_meld, parse_move
+from pushrummy.state import GameState, Phase, TableMeld
+from pushrummy.variants import WildExchange
+
+c = parse_card
+LOW, HIGH = End.LOW, End.HIGH
+EXCHANGE = pr.PUSH.replace(wild_exchange=WildExchange.ANY_IN_RUNS)
+
+
+def in_order(text: str) -> tuple[Card, ...]:
+    """Cards in the order written (parse_cards would sort them)."""
+    return tuple(c(t) for t in text.split())
+
+
+def run(text: str, suit: Suit, start: int) -> Meld:
+    return Meld(MeldKind.RUN, in_order(text), suit=suit, start=start)
+
+
+def play_state(
+    hand: str,
+    table: tuple[Meld, ...] = (),
+    *,
+    variant: pr.Variant = EXCHANGE,
+    laid_down: bool = True,
+    seed: int = 7,
+) -> GameState:
+    """A PLAY-phase position: the current player holds ``hand``; ``table`` melds have ids 0…."""
+    base = pr.new_game(variant, seed=seed)
+    seat = base.current_player
+    assert seat is not None
+    hands = list(base.hands)
+    hands[seat] = parse_cards(hand)
+    return attrs.evolve(
+        base,
+        phase=Phase.PLAY,
+        upcard=None,
+        hands=tuple(hands),
+        table=tuple(TableMeld(id=i, owner=(seat + 1) % 4, meld=m) for i, m in enumerate(table)),
+        laid_down=tuple(laid_down if s == seat else False for s in range(4)),
+    )
+
+
+def to_move(state: GameState) -> int:
+    seat = state.current_player
+    assert seat is not None
+    return seat
+
+
+RUN_9_J = run("9H 10H JH", Suit.HEARTS, 9)  # JK fits both ends
+SET_9 = Meld.set_of(parse_cards("9C 9S 9D"))
+RUN_5_7 = run("5S JK 7S", Suit.SPADES, 5)  # JK stands for 6S
+FULL_RUN = run("JK 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK", Suit.HEARTS, 1)  # both aces wild
+
+
+@pytest.fixture
+def table_state() -> GameState:
+    return play_state("JK 6S AH 9H 8H QH KS 7D", (RUN_9_J, SET_9, RUN_5_7, FULL_RUN))
+
+
+# --- melds ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("9C 9S JK=9", Meld.set_of(parse_cards("9C 9S JK"))),
+        ("jk=9 9s 9c", Meld.set_of(parse_cards("9C 9S JK"))),
+        ("JK = 9, 9S 9C", Meld.set_of(parse_cards("9C 9S JK"))),
+        ("7S 7H 7D", Meld.set_of(parse_cards("7S 7H 7D"))),
+        ("JK=K 2C=K 2D=K", Meld.set_of(parse_cards("JK 2C 2D"), Rank.KING)),
+        ("AC AD 2S=A", Meld.set_of(parse_cards("AC AD 2S"))),
+        ("TC 10D JK=t", Meld.set_of(parse_cards("10C 10D JK"))),
+        ("5H JK=6H 7H", run("5H JK 7H", Suit.HEARTS, 5)),
+        ("5♥ jk=6♥ 7h", run("5H JK 7H", Suit.HEARTS, 5)),
+        ("5H 6H 7H 8H", run("5H 6H 7H 8H", Suit.HEARTS, 5)),
+        ("QS KS AS", run("QS KS AS", Suit.SPADES, 12)),
+        ("AS 2S=2S 3S", run("AS 2S 3S", Suit.SPADES, 1)),
+        ("2H=AH 2H=2H 3H", run("2H 2H 3H", Suit.HEARTS, 1)),
+        ("JK=QD JK=KD 2C=AD", run("JK JK 2C", Suit.DIAMONDS, 12)),
+        ("JK=AC JK=2C JK=3C", run("JK JK JK", Suit.CLUBS, 1)),
+        ("jk=10c 2d=JC JK=qc", run("JK 2D JK", Suit.CLUBS, 10)),
+    ],
+)
+def test_parse_meld_examples(text: str, expected: Meld) -> None:
+    assert parse_meld(text) == expected
+
+
+def test_format_meld_annotates_every_wild() -> None:
+    assert format_meld(Meld.set_of(parse_cards("9C 9S JK"))) == "9C 9S JK=9"
+    assert format_meld(Meld.set_of(parse_cards("JK 2C 2D"), Rank.ACE)) == "2C=A 2D=A JK=A"
+    assert format_meld(run("5H JK 7H", Suit.HEARTS, 5)) == "5H JK=6H 7H"
+    assert format_meld(run("AS 2S 3S", Suit.SPADES, 1)) == "AS 2S=2S 3S"
+    assert format_meld(run("QS KS JK", Suit.SPADES, 12)) == "QS KS JK=AS"
+    assert format_meld(FULL_RUN).split() == [
+        "JK=AH",
+        "2H=2H",
+        *(f"{r}H" for r in ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")),
+        "JK=AH",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "match"),
+    [
+        ("5H JK 7H", "JK", "needs its role"),
+        ("9C 9S 2D", "2D", "needs its role"),
+        ("5H 6H=6H 7H", "6H=6H", "takes no role"),
+        ("5H 6H JK=", "JK=", "missing role"),
+        ("5H JK=6X 7H", "JK=6X", "bad role '6X'"),
+        ("5H JK=JK 7H", "JK=JK", "bad role 'JK'"),
+        ("5H JK=1 7H", "JK=1", "bad role '1'"),
+        ("9C JK=9 JK=9H", "JK=9H", "mixes set roles"),
+        ("9C XS JK=9", "XS", "bad card 'XS'"),
+        ("", "", "empty meld"),
+        ("7S 7H / 7D", "/", "separates the melds"),
+    ],
+)
+def test_parse_meld_notation_errors(text: str, token: str, match: str) -> None:
+    with pytest.raises(NotationError, match=re.escape(match)) as info:
+        parse_meld(text)
+    assert info.value.token == token
+    assert info.value.text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "rule", "match"),
+    [
+        ("7H 5H JK=6H", "meld.run", "5H stands where the run needs 8H"),
+        ("5H JK=7H 7H", "meld.run", "JK=7H stands where the run needs 6H"),
+        ("KH AH 2H=2H", "meld.run", "past the high ace"),
+        ("AH AH 2H=2H", "meld.run", "below the low ace"),
+        ("5H JK=6S 7H", "meld.run", "different suits"),
+        ("7H 8S 9H", "meld.run", "different suits"),
+        ("5H 6H", "meld.run", "at least 3 cards"),
+        ("9C 9C JK=9", "meld.set", "two naturals of suit C"),
+        ("9C 9S JK=8", "meld.wild", "declared rank 8"),
+        ("JK=8 JK=9 2C=9", "meld.wild", "different ranks (8 and 9)"),
+        ("JK=2 2C=2 2D=2", "meld.set", "no sets of twos"),
+        ("9C 9S 9D 9H JK=9", "meld.set", "3 or 4 cards"),
+    ],
+)
+def test_parse_meld_invalid_melds(text: str, rule: str, match: str) -> None:
+    with pytest.raises(InvalidMeldError, match=re.escape(match)) as info:
+        parse_meld(text)
+    assert info.value.rule == rule
+
+
+def test_parse_meld_type_errors() -> None:
+    with pytest.raises(TypeError):
+        parse_meld(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        format_meld("9C 9S JK")  # type: ignore[arg-type]
+
+
+WILDS = (c("2C"), c("2D"), c("2H"), c("2S"), JOKER)
+SET_RANKS = tuple(r for r in Rank if r is not Rank.TWO)
+
+
+@st.composite
+def melds(draw: st.DrawFn) -> Meld:
+    """Any structurally valid meld."""
+    if draw(st.booleans()):
+        rank = draw(st.sampled_from(SET_RANKS))
+        size = draw(st.integers(3, 4))
+        suits = draw(st.permutations(list(Suit)))
+        naturals = draw(st.integers(0, size))
+        cards = [Card(rank, s) for s in suits[:naturals]]
+        cards += [draw(st.sampled_from(WILDS)) for _ in range(size - naturals)]
+        return Meld(MeldKind.SET, tuple(sorted(cards)), rank=rank)
+    suit = draw(st.sampled_from(list(Suit)))
+    start = draw(st.integers(1, 12))
+    length = draw(st.integers(3, 15 - start))
+    cards = []
+    for position in range(start, start + length):
+        natural = Card(Rank.ACE if position == 14 else Rank(position), suit)
+        wild = natural.is_wild or draw(st.booleans())
+        cards.append(draw(st.sampled_from(WILDS)) if wild else natural)
+    return Meld(MeldKind.RUN, tuple(cards), suit=suit, start=start)
+
+
+@given(melds())
+def test_meld_round_trip(meld: Meld) -> None:
+    text = format_meld(meld)
+    assert parse_meld(text) == meld
+    assert parse_meld(text.lower()) == meld
+    assert parse_meld("  " + text.replace(" ", " ,  ").replace("=", " = ") + " ") == meld
+
+
+@given(melds(), st.randoms(use_true_random=False))
+def test_set_text_in_any_order(meld: Meld, rnd: random.Random) -> None:
+    items = format_meld(meld).split()
+    if meld.kind is MeldKind.SET:
+        rnd.shuffle(items)
+    assert parse_meld(" ".join(items)) == meld
+
+
+# --- move grammar --------------------------------------------------------------------------------
+
+
+def test_format_move_examples() -> None:
+    seven = parse_meld("7S 7H 7D")
+    nines = parse_meld("9C 9S JK=9")
+    assert format_move(Take(1)) == "take"
+    assert format_move(Push(1)) == "push"
+    assert format_move(NextDeal()) == "next"
+    assert format_move(Discard(0, c("KS"))) == "discard KS"
+    assert format_move(LayDown(0, (nines, seven))) == "down 7D 7H 7S / 9C 9S JK=9"
+    assert format_move(NewMeld(0, RUN_5_7)) == "meld 5S JK=6S 7S"
+    assert format_move(LayOff(0, c("5H"), 3, LOW)) == "off 5H on 3 low"
+    assert format_move(LayOff(0, c("9H"), 1)) == "off 9H on 1"
+    assert format_move(ExchangeWild(0, 3, 6, c("6H"))) == "exchange 6H on 3"
+    assert format_move(ExchangeWild(0, 3, 1, c("AH"))) == "exchange AH on 3 at 1"
+    assert format_move(ExchangeWild(0, 3, 14, c("AH"))) == "exchange AH on 3 at 14"
+    with pytest.raises(TypeError):
+        format_move("take")  # type: ignore[arg-type]
+
+
+def test_describe_move() -> None:
+    assert describe_move(Take(2)) == "seat 2 takes the upcard"
+    assert describe_move(Push(3)) == "seat 3 pushes"
+    assert describe_move(Discard(0, c("KS"))) == "seat 0 discards KS"
+    assert describe_move(NewMeld(1, RUN_5_7)) == "seat 1 melds 5S JK=6S 7S"
+    assert describe_move(LayOff(2, JOKER, 3, HIGH)) == "seat 2 lays off JK on meld 3 (high end)"
+    assert describe_move(LayOff(2, c("9H"), 1)) == "seat 2 lays off 9H on meld 1"
+    assert describe_move(ExchangeWild(1, 2, 6, c("6S"))) == (
+        "seat 1 exchanges 6S for the wild at position 6 of meld 2"
+    )
+    assert describe_move(NextDeal()) == "the next deal is dealt"
+    with pytest.raises(TypeError):
+        describe_move(None)  # type: ignore[arg-type]
+
+
+def test_draw_phase_moves() -> None:
+    state = pr.new_game(pr.PUSH, seed=7)
+    seat = state.current_player
+    assert seat is not None
+    assert parse_move(state, "take") == Take(seat)
+    assert parse_move(state, "  PuSh\t") == Push(seat)
+    with pytest.raises(WrongPhaseError, match=r"\[draw.choice\]$"):
+        parse_move(state, "discard KS")
+    with pytest.raises(WrongPhaseError, match=r"\[deal.count\]$"):
+        parse_move(state, "next")
+
+
+def test_play_phase_moves(table_state: GameState) -> None:
+    seat = table_state.current_player
+    assert seat is not None
+    cases: list[tuple[str, Move]] = [
+        ("discard KS", Discard(seat, c("KS"))),
+        ("DISCARD ks", Discard(seat, c("KS"))),
+        ("off JK on 0 low", LayOff(seat, JOKER, 0, LOW)),
+        ("off  jk  on 0  HIGH", LayOff(seat, JOKER, 0, HIGH)),
+        ("off 8H on 0", LayOff(seat, c("8H"), 0, LOW)),
+        ("off QH on 0", LayOff(seat, c("QH"), 0, HIGH)),
+        ("off JK on 1", LayOff(seat, JOKER, 1)),
+        ("exchange 6S on 2", ExchangeWild(seat, 2, 6, c("6S"))),
+        ("exchange AH on 3 at 14", ExchangeWild(seat, 3, 14, c("AH"))),
+        ("exchange ah on 3 at 1", ExchangeWild(seat, 3, 1, c("AH"))),
+    ]
+    legal = set(pr.legal_moves(table_state))
+    for text, move in cases:
+        assert move in legal
+        assert parse_move(table_state, text) == move
+
+
+def test_down_and_meld() -> None:
+    state = play_state("7S 7H 7D 9C 9S JK 4C", variant=pr.PUSH, laid_down=False)
+    seat = to_move(state)
+    expected = LayDown(seat, (parse_meld("7S 7H 7D"), parse_meld("9C 9S JK=9")))
+    assert expected in pr.legal_moves(state)
+    assert parse_move(state, "down 7S 7H 7D / 9C 9S JK=9") == expected
+    assert parse_move(state, "  down 9s jk=9 9c/7d 7h 7s ") == expected
+    with pytest.raises(ContractNotMetError, match=r"\[layoff.when\]$"):
+        parse_move(state, "meld 7S 7H 7D")
+    with pytest.raises(ContractNotMetError, match=r"\[contract.laydown\]$"):
+        parse_move(state, "down 7S 7H 7D")
+    with pytest.raises(CardNotInHandError):
+        parse_move(state, "down 7S 7H 7D / 9C 9S 2C=9")
+    later = play_state("7S 7H 7D 9C 9S JK 4C", variant=pr.PUSH)
+    assert parse_move(later, "meld 9S 9C JK=9") == NewMeld(seat, parse_meld("9C 9S JK=9"))
+
+
+def test_invalid_meld_in_a_move_names_seat_and_rule() -> None:
+    state = play_state("7S 7H 7D 9C 9S JK 4C", variant=pr.PUSH)
+    with pytest.raises(InvalidMeldError, match=r"^seat \d cannot meld: run 7S 8H 9S") as info:
+        parse_move(state, "meld 7S 8H 9S")
+    assert info.value.rule == "meld.run"
+    assert info.value.seat == state.current_player
+    assert info.value.phase is Phase.PLAY
+
+
+def test_wild_limit_is_the_engines_business() -> None:
+    strict = pr.PUSH.replace(wild_limit=pr.WildLimit.FEWER_THAN_NATURALS)
+    state = play_state("7S JK 2C 9C", variant=strict)
+    with pytest.raises(InvalidMeldError, match=r"wild_limit.*\[meld.wild\]$"):
+        parse_move(state, "meld 7S JK=7 2C=7")
+
+
+# --- ambiguity -----------------------------------------------------------------------------------
+
+
+def test_ambiguous_lay_off_lists_candidates(table_state: GameState) -> None:
+    with pytest.raises(NotationError) as info:
+        parse_move(table_state, "off JK on 0")
+    assert str(info.value) == "ambiguous: 'off JK on 0 low' or 'off JK on 0 high'"
+    assert info.value.token == "JK"
+
+
+def test_ambiguous_exchange_lists_candidates(table_state: GameState) -> None:
+    with pytest.raises(NotationError) as info:
+        parse_move(table_state, "exchange AH on 3")
+    assert str(info.value) == "ambiguous: 'exchange AH on 3 at 1' or 'exchange AH on 3 at 14'"
+
+
+def test_ace_on_a_2_to_k_run_fits_both_ends() -> None:
+    two_to_king = run("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", Suit.HEARTS, 2)
+    state = play_state("AH 5C", (two_to_king,))
+    with pytest.raises(NotationError, match="ambiguous: 'off AH on 0 low' or 'off AH on 0 high'"):
+        parse_move(state, "off AH on 0")
+    ace_to_king = run("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", Suit.HEARTS, 1)
+    state = play_state("AH 5C", (ace_to_king,))
+    assert parse_move(state, "off AH on 0") == LayOff(to_move(state), c("AH"), 0, HIGH)
+    short = pr.PUSH.replace(max_run_length=13)
+    state = play_state("AH 5C", (ace_to_king,), variant=short)
+    with pytest.raises(InvalidMeldError, match=r"max_run_length=13.*\[meld.run\]$"):
+        parse_move(state, "off AH on 0")
+
+
+def test_lay_off_that_fits_nowhere_explains_the_nearer_end(table_state: GameState) -> None:
+    with pytest.raises(InvalidMeldError, match=r"the high end needs QH \[layoff.card\]$"):
+        parse_move(table_state, "off KS on 0")
+    state = play_state("KH 4H 5C", (RUN_9_J,))
+    with pytest.raises(InvalidMeldError, match="the high end needs QH"):
+        parse_move(state, "off KH on 0")
+    with pytest.raises(InvalidMeldError, match="the low end needs 8H"):
+        parse_move(state, "off 4H on 0")
+    with pytest.raises(InvalidMeldError, match="the high end needs QH"):
+        parse_move(play_state("AH", (RUN_9_J,)), "off AH on 0")
+    with pytest.raises(InvalidMeldError, match="the low end needs 2H"):
+        parse_move(play_state("AH", (run("3H 4H 5H", Suit.HEARTS, 3),)), "off AH on 0")
+    with pytest.raises(InvalidMeldError, match="the high end needs AH"):
+        parse_move(play_state("AS", (run("JH QH KH", Suit.HEARTS, 11),)), "off AS on 0")
+    with pytest.raises(InvalidMeldError, match="a set has no ends"):
+        parse_move(table_state, "off JK on 1 low")
+
+
+def test_exchange_errors_come_from_the_engine(table_state: GameState) -> None:
+    with pytest.raises(
+        IllegalMoveError, match=r"the wild stands for 6S, not JK \[layoff.exchange\]"
+    ):
+        parse_move(table_state, "exchange JK on 2")
+    with pytest.raises(IllegalMoveError, match=r"spans positions 9..11, not 8"):
+        parse_move(table_state, "exchange 8H on 0")
+    with pytest.raises(IllegalMoveError, match="only a wild in a run"):
+        parse_move(table_state, "exchange 9H on 1")
+    with pytest.raises(IllegalMoveError, match="no meld 9"):
+        parse_move(table_state, "exchange 9H on 9")
+    with pytest.raises(IllegalMoveError, match="wild_exchange=none"):
+        parse_move(play_state("6S", (RUN_5_7,), variant=pr.PUSH), "exchange 6S on 0")
+
+
+# --- errors --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "message"),
+    [
+        ("discard XS", "XS", "bad card 'XS' in 'discard XS': unknown rank 'X'"),
+        ("discard 7X", "7X", "bad card '7X' in 'discard 7X': unknown suit 'X'"),
+        ("", "", "empty move"),
+        ("   ", "", "empty move"),
+        ("draw", "draw", "unknown move 'draw'"),
+        ("take now", "now", "unexpected 'now' in 'take now'"),
+        ("next deal", "deal", "unexpected 'deal'"),
+        ("discard", "", "'discard' needs the card to discard"),
+        ("discard KS QS", "QS", "unexpected 'QS'"),
+        ("off JK", "", "'off' needs 'on'"),
+        ("off JK at 3", "at", "expected 'on'"),
+        ("off JK on", "", "needs a table meld id"),
+        ("off JK on x", "x", "bad meld id 'x'"),
+        ("off JK on -1", "-1", "bad meld id '-1'"),
+        ("off JK on ３", "３", "bad meld id '３'"),
+        ("off JK on 1234567890", "1234567890", "bad meld id"),
+        ("off JK on 0 middle", "middle", "bad end 'middle'"),
+        ("off JK on 0 low high", "high", "unexpected 'high'"),
+        ("exchange 6S on 2 on 3", "on", "expected 'at'"),
+        ("exchange 6S on 2 at", "", "needs a run position"),
+        ("exchange 6S on 2 at six", "six", "bad position 'six'"),
+        ("exchange 6S on 2 at 6 now", "now", "unexpected 'now'"),
+        ("down 7S 7H 7D /", "", "empty meld"),
+        ("down", "", "empty meld"),
+        ("meld 7S 7H / 7D", "/", "separates the melds of 'down'"),
+        ("meld 7S JK 7D", "JK", "needs its role"),
+    ],
+)
+def test_notation_errors_name_the_token(
+    table_state: GameState, text: str, token: str, message: str
+) -> None:
+    with pytest.raises(NotationError) as info:
+        parse_move(table_state, text)
+    assert message in str(info.value)
+    assert info.value.token == token
+    assert info.value.text == text
+
+
+def test_illegal_text_raises_the_engines_error(table_state: GameState) -> None:
+    with pytest.raises(CardNotInHandError, match=r"does not hold 5C"):
+        parse_move(table_state, "discard 5C")
+    with pytest.raises(WrongPhaseError, match=r"already drawn"):
+        parse_move(table_state, "take")
+    with pytest.raises(IllegalMoveError, match="no meld 7"):
+        parse_move(table_state, "off JK on 7")
+    fresh = play_state("7S 7H 7D", (RUN_9_J,), laid_down=False)
+    with pytest.raises(ContractNotMetError, match=r"\[layoff.when\]$"):
+        parse_move(fresh, "off JK on 0 high")
+
+
+def test_between_deals_and_game_over() -> None:
+    state = play_state("KS")
+    seat = state.current_player
+    assert seat is not None
+    done = pr.apply_move(state, Discard(seat, c("KS")))  # goes out: the deal ends
+    assert done.phase is Phase.BETWEEN_DEALS and done.current_player is None
+    assert parse_move(done, "next") == NextDeal()
+    with pytest.raises(WrongPhaseError, match=r"\[deal.count\]$") as info:
+        parse_move(done, "take")
+    assert info.value.seat is None and info.value.move is None
+    over = attrs.evolve(done, phase=Phase.GAME_OVER)
+    with pytest.raises(GameOverError):
+        parse_move(over, "next")
+    with pytest.raises(GameOverError):
+        parse_move(over, "discard KS")
+
+
+def test_parse_move_type_errors(table_state: GameState) -> None:
+    with pytest.raises(TypeError):
+        parse_move(table_state, b"take")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        parse_move("take", "take")  # type: ignore[arg-type]
+
+
+# --- round trips over playouts -------------------------------------------------------------------
+
+# Cap-It playouts stop after deal 3: random play grows hands by pushes, and the deal-5
+# contract search on big hands with many wilds is slow (reported in the engine's notes).
+PLAYOUT_VARIANTS = {
+    "push": (pr.PUSH.replace(max_turns_per_deal=30), None, 5),
+    "push-exchange": (
+        pr.PUSH.replace(max_turns_per_deal=30, wild_exchange=WildExchange.ANY_IN_RUNS),
+        None,
+        5,
+    ),
+    "cap-it-5": (
+        pr.CAP_IT.replace(max_turns_per_deal=20, wild_exchange=WildExchange.JOKERS_IN_RUNS),
+        5,
+        3,
+    ),
+}
+
+
+def playout(
+    variant: pr.Variant, players: int | None, last_deal: int, seed: int
+) -> Iterator[GameState]:
+    """States of a seeded random game that prefers meld actions, so the table fills up."""
+    rng = random.Random(seed)
+    state = pr.new_game(variant, seed=seed, players=players)
+    while not state.is_over and state.deal_number <= last_deal:
+        yield state
+        moves = pr.legal_moves(state)
+        melding = [m for m in moves if isinstance(m, (LayDown, NewMeld, LayOff, ExchangeWild))]
+        move = rng.choice(melding) if melding and rng.random() < 0.8 else rng.choice(moves)
+        state = pr.apply_move(state, move)
+
+
+@pytest.mark.parametrize("name", sorted(PLAYOUT_VARIANTS))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_legal_move_round_trips(name: str, seed: int) -> None:
+    variant, players, last_deal = PLAYOUT_VARIANTS[name]
+    rng = random.Random(seed)
+    seen: set[type] = set()
+    for state in playout(variant, players, last_deal, seed):
+        moves = pr.legal_moves(state)
+        # Discards and lay-downs are many and alike: sample them, keep every other move.
+        common = [m for m in moves if isinstance(m, (Discard, LayDown))]
+        rare = [m for m in moves if not isinstance(m, (Discard, LayDown))]
+        for move in rare + rng.sample(common, min(len(common), 6)):
+            seen.add(type(move))
+            text = format_move(move)
+            assert parse_move(state, text) == move, text
+            assert parse_move(state, text.upper()) == move, text
+            assert describe_move(move)
+            if isinstance(move, LayOff) and move.end is not None:
+                _check_end_inference(state, move, text)
+            if isinstance(move, ExchangeWild) and " at " in text:
+                _check_position_inference(state, move, text)
+    assert {Take, Push, LayDown, LayOff, NewMeld, Discard, NextDeal} <= seen
+
+
+def _check_end_inference(state: GameState, move: LayOff, text: str) -> None:
+    bare = text.rsplit(" ", 1)[0]
+    other = attrs.evolve(move, end=HIGH if move.end is LOW else LOW)
+    if pr.is_legal(state, other):
+        with pytest.raises(NotationError, match=r"^ambiguous: "):
+            parse_move(state, bare)
+    else:
+        assert parse_move(state, bare) == move
+
+
+def _check_position_inference(state: GameState, move: ExchangeWild, text: str) -> None:
+    bare = text.rsplit(" at ", 1)[0]
+    other = attrs.evolve(move, position=15 - move.position)
+    if pr.is_legal(state, other):
+        with pytest.raises(NotationError, match=r"^ambiguous: "):
+            parse_move(state, bare)
+    else:
+        assert parse_move(state, bare) == move
+
+
+def test_exchanges_occur_in_playouts() -> None:
+    variant, players, last_deal = PLAYOUT_VARIANTS["push-exchange"]
+    found = 0
+    for seed in (1, 2, 3):
+        for state in playout(variant, players, last_deal, seed):
+            for move in pr.legal_moves(state):
+                if isinstance(move, ExchangeWild):
+                    found += 1
+                    assert parse_move(state, format_move(move)) == move
+    assert found > 0
+
+
+# --- fuzzing -------------------------------------------------------------------------------------
+
+LIBRARY_ERRORS = (NotationError, IllegalMoveError, InvalidMoveError)
+FUZZ_STATES: list[GameState] = []
+
+
+def fuzz_states() -> list[GameState]:
+    """A few positions of every phase, from a playout (computed once)."""
+    if not FUZZ_STATES:
+        variant, players, last_deal = PLAYOUT_VARIANTS["push-exchange"]
+        states = list(playout(variant, players, last_deal, 5))
+        phases: dict[Phase, list[GameState]] = {}
+        for state in states:
+            phases.setdefault(state.phase, []).append(state)
+        for group in phases.values():
+            FUZZ_STATES.extend(group[:: max(1, len(group) // 6)])
+        FUZZ_STATES.append(
+            play_state("JK 6S AH 9H 8H QH KS 7D", (RUN_9_J, SET_9, RUN_5_7, FULL_RUN))
+        )
+    return FUZZ_STATES
+
+
+WORDS = st.sampled_from(
+    [
+        "take", "push", "next", "discard", "down", "meld", "off", "exchange", "on", "at", "low",
+        "high", "/", "=", "JK", "JK=9", "JK=6H", "2H=2H", "AH", "10S", "TS", "9C", "9S", "0", "1",
+        "3", "14", "99", "-1", "", " ", "\t", ",", "ß", "ſ", "²", "♥", "=AH", "==",
+    ]
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.one_of(st.text(max_size=40), st.lists(WORDS, max_size=10).map(" ".join)))
+def test_fuzz_parse_move_raises_only_library_errors(data: st.DataObject, text: str) -> None:
+    state = data.draw(st.sampled_from(fuzz_states()))
+    try:
+        move = parse_move(state, text)
+    except LIBRARY_ERRORS:
+        return
+    assert move in pr.legal_moves(state)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_fuzz_mutated_move_texts(data: st.DataObject) -> None:
+    state = data.draw(st.sampled_from(fuzz_states()))
+    moves = pr.legal_moves(state)
+    if not moves:
+        return
+    text = format_move(data.draw(st.sampled_from(moves)))
+    chars = list(text)
+    for _ in range(data.draw(st.integers(1, 4))):
+        op = data.draw(st.sampled_from(["delete", "insert", "replace", "swap"]))
+        index = data.draw(st.integers(0, max(0, len(chars) - 1)))
+        char = data.draw(st.sampled_from([*"0123456789AJKQTHSDC=/ lowhigh2", "10", "♠"]))
+        if op == "delete" and chars:
+            del chars[index]
+        elif op == "insert":
+            chars.insert(index, char)
+        elif op == "replace" and chars:
+            chars[index] = char
+        elif op == "swap" and len(chars) > 1:
+            j = data.draw(st.integers(0, len(chars) - 1))
+            chars[index], chars[j] = chars[j], chars[index]
+    mutated = "".join(chars)
+    try:
+        move = parse_move(state, mutated)
+    except LIBRARY_ERRORS:
+        return
+    assert move in pr.legal_moves(state)
+
+
+@given(st.text(max_size=30))
+def test_fuzz_parse_meld_raises_only_library_errors(text: str) -> None:
+    try:
+        meld = parse_meld(text)
+    except (NotationError, InvalidMeldError):
+        return
+    assert parse_meld(format_meld(meld)) == meld
