@@ -1,0 +1,683 @@
+"""The JSON wire format (DESIGN.md §6): round trips, text stability, samples, records and replay."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, reject, settings
+from hypothesis import strategies as st
+
+import pushrummy as pr
+import pushrummy.serialization as ser
+from pushrummy.cards import ALL_CARDS, JOKER, Card, Rank, Suit, make_deck
+from pushrummy.contract_spec import Contract
+from pushrummy.errors import (
+    DecodeError,
+    InvalidMoveError,
+    NotYourTurnError,
+    VariantError,
+    WrongPhaseError,
+)
+from pushrummy.melds import End, Meld, MeldKind, WildLimit, position_rank
+from pushrummy.moves import (
+    Discard,
+    ExchangeWild,
+    LayDown,
+    LayOff,
+    NewMeld,
+    NextDeal,
+    Push,
+    Take,
+)
+from pushrummy.serialization import GameRecord, decode, encode, from_json, replay, to_json
+from pushrummy.state import GameState, Phase
+from pushrummy.variants import (
+    CAP_IT,
+    PUSH,
+    BuryPosition,
+    DealSpec,
+    LayoffTargets,
+    PushTo,
+    ShortStockPush,
+    Stakes,
+    Variant,
+    WildExchange,
+)
+
+FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+# =============================================================================================
+# strategies
+# =============================================================================================
+
+cards = st.sampled_from(ALL_CARDS)
+WILDS = (JOKER, *(Card(Rank.TWO, suit) for suit in Suit))
+
+
+@st.composite
+def sets(draw: st.DrawFn) -> Meld:
+    rank = draw(st.sampled_from([r for r in Rank if r is not Rank.TWO]))
+    size = draw(st.integers(3, 4))
+    suits = draw(st.permutations(list(Suit)))
+    naturals = draw(st.integers(0, size))
+    chosen = [Card(rank, suit) for suit in suits[:naturals]]
+    chosen += [draw(st.sampled_from(WILDS)) for _ in range(size - naturals)]
+    return Meld(MeldKind.SET, draw(st.permutations(chosen)), rank=rank)
+
+
+@st.composite
+def runs(draw: st.DrawFn) -> Meld:
+    suit = draw(st.sampled_from(list(Suit)))
+    start = draw(st.integers(1, 12))
+    length = draw(st.integers(3, 14 - start + 1))
+    chosen = []
+    for position in range(start, start + length):
+        if draw(st.booleans()):
+            chosen.append(draw(st.sampled_from(WILDS)))
+        else:
+            chosen.append(Card(position_rank(position), suit))
+    return Meld(MeldKind.RUN, chosen, suit=suit, start=start)
+
+
+melds = st.one_of(sets(), runs())
+seats = st.integers(0, 7)
+
+moves = st.one_of(
+    st.builds(Take, seats),
+    st.builds(Push, seats),
+    st.builds(LayDown, seats, st.lists(melds, min_size=1, max_size=3)),
+    st.builds(LayOff, seats, cards, st.integers(0, 40), st.sampled_from([None, End.LOW, End.HIGH])),
+    st.builds(NewMeld, seats, melds),
+    st.builds(ExchangeWild, seats, st.integers(0, 40), st.integers(1, 14), cards),
+    st.builds(Discard, seats, cards),
+    st.just(NextDeal()),
+)
+
+CONTRACTS = [
+    "2 sets of 3",
+    "1 set of 3 + 1 run of 4",
+    "2 runs of 4",
+    "3 sets of 3",
+    "2 runs of 5",
+    "1 run of 3 + 1 run of 7",
+    "1 run of 4 + 1 set of 3",
+    "1 set of 4",
+]
+
+
+@st.composite
+def variants(draw: st.DrawFn) -> Variant:
+    """Random option combinations that validate (those that do not are rejected by hypothesis)."""
+    base = draw(st.sampled_from([PUSH, CAP_IT]))
+    changes: dict[str, Any] = {}
+    if draw(st.booleans()):
+        changes["name"] = draw(st.text(min_size=1, max_size=12))
+    for name, enum_type in [
+        ("bury_position", BuryPosition),
+        ("push_to", PushTo),
+        ("short_stock_push", ShortStockPush),
+        ("wild_limit", WildLimit),
+        ("layoff_targets", LayoffTargets),
+        ("wild_exchange", WildExchange),
+    ]:
+        changes[name] = draw(st.sampled_from(list(enum_type)))
+    for name in (
+        "contract_exact_sizes",
+        "new_melds_after_contract",
+        "same_turn_after_contract",
+        "may_rediscard_taken",
+        "may_discard_wild",
+        "must_discard_to_go_out",
+    ):
+        changes[name] = draw(st.booleans())
+    changes["min_naturals_per_meld"] = draw(st.sampled_from([0, 1]))
+    changes["max_run_length"] = draw(st.sampled_from([13, 14]))
+    changes["max_turns_per_deal"] = draw(st.none() | st.integers(1, 500))
+    if draw(st.booleans()):
+        changes["card_values"] = tuple(
+            draw(st.lists(st.integers(0, 100), min_size=14, max_size=14))
+        )
+    if draw(st.booleans()):
+        changes["deals"] = tuple(
+            DealSpec(draw(st.integers(7, 12)), Contract.parse(draw(st.sampled_from(CONTRACTS))))
+            for _ in range(draw(st.integers(1, 6)))
+        )
+    if base is CAP_IT:
+        if draw(st.booleans()):
+            changes["stakes"] = Stakes(draw(st.integers(0, 1000)), draw(st.integers(0, 1000)))
+        if draw(st.booleans()):
+            counts = draw(st.lists(st.integers(2, 6), min_size=1, max_size=4, unique=True))
+            changes["packs_for_players"] = tuple((c, draw(st.integers(2, 4))) for c in counts)
+    try:
+        return base.replace(**changes)
+    except VariantError:
+        reject()
+
+
+# --- states from seeded random playouts ---------------------------------------------------------
+
+PLAYOUT_VARIANTS: list[tuple[Variant, int]] = [
+    (PUSH.replace(max_turns_per_deal=14), 4),
+    (CAP_IT.replace(max_turns_per_deal=12), 6),
+    (
+        CAP_IT.replace(
+            name="house",
+            max_turns_per_deal=16,
+            stakes=Stakes(ante=10, round_prize=4),
+            wild_exchange=WildExchange.ANY_IN_RUNS,
+            push_to=PushTo.PREVIOUS,
+            short_stock_push=ShortStockPush.FORBIDDEN,
+            wild_limit=WildLimit.AT_MOST_NATURALS,
+            may_rediscard_taken=True,
+        ),
+        5,
+    ),
+    (
+        PUSH.replace(
+            name="push house",
+            max_turns_per_deal=10,
+            bury_position=BuryPosition.BOTTOM,
+            layoff_targets=LayoffTargets.TEAM,
+            same_turn_after_contract=False,
+            must_discard_to_go_out=True,
+            wild_exchange=WildExchange.JOKERS_IN_RUNS,
+        ),
+        4,
+    ),
+]
+
+
+def playout(
+    variant: Variant, players: int, seed: int, *, inject: bool = False
+) -> Iterator[tuple[GameRecord, GameState]]:
+    """Every (record, state) of a seeded random game, from the start to the end."""
+    rng = random.Random(seed)
+    deals = None
+    if inject:
+        order = list(make_deck(variant.packs(players)))
+        rng.shuffle(order)
+        deals = [None, order]
+    record = GameRecord.start(variant, seed=seed, players=players, deals=deals)
+    state = record.initial_state()
+    yield record, state
+    while not state.is_over:
+        move = rng.choice(pr.legal_moves(state))
+        state = pr.apply_move(state, move)
+        record = record.with_move(move)
+        yield record, state
+
+
+@cache
+def recorded_game(index: int, seed: int) -> tuple[tuple[GameRecord, GameState], ...]:
+    variant, players = PLAYOUT_VARIANTS[index]
+    return tuple(playout(variant, players, seed, inject=seed % 2 == 1))
+
+
+@st.composite
+def game_points(draw: st.DrawFn) -> tuple[GameRecord, GameState]:
+    index = draw(st.integers(0, len(PLAYOUT_VARIANTS) - 1))
+    seed = draw(st.integers(0, 3))
+    game = recorded_game(index, seed)
+    return game[draw(st.integers(0, len(game) - 1))]
+
+
+states = game_points().map(lambda point: point[1])
+records = game_points().map(lambda point: point[0])
+
+
+@st.composite
+def views(draw: st.DrawFn) -> pr.PlayerView:
+    state = draw(states)
+    return pr.view(state, draw(st.integers(0, state.players - 1)))
+
+
+# =============================================================================================
+# round trips
+# =============================================================================================
+
+
+def assert_round_trip(value: object) -> str:
+    text = to_json(value)
+    assert from_json(text) == value
+    assert to_json(from_json(text)) == text  # text stability
+    assert to_json(value) == text  # deterministic
+    assert json.loads(text) == encode(value)
+    assert decode(encode(value)) == value
+    indented = to_json(value, indent=2)
+    assert from_json(indented) == value
+    assert to_json(from_json(indented), indent=2) == indented
+    assert from_json(text.encode()) == value  # bytes are accepted too
+    document = json.loads(text)
+    assert list(document)[:2] == ["schema", "version"]
+    assert document["version"] == 1
+    return text
+
+
+@FAST
+@given(cards)
+def test_cards_round_trip(card: Card) -> None:
+    text = assert_round_trip(card)
+    assert json.loads(text) == {"schema": "pushrummy.card", "version": 1, "card": str(card)}
+
+
+@FAST
+@given(melds)
+def test_melds_round_trip(meld: Meld) -> None:
+    text = assert_round_trip(meld)
+    document = json.loads(text)
+    assert document["schema"] == "pushrummy.meld"
+    assert document["cards"] == [str(card) for card in meld.cards]
+    if meld.is_run:
+        assert (document["kind"], document["suit"], document["start"]) == (
+            "run",
+            meld.suit.letter,
+            meld.start,
+        )
+    else:
+        assert (document["kind"], document["rank"]) == ("set", meld.rank.symbol)
+
+
+@FAST
+@given(moves)
+def test_moves_round_trip(move: pr.Move) -> None:
+    text = assert_round_trip(move)
+    assert json.loads(text)["schema"] == "pushrummy.move"
+    assert from_json(text, kind="move") == move
+
+
+@pytest.mark.parametrize(
+    "move_type", [Take, Push, LayDown, LayOff, NewMeld, ExchangeWild, Discard, NextDeal]
+)
+def test_every_move_type_has_a_type_tag(move_type: type) -> None:
+    assert move_type in ser._MOVE_TYPE_NAMES
+    assert set(ser._MOVE_TYPE_NAMES.values()) == set(ser._MOVE_FIELDS)
+
+
+@FAST
+@given(variants())
+def test_variants_round_trip(variant: Variant) -> None:
+    text = assert_round_trip(variant)
+    assert from_json(text, kind="variant") == variant
+
+
+def test_variant_document_names_every_field() -> None:
+    """A new Variant option must get a codec: the document lists every field, in field order."""
+    names = [field.name for field in attrs.fields(Variant)]
+    assert list(ser._VARIANT_FIELDS) == names
+    assert list(encode(PUSH))[2:] == names
+
+
+def test_state_and_view_documents_name_every_field() -> None:
+    assert list(ser._STATE_FIELDS) == [field.name for field in attrs.fields(GameState)]
+    assert list(ser._VIEW_FIELDS) == [field.name for field in attrs.fields(pr.PlayerView)]
+    assert list(ser._RECORD_FIELDS) == [field.name for field in attrs.fields(GameRecord)]
+
+
+@SLOW
+@given(states)
+def test_states_round_trip(state: GameState) -> None:
+    assert_round_trip(state)
+
+
+@SLOW
+@given(views())
+def test_views_round_trip(player_view: pr.PlayerView) -> None:
+    text = assert_round_trip(player_view)
+    document = json.loads(text)
+    # a front end reads the decision from the view, never by guessing
+    assert document["phase"] == player_view.phase.value
+    assert document["current_player"] == player_view.current_player
+    assert document["legal_moves"] == [
+        {k: v for k, v in encode(m).items() if k not in ("schema", "version")}
+        for m in player_view.legal_moves
+    ]
+    assert "stock" not in document and "seed" not in document and "hands" not in document
+
+
+@SLOW
+@given(records)
+def test_records_round_trip(record: GameRecord) -> None:
+    assert_round_trip(record)
+
+
+def test_every_point_of_a_game_round_trips() -> None:
+    """Every state, and every seat's view of it, of a whole game (with injected deals)."""
+    for record, state in recorded_game(2, 1):
+        assert from_json(to_json(state)) == state
+        for seat in range(state.players):
+            seat_view = pr.view(state, seat)
+            assert from_json(to_json(seat_view)) == seat_view
+    assert state.is_over and state.outcome is not None and state.outcome.stakes is not None
+    assert from_json(to_json(record)) == record
+
+
+def test_states_of_every_phase_are_covered() -> None:
+    phases = {
+        state.phase
+        for index in range(len(PLAYOUT_VARIANTS))
+        for _, state in recorded_game(index, 0)
+    }
+    assert phases == set(Phase)
+
+
+def test_json_text_is_compact_and_in_documented_order() -> None:
+    text = to_json(Discard(1, pr.parse_card("7H")))
+    assert text == '{"schema":"pushrummy.move","version":1,"type":"discard","seat":1,"card":"7H"}'
+    indented = to_json(Discard(1, pr.parse_card("7H")), indent=1)
+    assert indented.splitlines()[1] == ' "schema": "pushrummy.move",'
+    assert to_json(PUSH) == to_json(from_json(to_json(PUSH)))
+
+
+def test_non_ascii_names_are_escaped() -> None:
+    variant = PUSH.replace(name="Püsh ♠")
+    text = to_json(variant)
+    assert text.isascii()
+    assert from_json(text) == variant
+
+
+# =============================================================================================
+# records and replay
+# =============================================================================================
+
+
+@pytest.mark.parametrize(("variant", "players"), [(PUSH, 4), (CAP_IT, 6)])
+def test_replay_reproduces_a_recorded_random_game(variant: Variant, players: int) -> None:
+    limited = variant.replace(max_turns_per_deal=12)
+    *_, (record, final) = playout(limited, players, seed=2024)
+    assert final.is_over
+    assert len(record.moves) > 40
+    saved = to_json(record)
+    assert replay(from_json(saved, kind="record")) == final
+    assert replay(record) == final
+    # a prefix of the record replays to the state at that point
+    points = list(playout(limited, players, seed=2024))
+    record_at, state_at = points[len(points) // 2]
+    assert replay(record_at) == state_at
+    assert record_at.moves == record.moves[: len(record_at.moves)]
+
+
+def test_record_start_stores_the_resolved_defaults() -> None:
+    record = GameRecord.start(CAP_IT, seed=11)
+    state = pr.new_game(CAP_IT, seed=11)
+    assert (record.players, record.dealer, record.deals) == (4, state.dealer, (None,) * 5)
+    assert record.moves == ()
+    assert record.initial_state() == state
+    assert replay(record) == state
+
+
+def test_record_with_injected_deals() -> None:
+    order = list(make_deck(2))
+    random.Random(5).shuffle(order)
+    record = GameRecord.start(PUSH, seed=3, dealer=0, deals=[order])
+    assert record.deals[0] == tuple(order) and record.deals[1:] == (None,) * 4
+    decoded = from_json(to_json(record))
+    assert decoded == record
+    assert decoded.initial_state().hands[1] == tuple(sorted(order[0:24:4]))
+
+
+def test_record_with_fewer_deck_orders_than_deals() -> None:
+    order = make_deck(2)
+    record = GameRecord(variant=PUSH, seed=1, players=4, dealer=2, deals=[order])
+    assert record.deals == (order,)
+    assert from_json(to_json(record)) == record
+    assert replay(record) == pr.new_game(PUSH, seed=1, dealer=2, deals=[order])
+
+
+def test_records_are_immutable_values() -> None:
+    record = GameRecord.start(PUSH, seed=7)
+    longer = record.with_move(Take(2))
+    assert record.moves == () and longer.moves == (Take(2),)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        record.seed = 3  # type: ignore[misc]
+    assert hash(longer) == hash(GameRecord.start(PUSH, seed=7).with_move(Take(2)))
+
+
+def test_record_type_errors() -> None:
+    with pytest.raises(TypeError):
+        GameRecord(variant="push", seed=1, players=4, dealer=0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        GameRecord(variant=PUSH, seed=True, players=4, dealer=0)
+    with pytest.raises(TypeError):
+        GameRecord(variant=PUSH, seed=1, players=4, dealer=0, moves=["take"])  # type: ignore[list-item]
+    with pytest.raises(TypeError):
+        GameRecord.start(PUSH, seed=1).with_move("take")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        replay("record")  # type: ignore[arg-type]
+
+
+def test_replay_of_an_illegal_record_names_the_move_index() -> None:
+    record = GameRecord.start(PUSH, seed=7)
+    state = record.initial_state()
+    seat = state.current_player
+    assert seat is not None
+    state = pr.apply_move(state, Take(seat))
+    discard = next(m for m in pr.legal_moves(state) if isinstance(m, Discard))
+    bad = record.with_move(Take(seat)).with_move(discard).with_move(Take((seat + 2) % 4))
+    with pytest.raises(NotYourTurnError) as caught:
+        replay(bad)
+    error = caught.value
+    # the engine's own error class and attributes, annotated with the index
+    assert str(error).startswith(f"record move 2 (Take(seat={(seat + 2) % 4})): it is seat ")
+    assert error.rule == "deal.first" and error.seat == (seat + 2) % 4
+    assert error.move == Take((seat + 2) % 4)
+    assert isinstance(error.__cause__, NotYourTurnError)
+    assert error.__cause__.rule == error.rule
+
+
+def test_replay_wrong_phase_keeps_the_error_class() -> None:
+    record = GameRecord.start(PUSH, seed=7).with_move(Take(2)).with_move(Push(2))
+    with pytest.raises(
+        WrongPhaseError, match=r"^record move 1 \(Push\(seat=2\)\): .*\[draw\.choice\]$"
+    ) as caught:
+        replay(record)
+    assert caught.value.move == Push(2) and caught.value.phase is Phase.PLAY
+
+
+def test_replay_of_a_malformed_move() -> None:
+    record = GameRecord.start(PUSH, seed=7).with_move(Take("2"))  # type: ignore[arg-type]
+    with pytest.raises(InvalidMoveError, match=r"^record move 0 "):
+        replay(record)
+
+
+def test_replay_after_the_game_is_over() -> None:
+    *_, (record, final) = playout(PUSH.replace(max_turns_per_deal=4), 4, seed=1)
+    assert final.is_over
+    with pytest.raises(pr.GameOverError, match=rf"^record move {len(record.moves)} "):
+        replay(record.with_move(NextDeal()))
+
+
+# =============================================================================================
+# documented samples, kinds, errors at the boundary
+# =============================================================================================
+
+SAMPLE_MELDS = [
+    {"kind": "set", "rank": "9", "cards": ["9C", "9S", "JK"]},
+    {"kind": "run", "suit": "H", "start": 5, "cards": ["5H", "JK", "7H"]},
+]
+
+
+def documented_move_samples() -> list[dict[str, Any]]:
+    """The move objects listed in the module documentation, ``<meld>`` filled in."""
+    doc = ser.__doc__
+    assert doc is not None
+    lines = [line.strip() for line in doc.splitlines() if line.strip().startswith('{"type"')]
+    meld = json.dumps(SAMPLE_MELDS[1])
+    samples = [
+        json.loads(line.replace("<meld>, ...", meld).replace("<meld>", meld)) for line in lines
+    ]
+    assert len(samples) == 8
+    return samples
+
+
+def test_documented_move_samples_decode() -> None:
+    decoded = [
+        decode({"schema": "pushrummy.move", "version": 1, **s}) for s in documented_move_samples()
+    ]
+    meld = Meld.run_of([pr.parse_card("5H"), JOKER, pr.parse_card("7H")])
+    assert decoded == [
+        Take(0),
+        Push(0),
+        LayDown(0, (meld,)),
+        LayOff(0, JOKER, 3, End.HIGH),
+        NewMeld(0, meld),
+        ExchangeWild(0, 1, 6, pr.parse_card("6H")),
+        Discard(1, pr.parse_card("7H")),
+        NextDeal(),
+    ]
+    for sample, move in zip(documented_move_samples(), decoded, strict=True):
+        assert encode(move) == {"schema": "pushrummy.move", "version": 1, **sample}
+
+
+def test_documented_meld_samples_decode() -> None:
+    for sample in SAMPLE_MELDS:
+        meld = decode({"schema": "pushrummy.meld", "version": 1, **sample})
+        assert isinstance(meld, Meld)
+        assert encode(meld) == {"schema": "pushrummy.meld", "version": 1, **sample}
+
+
+def test_lay_off_onto_a_set_has_a_null_end() -> None:
+    document = encode(LayOff(2, pr.parse_card("9D"), 0))
+    assert document["end"] is None
+    assert decode(document) == LayOff(2, pr.parse_card("9D"), 0, None)
+
+
+def test_variant_sample_values() -> None:
+    document = encode(CAP_IT.replace(stakes=Stakes(ante=10, round_prize=5), max_turns_per_deal=200))
+    assert document["packs_for_players"] == [[4, 2], [5, 3], [6, 3]]
+    assert document["deals"][4] == {"hand_size": 10, "contract": "1 run of 3 + 1 run of 7"}
+    assert list(document["card_values"]) == [
+        "JK",
+        "A",
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+        "9",
+        "10",
+        "J",
+        "Q",
+        "K",
+    ]
+    assert document["stakes"] == {"ante": 10, "round_prize": 5}
+    assert document["max_turns_per_deal"] == 200
+    assert document["partnerships"] is False
+
+
+@pytest.mark.parametrize(
+    ("value", "kind"),
+    [
+        (pr.parse_card("AS"), "card"),
+        (Take(0), "move"),
+        (Meld.set_of(pr.parse_cards("9C 9S JK")), "meld"),
+        (PUSH, "variant"),
+        (pr.new_game(seed=1), "state"),
+        (pr.view(pr.new_game(seed=1), 0), "view"),
+        (GameRecord.start(seed=1), "record"),
+    ],
+)
+def test_document_kinds(value: object, kind: str) -> None:
+    document = encode(value)
+    assert document["schema"] == f"pushrummy.{kind}"
+    assert decode(document, kind=kind) == value  # type: ignore[call-overload]
+    other = "card" if kind != "card" else "move"
+    with pytest.raises(DecodeError, match=rf"^\$\.schema: expected a pushrummy\.{other} document"):
+        decode(document, kind=other)  # type: ignore[call-overload]
+    assert set(ser.DOCUMENT_KINDS) == {"card", "move", "meld", "variant", "state", "view", "record"}
+
+
+def test_encode_rejects_other_types() -> None:
+    for value in (None, 3, "7H", [pr.parse_card("7H")], pr.PUSH.deals[0], pr.Stakes(1, 1)):
+        with pytest.raises(TypeError):
+            encode(value)
+        with pytest.raises(TypeError):
+            to_json(value)
+    with pytest.raises(TypeError):
+        encode(Discard(0, "7H"))  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        encode(Take(True))
+    with pytest.raises(TypeError):
+        encode(LayOff(0, JOKER, 0, "high"))  # type: ignore[arg-type]
+
+
+def test_from_json_type_errors_and_bad_kind() -> None:
+    with pytest.raises(TypeError):
+        from_json({"schema": "pushrummy.card"})  # type: ignore[call-overload]
+    with pytest.raises(ValueError, match="kind must be one of"):
+        decode(encode(JOKER), kind="joker")  # type: ignore[call-overload]
+
+
+def test_non_canonical_notation_is_rejected_with_a_hint() -> None:
+    with pytest.raises(
+        DecodeError, match=r"^\$\.card: 'th' is not canonical card notation: write '10H'$"
+    ):
+        from_json('{"schema":"pushrummy.card","version":1,"card":"th"}')
+    document = encode(PUSH)
+    document["deals"][1]["contract"] = "1 run of 4 and 1 set of 3"
+    with pytest.raises(
+        DecodeError, match=r"^\$\.deals\[1\]\.contract: .* write '1 run of 4 \+ 1 set of 3'$"
+    ):
+        decode(document)
+
+
+def test_an_invalid_variant_is_a_decode_error_with_the_cause_chained() -> None:
+    document = encode(CAP_IT)
+    document["partnerships"] = True
+    with pytest.raises(DecodeError) as caught:
+        decode(document)
+    assert caught.value.path == "$.partnerships"
+    assert str(caught.value) == (
+        "$.partnerships: invalid variant: partnerships need exactly 4 players (partners opposite), not 5"
+    )
+    assert isinstance(caught.value.__cause__, VariantError)
+    document = encode(PUSH)
+    document["deals"][0] = {"hand_size": 2, "contract": "2 sets of 3"}
+    with pytest.raises(DecodeError, match=r"^\$\.deals: invalid variant: deal 1 deals 2 cards"):
+        decode(document)
+
+
+def test_state_card_conservation_is_checked() -> None:
+    state = pr.new_game(PUSH, seed=5)
+    document = encode(state)
+    document["stock"][0] = document["stock"][1]
+    with pytest.raises(
+        DecodeError,
+        match=r"^\$: the hands, stock, upcard and table must hold exactly the 108-card deck: missing \S+; extra \S+$",
+    ):
+        decode(document)
+    document = encode(state)
+    del document["stock"][-1]
+    with pytest.raises(DecodeError, match=r"108-card deck: missing"):
+        decode(document)
+
+
+def test_decode_error_message_format() -> None:
+    error = DecodeError("expected an integer, got true", path="$.moves[3].seat")
+    assert str(error) == "$.moves[3].seat: expected an integer, got true"
+    assert re.match(r"^\$", str(error))
+
+
+def test_hands_and_sets_in_any_order_but_ordered_lists_keep_their_order() -> None:
+    state = next(s for _, s in recorded_game(0, 0) if s.table and s.results)
+    document = encode(state)
+    document["hands"] = [list(reversed(hand)) for hand in document["hands"]]
+    for result in document["results"]:
+        result["hands"] = [list(reversed(hand)) for hand in result["hands"]]
+    assert decode(document) == state
+    document = encode(state)
+    document["stock"] = list(reversed(document["stock"]))
+    assert decode(document).stock == tuple(reversed(state.stock))
+    run = encode(Meld.run_of(pr.parse_cards("5H 6H 7H")))
+    run["cards"].reverse()
+    with pytest.raises(DecodeError, match=r"^\$: invalid meld: "):
+        decode(run)
