@@ -6,6 +6,7 @@
 True
 """
 
+from .bots import Bot, DecisionLimitError, GreedyBot, RandomBot, play_game
 from .cards import JOKER, Card, Rank, Suit, format_cards, make_deck, parse_card, parse_cards
 from .contract_spec import Contract, Requirement
 from .contracts import ContractRules, can_meet_contract, contract_options, explain_contract
@@ -38,7 +39,9 @@ from .melds import (
     meld_rule_violation,
 )
 from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
+from .notation import describe_move, format_meld, format_move, parse_meld, parse_move
 from .scoring import deal_penalties, hand_value, settle_stakes, winners
+from .serialization import GameRecord, decode, encode, from_json, replay, to_json
 from .state import DealEnd, DealResult, GameState, Outcome, Phase, StakesSettlement, TableMeld
 from .variants import (
     CAP_IT,
@@ -52,6 +55,7 @@ from .variants import (
     Variant,
     WildExchange,
 )
+from .views import PlayerView, view
 
 __version__ = "0.1.0.dev0"
 
@@ -59,6 +63,7 @@ __all__ = [
     "CAP_IT",
     "JOKER",
     "PUSH",
+    "Bot",
     "BuryPosition",
     "Card",
     "CardNotInHandError",
@@ -68,12 +73,15 @@ __all__ = [
     "DealEnd",
     "DealResult",
     "DealSpec",
+    "DecisionLimitError",
     "DecodeError",
     "Discard",
     "End",
     "ExchangeWild",
     "GameOverError",
+    "GameRecord",
     "GameState",
+    "GreedyBot",
     "IllegalMoveError",
     "InvalidMeldError",
     "InvalidMoveError",
@@ -91,9 +99,11 @@ __all__ = [
     "NotationError",
     "Outcome",
     "Phase",
+    "PlayerView",
     "Push",
     "PushRummyError",
     "PushTo",
+    "RandomBot",
     "Rank",
     "Requirement",
     "SetupError",
@@ -115,8 +125,14 @@ __all__ = [
     "check_move",
     "contract_options",
     "deal_penalties",
+    "decode",
+    "describe_move",
+    "encode",
     "explain_contract",
     "format_cards",
+    "format_meld",
+    "format_move",
+    "from_json",
     "hand_value",
     "is_legal",
     "lay_off",
@@ -127,6 +143,12 @@ __all__ = [
     "new_game",
     "parse_card",
     "parse_cards",
+    "parse_meld",
+    "parse_move",
+    "play_game",
+    "replay",
     "settle_stakes",
+    "to_json",
+    "view",
     "winners",
 ]

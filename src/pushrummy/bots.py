@@ -1,0 +1,470 @@
+"""Bots that play from a :class:`~pushrummy.views.PlayerView`, and a game loop for them.
+
+A bot sees only its seat's view — never the privileged
+:class:`~pushrummy.state.GameState` — so it cannot cheat: it is a client like
+any other. A bot is anything with ``choose(view) -> Move`` (the :class:`Bot`
+protocol) that returns one of ``view.legal_moves``.
+
+* :class:`RandomBot` picks uniformly among the legal moves, from its own seeded
+  random stream: a baseline, and a fuzzer for the engine.
+* :class:`GreedyBot` plays simple sensible rummy: it takes the upcard only when
+  it helps, lays down as soon as it can, lays off and melds everything it can,
+  and discards its most expensive useless card.
+
+:func:`play_game` plays a game to the end with one bot per seat, dealing each
+next deal itself. Give simulations a variant with ``max_turns_per_deal`` set:
+players who keep taking the upcard never shrink the stock ([game.turn_limit]).
+
+>>> import pushrummy as pr
+>>> variant = pr.PUSH.replace(max_turns_per_deal=200)
+>>> start = pr.new_game(variant, seed=11)
+>>> end = pr.play_game(start, [pr.GreedyBot(), pr.RandomBot(1), pr.GreedyBot(), pr.RandomBot(2)])
+>>> end.phase, len(end.results)
+(<Phase.GAME_OVER: 'game_over'>, 5)
+>>> end == pr.play_game(start, [pr.GreedyBot(), pr.RandomBot(1), pr.GreedyBot(), pr.RandomBot(2)])
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from .cards import ALL_CARDS, Card
+from .contract_spec import Contract
+from .contracts import can_meet_contract
+from .engine import apply_move, legal_moves
+from .errors import GameOverError, NotYourTurnError, PushRummyError, SetupError
+from .melds import Meld, MeldKind, layoff_ends
+from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
+from .state import GameState, Phase, TableMeld
+from .variants import LayoffTargets
+from .views import PlayerView, _view
+
+__all__ = ["Bot", "DecisionLimitError", "GreedyBot", "RandomBot", "play_game"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that picks a move from a seat's view.
+
+    ``choose`` is called only when it is the view's seat's turn, and must
+    return one of ``view.legal_moves``.
+    """
+
+    def choose(self, view: PlayerView) -> Move:
+        """The move to make in the position ``view`` shows."""
+        ...
+
+
+class DecisionLimitError(PushRummyError, RuntimeError):
+    """:func:`play_game` made ``max_decisions`` moves and the game was still not over.
+
+    Attributes:
+        state: the game as it stood when the limit was reached.
+        decisions: the number of moves made.
+    """
+
+    def __init__(self, message: str, *, state: GameState | None = None, decisions: int = 0):
+        self.message = message
+        self.state = state
+        self.decisions = decisions
+        super().__init__(message)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Keyword-only constructor arguments need help to survive pickling.
+        return (_rebuild_limit, (self.message, self.state, self.decisions))
+
+
+def _rebuild_limit(message: str, state: GameState | None, decisions: int) -> DecisionLimitError:
+    return DecisionLimitError(message, state=state, decisions=decisions)
+
+
+def _no_move(view: PlayerView, bot: object) -> PushRummyError:
+    """The error for a bot asked to move when its seat has nothing to do."""
+    name = type(bot).__name__
+    if view.phase is Phase.GAME_OVER:
+        return GameOverError(
+            f"{name} for seat {view.seat} was asked to move after the game ended",
+            rule="game.end",
+            seat=view.seat,
+            phase=view.phase,
+        )
+    return NotYourTurnError(
+        f"{name} for seat {view.seat} was asked to move, but it is not its turn "
+        f"(current player: {view.current_player})",
+        rule="deal.first",
+        seat=view.seat,
+        phase=view.phase,
+    )
+
+
+class RandomBot:
+    """Picks uniformly among the legal moves, from its own ``random.Random(seed)``.
+
+    Deterministic: the same seed and the same views give the same moves.
+
+    >>> import pushrummy as pr
+    >>> state = pr.new_game(pr.PUSH, seed=1)
+    >>> me = pr.view(state, state.current_player)
+    >>> pr.RandomBot(5).choose(me) == pr.RandomBot(5).choose(me)
+    True
+    >>> pr.RandomBot(5).choose(me) in me.legal_moves
+    True
+    """
+
+    __slots__ = ("_rng", "seed")
+
+    def __init__(self, seed: int) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def choose(self, view: PlayerView) -> Move:
+        """A uniformly random legal move."""
+        moves = view.legal_moves
+        if not moves:
+            raise _no_move(view, self)
+        return moves[self._rng.randrange(len(moves))]
+
+    def __repr__(self) -> str:
+        return f"RandomBot(seed={self.seed})"
+
+
+# -- hand analysis for the greedy bot (card codes: suit * 13 + rank - 1, joker 52) --
+
+_RANK: tuple[int, ...] = tuple(0 if c.rank is None else int(c.rank) for c in ALL_CARDS)
+_SUIT: tuple[int, ...] = tuple(-1 if c.suit is None else int(c.suit) for c in ALL_CARDS)
+_WILD: tuple[bool, ...] = tuple(c.is_wild for c in ALL_CARDS)
+_POSITIONS: tuple[tuple[int, ...], ...] = tuple((1, 14) if rank == 1 else (rank,) for rank in _RANK)
+"""Run positions of a natural's rank: an ace is low (1) or high (14)."""
+_RUN_BITS: tuple[int, ...] = tuple(sum(1 << (p + 2) for p in ps) for ps in _POSITIONS)
+
+
+class _Hand:
+    """Which naturals a hand holds, as bitmasks, for quick partner counts.
+
+    ``runs[suit]`` has bit ``position + 2`` set for every natural of that suit
+    (an ace at positions 1 and 14; the offset keeps ``position - 2`` shifts
+    non-negative); ``sets[rank]`` has bit ``suit`` set for every natural of
+    that rank.
+    """
+
+    __slots__ = ("runs", "sets", "wilds")
+
+    def __init__(self, cards: Sequence[Card]) -> None:
+        runs = [0, 0, 0, 0]
+        sets = [0] * 14
+        wilds = 0
+        for card in cards:
+            code = card.code
+            if _WILD[code]:
+                wilds += 1
+                continue
+            runs[_SUIT[code]] |= _RUN_BITS[code]
+            sets[_RANK[code]] |= 1 << _SUIT[code]
+        self.runs = runs
+        self.sets = sets
+        self.wilds = wilds
+
+    def set_partners(self, code: int) -> int:
+        """Naturals of the card's rank in other suits (they could share a set with it)."""
+        return (self.sets[_RANK[code]] & ~(1 << _SUIT[code])).bit_count()
+
+    def run_partners(self, code: int) -> int:
+        """Same-suit naturals one or two ranks away (they could share a run with it)."""
+        mask = self.runs[_SUIT[code]]
+        count = 0
+        for p in _POSITIONS[code]:
+            count += ((mask >> p) & 0b11011).bit_count()
+        return count
+
+    def completes_set(self, code: int) -> bool:
+        """The card and two naturals of the hand make a natural set."""
+        return self.set_partners(code) >= 2
+
+    def completes_run(self, code: int) -> bool:
+        """The card and two same-suit naturals of the hand make three in a row."""
+        mask = self.runs[_SUIT[code]]
+        for p in _POSITIONS[code]:
+            window = (mask >> p) & 0b11011  # bits: p-2, p-1, (the card), p+1, p+2
+            if window & 0b00011 == 0b00011 or window & 0b01010 == 0b01010:
+                return True
+            if window & 0b11000 == 0b11000:
+                return True
+        return False
+
+
+def _meld_score(meld: Meld, values: tuple[int, ...]) -> tuple[int, int]:
+    """A meld's points (as cards left in hand) and its number of wilds."""
+    points = wilds = 0
+    for card in meld.cards:
+        code = card.code
+        points += values[_RANK[code]]
+        wilds += _WILD[code]
+    return points, wilds
+
+
+def _contract_kinds(view: PlayerView) -> tuple[bool, bool]:
+    """Which meld kinds help now: (sets, runs). Before the contract only its kinds count."""
+    if view.laid_down[view.seat]:
+        return True, True
+    return _kinds(view.contract)
+
+
+@functools.lru_cache(maxsize=64)
+def _kinds(contract: Contract) -> tuple[bool, bool]:
+    kinds = {requirement.kind for requirement in contract.requirements}
+    return MeldKind.SET in kinds, MeldKind.RUN in kinds
+
+
+def _may_target(view: PlayerView, target: TableMeld) -> bool:
+    option = view.variant.layoff_targets
+    if option is LayoffTargets.ANY:
+        return True
+    if option is LayoffTargets.OWN:
+        return target.owner == view.seat
+    return view.variant.side_of(target.owner) == view.side
+
+
+def _can_lay_off(view: PlayerView, card: Card) -> bool:
+    """Whether ``card`` fits some table meld the seat may lay off on."""
+    code = card.code
+    wild = _WILD[code]
+    for target in view.table:
+        meld = target.meld
+        if not wild:
+            # A cheap look first; the exact check (the variant's options) only if it may fit.
+            if meld.kind is MeldKind.SET:
+                if (
+                    meld.rank is None
+                    or meld.rank != _RANK[code]
+                    or len(meld.cards) >= 4
+                    or any(c.suit == _SUIT[code] for c in meld.cards if not c.is_wild)
+                ):
+                    continue
+            else:
+                if meld.suit is None or meld.suit != _SUIT[code] or meld.start is None:
+                    continue
+                positions = _POSITIONS[code]
+                if (
+                    meld.start - 1 not in positions
+                    and meld.start + len(meld.cards) not in positions
+                ):
+                    continue
+        if _may_target(view, target) and layoff_ends(meld, card, view.variant):
+            return True
+    return False
+
+
+class GreedyBot:
+    """A simple, deterministic, sensible player that looks only at its view.
+
+    * **Draw**: takes a wild upcard, or one that makes the contract possible
+      (:func:`~pushrummy.contracts.can_meet_contract` with and without it) or
+      completes three natural cards of a kind the contract needs; after the
+      contract, one it can lay off or meld. Otherwise it pushes.
+    * **Play**: lays down as soon as it can, choosing the lay-down that leaves
+      the cheapest hand (:func:`~pushrummy.scoring.hand_value`); lays off
+      every card it can (naturals first, then the most expensive), melds new
+      melds (the most points first), exchanges a wild from a run only when the
+      wild can then be laid off, and finally discards its most expensive
+      useless card: a natural belonging to no partial meld, never a wild
+      unless forced.
+
+    >>> import pushrummy as pr
+    >>> state = pr.new_game(pr.PUSH, seed=1)
+    >>> me = pr.view(state, state.current_player)
+    >>> pr.GreedyBot().choose(me) in me.legal_moves
+    True
+    """
+
+    __slots__ = ()
+
+    def choose(self, view: PlayerView) -> Move:
+        """The greedy move for the position ``view`` shows."""
+        moves = view.legal_moves
+        if not moves:
+            raise _no_move(view, self)
+        if len(moves) == 1:
+            return moves[0]
+        if view.phase is Phase.DRAW:
+            return self._draw(view, moves)
+        return self._play(view, moves)
+
+    def __repr__(self) -> str:
+        return "GreedyBot()"
+
+    # -- draw ----------------------------------------------------------------
+
+    def _draw(self, view: PlayerView, moves: tuple[Move, ...]) -> Move:
+        take = next((m for m in moves if isinstance(m, Take)), None)
+        push = next((m for m in moves if isinstance(m, Push)), None)
+        if take is None or push is None:  # pragma: no cover - one draw move only
+            return moves[0]
+        up = view.upcard
+        if up is None:  # pragma: no cover - the engine always has an upcard in DRAW
+            return push
+        return take if self._wants(view, up) else push
+
+    def _wants(self, view: PlayerView, up: Card) -> bool:
+        code = up.code
+        if _WILD[code]:
+            return True
+        hand = _Hand(view.hand)
+        sets, runs = _contract_kinds(view)
+        if view.laid_down[view.seat]:
+            if _can_lay_off(view, up):
+                return True
+            return view.variant.new_melds_after_contract and (
+                hand.completes_set(code) or hand.completes_run(code)
+            )
+        if (sets and hand.completes_set(code)) or (runs and hand.completes_run(code)):
+            return True
+        connected = (sets and hand.set_partners(code) > 0) or (runs and hand.run_partners(code) > 0)
+        if not connected and hand.wilds < 2:
+            return False  # a lone natural needs two wilds to make a meld
+        contract, variant = view.contract, view.variant
+        return can_meet_contract((*view.hand, up), contract, variant) and not can_meet_contract(
+            view.hand, contract, variant
+        )
+
+    # -- play ----------------------------------------------------------------
+
+    def _play(self, view: PlayerView, moves: tuple[Move, ...]) -> Move:
+        values = view.variant.card_values
+        by_kind: dict[type, list[Any]] = {}
+        for move in moves:
+            kind = type(move)
+            group = by_kind.get(kind)
+            if group is None:
+                by_kind[kind] = [move]
+            else:
+                group.append(move)
+        lay_downs: list[LayDown] | None = by_kind.get(LayDown)
+        if lay_downs:
+            # The cheapest hand left is the most points laid down; ties: fewer wilds used.
+            scores: dict[Meld, tuple[int, int]] = {}
+            best_down, best_score = lay_downs[0], (-1, 0)
+            for move in lay_downs:
+                points = wilds = 0
+                for meld in move.melds:
+                    score = scores.get(meld)
+                    if score is None:
+                        score = scores[meld] = _meld_score(meld, values)
+                    points += score[0]
+                    wilds += score[1]
+                if (points, -wilds) > best_score:
+                    best_down, best_score = move, (points, -wilds)
+            return best_down
+        lay_offs: list[LayOff] | None = by_kind.get(LayOff)
+        if lay_offs:
+            # Naturals first (a wild still fits after them), then the most expensive.
+            best_off, best_key = lay_offs[0], (False, -1)
+            for move in lay_offs:
+                code = move.card.code
+                key = (not _WILD[code], values[_RANK[code]])
+                if key > best_key:
+                    best_off, best_key = move, key
+            return best_off
+        new_melds: list[NewMeld] | None = by_kind.get(NewMeld)
+        if new_melds:
+            # The most points out of hand; ties: the longer meld.
+            return max(new_melds, key=lambda m: (_meld_score(m.meld, values)[0], len(m.meld.cards)))
+        exchanges: list[ExchangeWild] | None = by_kind.get(ExchangeWild)
+        if exchanges:
+            for move in exchanges:
+                meld = view.table[move.meld_id].meld
+                assert meld.start is not None
+                if _can_lay_off(view, meld.cards[move.position - meld.start]):
+                    return move
+        discards: list[Discard] | None = by_kind.get(Discard)
+        if not discards:  # pragma: no cover - a turn can always end with a discard
+            return moves[0]
+        return self._discard(view, discards)
+
+    def _discard(self, view: PlayerView, discards: list[Discard]) -> Discard:
+        values = view.variant.card_values
+        hand = _Hand(view.hand)
+        sets, runs = _contract_kinds(view)
+        best = discards[0]
+        best_key: tuple[bool, int, int] | None = None
+        for move in discards:
+            code = move.card.code
+            if _WILD[code]:
+                key = (True, 0, -values[_RANK[code]])
+            else:
+                partners = 0
+                if sets:
+                    partners += hand.set_partners(code)
+                if runs:
+                    partners += hand.run_partners(code)
+                key = (False, min(partners, 2), -values[_RANK[code]])
+            if best_key is None or key < best_key:
+                best, best_key = move, key
+        return best
+
+
+def play_game(
+    state: GameState, bots: Sequence[Bot], *, max_decisions: int | None = None
+) -> GameState:
+    """Play ``state`` to the end of the game, one bot per seat; return the final state.
+
+    Between deals the next deal is dealt (:class:`~pushrummy.moves.NextDeal`);
+    otherwise the seat to move gets its :func:`~pushrummy.views.view` and its
+    bot's move is applied with :func:`~pushrummy.engine.apply_move`, which
+    validates it (an illegal choice raises the engine's error).
+
+    Args:
+        state: where to start (any phase; a finished game is returned as is).
+        bots: one :class:`Bot` per seat, indexed by seat.
+        max_decisions: the most moves to apply (bot moves and the deals between
+            deals); reaching it before the game is over raises
+            :class:`DecisionLimitError`. ``None``: no limit — then the variant
+            should set ``max_turns_per_deal`` ([game.turn_limit]).
+
+    >>> import pushrummy as pr
+    >>> start = pr.new_game(pr.CAP_IT.replace(max_turns_per_deal=50), seed=2, players=6)
+    >>> end = pr.play_game(start, [pr.GreedyBot()] * 6)
+    >>> end.outcome.winners == pr.winners(end.totals)
+    True
+    >>> pr.play_game(start, [pr.GreedyBot()] * 6, max_decisions=10)
+    Traceback (most recent call last):
+    ...
+    pushrummy.bots.DecisionLimitError: the game is not over after max_decisions=10 moves (deal 1, phase draw)
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise TypeError(f"bots must be a sequence of bots, one per seat, not {type(bots).__name__}")
+    if len(bots) != state.players:
+        raise SetupError(f"{len(bots)} bots given for a game of {state.players} players")
+    for seat, bot in enumerate(bots):
+        if not callable(getattr(bot, "choose", None)):
+            raise TypeError(f"bots[{seat}] has no choose(view) method: {bot!r}")
+    if max_decisions is not None and (
+        not isinstance(max_decisions, int) or isinstance(max_decisions, bool)
+    ):
+        raise TypeError(f"max_decisions must be an int or None, not {type(max_decisions).__name__}")
+    decisions = 0
+    next_deal = NextDeal()
+    while state.phase is not Phase.GAME_OVER:
+        if max_decisions is not None and decisions >= max_decisions:
+            raise DecisionLimitError(
+                f"the game is not over after max_decisions={max_decisions} moves "
+                f"(deal {state.deal_number}, phase {state.phase.value})",
+                state=state,
+                decisions=decisions,
+            )
+        if state.phase is Phase.BETWEEN_DEALS:
+            state = apply_move(state, next_deal)
+        else:
+            player = state.current_player
+            assert player is not None
+            move = bots[player].choose(_view(state, player, legal_moves(state)))
+            state = apply_move(state, move)
+        decisions += 1
+    return state

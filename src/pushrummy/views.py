@@ -1,0 +1,185 @@
+"""Player views: the one choke point for hidden information (DESIGN.md §1.4).
+
+A :class:`~pushrummy.state.GameState` is privileged: it holds every hand and
+the stock order. :func:`view` projects it onto what one seat may know, and a
+:class:`PlayerView` is safe to send to that seat (or to a bot for that seat).
+Information is hidden **by owner, never by phase**: whatever the phase, a view
+holds
+
+* the seat's own hand, in full;
+* for every other seat only its hand size and the cards everyone knows it
+  holds (taken or pushed upcards not yet played, [draw.visibility]);
+* everything public: the variant, deal, dealer, contract, phase, whose turn it
+  is, the upcard, the table, the stock *size*, who has laid down, the card the
+  current player took this turn, the scores and the scored deals (whose hands
+  are shown for scoring at a deal's end, [score.out]) and the outcome;
+* the legal moves, when it is the seat's turn (empty otherwise).
+
+Never the stock order, the seed, injected deck orders, or another seat's cards
+beyond the publicly known ones: the stock card of a push reaches only the
+receiver's view, inside its own hand ([draw.visibility]).
+
+>>> import pushrummy as pr
+>>> state = pr.new_game(pr.PUSH, seed=7)
+>>> me = pr.view(state, state.current_player)
+>>> me.hand == state.hands[me.seat], me.hand_sizes, me.stock_size
+(True, (6, 6, 6, 6), 83)
+>>> me.legal_moves == (pr.Take(me.seat), pr.Push(me.seat))
+True
+>>> pr.view(state, (me.seat + 1) % 4).legal_moves     # not that seat's turn
+()
+>>> after = pr.apply_move(state, pr.Take(me.seat))
+>>> pr.view(after, (me.seat + 2) % 4).known[me.seat] == (state.upcard,)
+True
+>>> pr.view(state, 4)
+Traceback (most recent call last):
+...
+pushrummy.errors.SetupError: seat must be 0..3 in a game of 4 players, not 4
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .cards import Card
+from .contract_spec import Contract
+from .engine import legal_moves as _legal_moves
+from .errors import SetupError
+from .moves import Move
+from .state import DealResult, GameState, Outcome, Phase, TableMeld
+from .variants import Variant
+
+__all__ = ["PlayerView", "view"]
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class PlayerView:
+    """What one seat may know about a game: safe to send to that seat.
+
+    Built by :func:`view`; never construct one from a state by hand. Two views
+    are equal exactly when the seat cannot tell the two positions apart.
+
+    Attributes:
+        seat: the seat this view belongs to.
+        side: the side (partnership, or the seat itself in Cap-It) the seat plays for.
+        players: the number of players.
+        variant: the rules being played (public).
+        deal_number: the current (or just finished) deal, from 1.
+        dealer: the seat that dealt the current deal.
+        contract: the current deal's contract.
+        phase: what kind of decision is pending.
+        current_player: the seat to move, or ``None`` between deals and after the game.
+        hand: the seat's own cards, sorted.
+        hand_sizes: every seat's number of cards (the own seat included).
+        known: per seat, the cards everyone knows that seat holds: upcards it
+            took or was pushed and has not played yet ([draw.visibility]).
+            The own seat's entry is included too (what the others know of it).
+        upcard: the face-up card, or ``None`` once it was taken or pushed this turn.
+        table: the melds on the table, in id order.
+        stock_size: how many cards are left in the face-down stock.
+        laid_down: per seat, whether it has laid down this deal's contract.
+        laid_down_this_turn: whether the current player laid down the contract
+            this turn (matters with ``same_turn_after_contract=False``).
+        taken: the upcard the current player took this turn ([discard.taken]).
+        turn: completed turns in this deal (for ``max_turns_per_deal``).
+        totals: each side's running penalty total.
+        results: the scored deals so far, with every hand as it was shown for scoring.
+        outcome: the game's result once it is over, else ``None``.
+        legal_moves: the seat's legal moves when it is its turn, else ``()``.
+    """
+
+    seat: int
+    side: int
+    players: int
+    variant: Variant
+    deal_number: int
+    dealer: int
+    contract: Contract
+    phase: Phase
+    current_player: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    known: tuple[tuple[Card, ...], ...]
+    upcard: Card | None
+    table: tuple[TableMeld, ...]
+    stock_size: int
+    laid_down: tuple[bool, ...]
+    laid_down_this_turn: bool
+    taken: Card | None
+    turn: int
+    totals: tuple[int, ...]
+    results: tuple[DealResult, ...]
+    outcome: Outcome | None
+    legal_moves: tuple[Move, ...]
+
+    @property
+    def is_my_turn(self) -> bool:
+        """True when this seat is the one to move."""
+        return self.current_player == self.seat
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game is over."""
+        return self.phase is Phase.GAME_OVER
+
+
+def view(state: GameState, seat: int) -> PlayerView:
+    """What ``seat`` may know about ``state``: the only way a client sees the game.
+
+    Raises :class:`TypeError` when ``state`` is not a
+    :class:`~pushrummy.state.GameState` or ``seat`` is not an int, and
+    :class:`~pushrummy.errors.SetupError` (a ``ValueError``) for a seat that is
+    not in the game — the same error :func:`~pushrummy.engine.new_game` raises
+    for a dealer seat out of range.
+
+    >>> import pushrummy as pr
+    >>> state = pr.new_game(pr.CAP_IT, seed=3, players=5)
+    >>> v = pr.view(state, 0)
+    >>> v.players, len(v.hand), v.hand_sizes, v.side
+    (5, 10, (10, 10, 10, 10, 10), 0)
+    >>> v.contract
+    Contract('2 sets of 3')
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise TypeError(f"seat must be an int, not {type(seat).__name__}")
+    if not 0 <= seat < state.players:
+        raise SetupError(
+            f"seat must be 0..{state.players - 1} in a game of {state.players} players, not {seat}"
+        )
+    moves = _legal_moves(state) if state.current_player == seat else ()
+    return _view(state, seat, moves)
+
+
+def _view(state: GameState, seat: int, moves: tuple[Move, ...]) -> PlayerView:
+    """The view of an already validated ``seat``, with its legal moves already computed.
+
+    Private: lets a game loop compute ``legal_moves`` once (and time it on its own).
+    """
+    variant = state.variant
+    return PlayerView(
+        seat=seat,
+        side=variant.side_of(seat),
+        players=state.players,
+        variant=variant,
+        deal_number=state.deal_number,
+        dealer=state.dealer,
+        contract=state.contract,
+        phase=state.phase,
+        current_player=state.current_player,
+        hand=state.hands[seat],
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        known=state.known,
+        upcard=state.upcard,
+        table=state.table,
+        stock_size=len(state.stock),
+        laid_down=state.laid_down,
+        laid_down_this_turn=state.laid_down_this_turn,
+        taken=state.taken,
+        turn=state.turn,
+        totals=state.totals,
+        results=state.results,
+        outcome=state.outcome,
+        legal_moves=moves,
+    )

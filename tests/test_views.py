@@ -1,0 +1,328 @@
+"""Player views: the one choke point for hidden information (DESIGN.md §1.4, §4).
+
+The central property is the strong one: a view is a function of what its seat
+may know. Two states that differ only in cards hidden from a seat — the stock
+order, other seats' unknown cards, the seed, injected deck orders — give that
+seat *equal* views. It is checked at every recorded position of seeded games
+(random and mixed random/greedy tables) over PUSH, CAP_IT with 4, 5 and 6
+players and house-rule variants, for every seat and every phase.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import random
+from collections import Counter
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pushrummy as pr
+from pushrummy.errors import PushRummyError, SetupError
+from pushrummy.state import GameState, _replace
+
+# --- recorded games -----------------------------------------------------------------------------
+
+HOUSE_PUSH = pr.PUSH.replace(
+    push_to="previous",
+    may_rediscard_taken=True,
+    wild_exchange="any_in_runs",
+    same_turn_after_contract=False,
+    bury_position="bottom",
+)
+HOUSE_CAP_IT = pr.CAP_IT.replace(
+    short_stock_push="forbidden",
+    must_discard_to_go_out=True,
+    layoff_targets="own",
+    may_discard_wild=False,
+    new_melds_after_contract=False,
+)
+
+# name: (variant, players, seed, bots per seat: "r" random, "g" greedy, max_turns_per_deal)
+GAMES: dict[str, tuple[pr.Variant, int, int, str, int]] = {
+    "push-random": (pr.PUSH, 4, 1, "rrrr", 16),
+    "push-mixed": (pr.PUSH, 4, 2, "grgr", 60),
+    "cap-it-4-random": (pr.CAP_IT, 4, 3, "rrrr", 12),
+    "cap-it-5-mixed": (pr.CAP_IT, 5, 5, "rgrgg", 40),
+    "cap-it-6-mixed": (pr.CAP_IT, 6, 5, "gggrgr", 40),
+    "push-house": (HOUSE_PUSH, 4, 6, "rggr", 60),
+    "cap-it-house": (HOUSE_CAP_IT, 5, 7, "gggrr", 40),
+}
+
+
+def make_bots(kinds: str, seed: int) -> list[pr.Bot]:
+    return [
+        pr.RandomBot(seed * 100 + seat) if kind == "r" else pr.GreedyBot()
+        for seat, kind in enumerate(kinds)
+    ]
+
+
+@functools.cache
+def record(name: str) -> tuple[tuple[GameState, pr.Move | None], ...]:
+    """Every position of a seeded game, with the move made there (None at the end)."""
+    variant, players, seed, kinds, limit = GAMES[name]
+    state = pr.new_game(variant.replace(max_turns_per_deal=limit), seed=seed, players=players)
+    bots = make_bots(kinds, seed)
+    positions: list[tuple[GameState, pr.Move | None]] = []
+    while state.phase is not pr.Phase.GAME_OVER:
+        if state.phase is pr.Phase.BETWEEN_DEALS:
+            move: pr.Move = pr.NextDeal()
+        else:
+            seat = state.current_player
+            assert seat is not None
+            move = bots[seat].choose(pr.view(state, seat))
+        positions.append((state, move))
+        state = pr.apply_move(state, move)
+    positions.append((state, None))
+    return tuple(positions)
+
+
+# --- perturbing what a seat cannot see ----------------------------------------------------------
+
+
+def hidden_from(state: GameState, seat: int) -> list[pr.Card]:
+    """Every card ``seat`` cannot see: the stock and other seats' cards beyond ``known``."""
+    pool = list(state.stock)
+    for other in range(state.players):
+        if other != seat:
+            pool.extend((Counter(state.hands[other]) - Counter(state.known[other])).elements())
+    return pool
+
+
+def reshuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """``state`` with every card hidden from ``seat`` dealt again at random.
+
+    The stock and each other seat keep their sizes, other seats keep their known
+    cards, and the seed and injected deck orders change too: nothing ``seat`` may
+    know changes. When the hidden cards are not all of one value, at least one
+    card changes place so the perturbation is never the identity.
+    """
+    pool = hidden_from(state, seat)
+    original = list(pool)
+    rng.shuffle(pool)
+    if pool == original and len(set(pool)) > 1:
+        # Force a change: swap the first card with one of another value.
+        other = next(i for i, card in enumerate(pool) if card != pool[0])
+        pool[0], pool[other] = pool[other], pool[0]
+    stock = tuple(pool[: len(state.stock)])
+    rest = pool[len(state.stock) :]
+    hands = list(state.hands)
+    for other in range(state.players):
+        if other == seat:
+            continue
+        count = len(state.hands[other]) - len(state.known[other])
+        hands[other] = tuple(sorted([*state.known[other], *rest[:count]]))
+        rest = rest[count:]
+    assert not rest
+    injected = tuple(
+        None if order is None else tuple(rng.sample(order, len(order))) for order in state.injected
+    )
+    return _replace(state, stock=stock, hands=tuple(hands), seed=state.seed + 1, injected=injected)
+
+
+def swap_in_hand(state: GameState, seat: int, card: pr.Card) -> GameState | None:
+    """``state`` with one hidden copy of ``card`` in ``seat``'s hand swapped for a stock
+    card of another value (None when the stock has none)."""
+    for index, other in enumerate(state.stock):
+        if other != card:
+            hand = list(state.hands[seat])
+            hand.remove(card)
+            hands = list(state.hands)
+            hands[seat] = tuple(sorted([*hand, other]))
+            stock = (*state.stock[:index], card, *state.stock[index + 1 :])
+            return _replace(state, hands=tuple(hands), stock=stock)
+    return None
+
+
+# --- the strong property, at every recorded position --------------------------------------------
+
+
+def check_position(state: GameState, rng: random.Random) -> None:
+    for seat in range(state.players):
+        mine = pr.view(state, seat)
+        # What the seat sees of itself and of the public state.
+        assert mine.seat == seat
+        assert mine.hand == state.hands[seat]
+        assert mine.hand_sizes == tuple(len(h) for h in state.hands)
+        assert mine.known == state.known
+        assert mine.stock_size == len(state.stock)
+        assert mine.table == state.table
+        assert mine.results == state.results
+        assert mine.phase is state.phase
+        assert mine.current_player == state.current_player
+        if state.current_player == seat:
+            assert mine.legal_moves == pr.legal_moves(state)
+            assert mine.is_my_turn
+        else:
+            assert mine.legal_moves == ()
+            assert not mine.is_my_turn
+        # The strong property: what is hidden from the seat does not change its view.
+        perturbed = reshuffle_hidden(state, seat, rng)
+        assert pr.view(perturbed, seat) == mine
+        # ... and the check has teeth: the seat's own cards do show.
+        if state.stock and state.hands[seat] and state.current_player != seat:
+            changed = swap_in_hand(state, seat, state.hands[seat][0])
+            if changed is not None:
+                assert pr.view(changed, seat) != mine
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_views_hide_exactly_the_hidden_cards(name: str) -> None:
+    positions = record(name)
+    rng = random.Random(name)
+    phases = set()
+    for index, (state, _) in enumerate(positions):
+        phases.add(state.phase)
+        # Known cards are really in hand (the view reports them as such).
+        for seat in range(state.players):
+            assert not Counter(state.known[seat]) - Counter(state.hands[seat]), (index, seat)
+        if index % 3 == 0 or state.phase in (pr.Phase.BETWEEN_DEALS, pr.Phase.GAME_OVER):
+            check_position(state, rng)
+    assert phases == set(pr.Phase)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_views_hide_hidden_cards_hypothesis(data: st.DataObject) -> None:
+    name = data.draw(st.sampled_from(sorted(GAMES)), label="game")
+    positions = record(name)
+    state, _ = data.draw(st.sampled_from(positions), label="position")
+    seat = data.draw(st.integers(0, state.players - 1), label="seat")
+    rng = data.draw(st.randoms(use_true_random=False), label="rng")
+    assert pr.view(reshuffle_hidden(state, seat, rng), seat) == pr.view(state, seat)
+
+
+# --- the pushed stock card ([draw.visibility]) --------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_pushed_stock_card_reaches_only_the_receiver(name: str) -> None:
+    positions = record(name)
+    checked = 0
+    for (before, move), (after, _) in itertools.pairwise(positions):
+        if not isinstance(move, pr.Push) or len(before.stock) < 2:
+            continue
+        step = 1 if before.variant.push_to is pr.PushTo.NEXT else -1
+        receiver = (move.seat + step) % before.players
+        pushed, drawn = before.stock[0], before.stock[1]
+        # The receiver holds the pushed card and sees it in its own hand ...
+        assert Counter(after.hands[receiver]) - Counter(before.hands[receiver]) == Counter(
+            [pushed, before.upcard]
+        )
+        assert pushed in pr.view(after, receiver).hand
+        # ... everyone knows it got the upcard, nobody is told the stock card ...
+        assert Counter(after.known[receiver]) - Counter(before.known[receiver]) == Counter(
+            [before.upcard]
+        )
+        # ... and no other seat's view depends on which card it was.
+        views = [pr.view(after, seat) for seat in range(after.players)]
+        elsewhere = swap_in_hand(after, receiver, pushed)
+        if elsewhere is None:
+            continue
+        assert pr.view(elsewhere, receiver) != views[receiver]
+        for seat in range(after.players):
+            if seat != receiver:
+                assert pr.view(elsewhere, seat) == views[seat]
+        # The card the pusher drew is the pusher's alone in the same way.
+        drawn_elsewhere = swap_in_hand(after, move.seat, drawn)
+        if drawn_elsewhere is not None:
+            for seat in range(after.players):
+                if seat != move.seat:
+                    assert pr.view(drawn_elsewhere, seat) == views[seat]
+        checked += 1
+    assert checked > 0
+
+
+def test_taken_upcard_is_public() -> None:
+    state = pr.new_game(pr.PUSH, seed=7)
+    seat = state.current_player
+    assert seat is not None
+    after = pr.apply_move(state, pr.Take(seat))
+    for other in range(4):
+        v = pr.view(after, other)
+        assert v.known[seat] == (state.upcard,)
+        assert v.taken == state.upcard
+        assert v.upcard is None
+
+
+# --- every phase -------------------------------------------------------------------------------
+
+
+def first_position(name: str, phase: pr.Phase) -> GameState:
+    return next(state for state, _ in record(name) if state.phase is phase)
+
+
+@pytest.mark.parametrize("name", ["push-mixed", "cap-it-6-mixed"])
+def test_views_between_deals_and_after_the_game(name: str) -> None:
+    between = first_position(name, pr.Phase.BETWEEN_DEALS)
+    over = first_position(name, pr.Phase.GAME_OVER)
+    for seat in range(between.players):
+        v = pr.view(between, seat)
+        assert v.current_player is None and v.legal_moves == ()
+        assert v.results == between.results and len(v.results) == between.deal_number
+        assert v.results[-1].hands == between.hands  # shown for scoring ([score.out])
+        assert v.hand == between.hands[seat]
+        w = pr.view(over, seat)
+        assert w.is_over and w.legal_moves == () and w.outcome == over.outcome
+        assert w.outcome is not None and len(w.results) == 5
+        assert w.totals == over.totals
+
+
+def test_view_in_play_phase_lists_the_play_moves() -> None:
+    state = pr.new_game(pr.CAP_IT, seed=4, players=6)
+    seat = state.current_player
+    assert seat is not None
+    after = pr.apply_move(state, pr.Push(seat))
+    v = pr.view(after, seat)
+    assert v.phase is pr.Phase.PLAY
+    assert v.legal_moves == pr.legal_moves(after)
+    assert any(isinstance(m, pr.Discard) for m in v.legal_moves)
+    assert v.stock_size == len(state.stock) - 2
+
+
+# --- what a view never holds -------------------------------------------------------------------
+
+
+def test_player_view_has_no_privileged_fields() -> None:
+    fields = set(attrs.fields_dict(pr.PlayerView))
+    assert not fields & {"stock", "seed", "injected", "hands"}
+    v = pr.view(pr.new_game(pr.PUSH, seed=3), 0)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        v.hand = ()  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        v.extra = 1  # type: ignore[attr-defined]
+
+
+def test_view_is_a_value() -> None:
+    state = pr.new_game(pr.CAP_IT, seed=9, players=5)
+    assert pr.view(state, 2) == pr.view(state, 2)
+    assert hash(pr.view(state, 2)) == hash(pr.view(state, 2))
+    assert pr.view(state, 2) != pr.view(state, 3)
+
+
+# --- bad seats ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seat", ["0", 0.0, True, None, [0]])
+def test_view_rejects_non_int_seats(seat: object) -> None:
+    state = pr.new_game(pr.PUSH, seed=1)
+    with pytest.raises(TypeError, match="seat must be an int"):
+        pr.view(state, seat)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("players", "seat"), [(4, -1), (4, 4), (6, 6), (5, 99)])
+def test_view_rejects_seats_out_of_range(players: int, seat: int) -> None:
+    state = pr.new_game(pr.CAP_IT, seed=1, players=players)
+    with pytest.raises(SetupError, match=f"seat must be 0..{players - 1}") as info:
+        pr.view(state, seat)
+    assert isinstance(info.value, ValueError)
+    assert isinstance(info.value, PushRummyError)
+
+
+def test_view_rejects_non_states() -> None:
+    state = pr.new_game(pr.PUSH, seed=1)
+    with pytest.raises(TypeError, match="state must be a GameState"):
+        pr.view(pr.view(state, 0), 0)  # type: ignore[arg-type]
