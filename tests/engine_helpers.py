@@ -1,0 +1,325 @@
+"""Shared helpers for the engine proof tests: deck orders, positions, checked moves.
+
+* :func:`deck_order` builds an injected deck order (``new_game(..., deals=[order])``) that deals
+  chosen hands, turns a chosen upcard and puts chosen cards on top of the stock, filling the rest
+  of the deck with the remaining cards.
+* :func:`position` builds a position directly (any phase, table, laid-down flags) with every card
+  of the deck accounted for, via the private ``pushrummy.state._replace``.
+* :func:`play` applies a move and checks the input state was left untouched;
+  :func:`assert_rejected` checks a move is refused with the exact error class and rule id and
+  that the state did not change.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+import pytest
+
+import pushrummy as pr
+from pushrummy.cards import Card, Rank, Suit, make_deck, parse_card, parse_cards
+from pushrummy.melds import Meld
+from pushrummy.rules import RULE_IDS
+from pushrummy.state import GameState, Phase, TableMeld, _replace
+
+__all__ = [
+    "CardsLike",
+    "assert_rejected",
+    "c",
+    "cards",
+    "deck_order",
+    "hand",
+    "hand_points",
+    "play",
+    "position",
+    "random_playout",
+    "run",
+    "set_",
+    "snapshot",
+]
+
+CardsLike = str | Sequence[Card]
+
+# An independent transcription of [score.values]: 3-9 → 5, 10-K → 10, ace → 15, two/joker → 20.
+POINTS = {
+    Rank.ACE: 15,
+    Rank.TWO: 20,
+    **{Rank(v): 5 for v in range(3, 10)},
+    **{Rank(v): 10 for v in range(10, 14)},
+}
+
+
+def c(text: str) -> Card:
+    """One card from notation."""
+    return parse_card(text)
+
+
+def cards(text: CardsLike) -> tuple[Card, ...]:
+    """Cards from notation in the order given (or a sequence of cards, returned as a tuple)."""
+    if isinstance(text, str):
+        return tuple(parse_card(token) for token in text.split())
+    return tuple(text)
+
+
+def hand(text: CardsLike) -> tuple[Card, ...]:
+    """Cards sorted, as a hand is kept."""
+    return tuple(sorted(cards(text)))
+
+
+def hand_points(hand: Iterable[Card]) -> int:
+    """The default [score.values] of ``hand``, computed without pushrummy's scoring code."""
+    return sum(20 if card.rank is None else POINTS[card.rank] for card in hand)
+
+
+def run(text: str, *, suit: Suit | None = None, start: Rank | int | None = None) -> Meld:
+    """A run of the cards in ``text``, given low to high (wilds stand where they are)."""
+    return Meld.run_of([parse_card(t) for t in text.split()], suit=suit, start=start)
+
+
+def set_(text: str, rank: Rank | None = None) -> Meld:
+    """A set of the cards in ``text`` (``rank`` only needed for an all-wild set)."""
+    return Meld.set_of(parse_cards(text), rank)
+
+
+def _take(pool: Counter[Card], wanted: Iterable[Card], what: str) -> None:
+    for card in wanted:
+        if pool[card] <= 0:
+            raise ValueError(f"{what}: no copy of {card} left in the deck")
+        pool[card] -= 1
+
+
+def _filler(pool: Counter[Card]) -> list[Card]:
+    """The cards left in ``pool``: naturals (low ranks first) before wilds, deterministic."""
+    left = list(pool.elements())
+    left.sort(key=lambda card: (card.is_wild, 99 if card.rank is None else int(card.rank), card))
+    return left
+
+
+def deck_order(
+    variant: pr.Variant = pr.PUSH,
+    *,
+    players: int = 4,
+    dealer: int,
+    deal_number: int = 1,
+    hands: Mapping[int, CardsLike],
+    upcard: str | Card,
+    stock: CardsLike = (),
+    filler_seed: int | None = None,
+) -> list[Card]:
+    """A whole-deck order for ``new_game(deals=...)``: the given hands (missing cards of a hand
+    and missing hands are filled), then ``upcard``, then ``stock`` on top of the stock, then the
+    rest of the deck. Cards are dealt one at a time clockwise from the dealer's left neighbour
+    ([deal.dealer]), so the order interleaves the hands.
+
+    With ``filler_seed`` the filling cards are shuffled (deterministically), otherwise they are
+    naturals from the lowest ranks up, wilds last.
+    """
+    size = variant.deals[deal_number - 1].hand_size
+    pool: Counter[Card] = Counter(make_deck(variant.packs(players)))
+    chosen = {seat: list(cards(h)) for seat, h in hands.items()}
+    for seat, hand in chosen.items():
+        if len(hand) > size:
+            raise ValueError(f"seat {seat}: {len(hand)} cards for a hand of {size}")
+        _take(pool, hand, f"hand of seat {seat}")
+    up = c(upcard) if isinstance(upcard, str) else upcard
+    _take(pool, [up], "upcard")
+    top = list(cards(stock))
+    _take(pool, top, "stock")
+    rest = _filler(pool)
+    if filler_seed is not None:
+        random.Random(filler_seed).shuffle(rest)
+    full = {}
+    for seat in range(players):
+        hand = chosen.get(seat, [])
+        need = size - len(hand)
+        full[seat] = hand + rest[:need]
+        del rest[:need]
+    order = []
+    for i in range(players * size):
+        seat = (dealer + 1 + i) % players
+        order.append(full[seat][i // players])
+    order.append(up)
+    order.extend(top)
+    order.extend(rest)
+    return order
+
+
+def position(
+    variant: pr.Variant = pr.PUSH,
+    *,
+    players: int | None = None,
+    deal_number: int = 1,
+    current: int = 0,
+    dealer: int | None = None,
+    phase: Phase = Phase.PLAY,
+    hands: Mapping[int, CardsLike],
+    upcard: str | Card | None = None,
+    stock_top: CardsLike = (),
+    table: Sequence[tuple[int, Meld]] = (),
+    laid_down: Iterable[int] = (),
+    laid_down_this_turn: bool = False,
+    taken: str | Card | None = None,
+    turn: int = 0,
+    other_hand_size: int | None = None,
+    totals: Sequence[int] | None = None,
+    stock_size: int | None = None,
+) -> GameState:
+    """A position built directly, every card of the deck accounted for.
+
+    Seats missing from ``hands`` get ``other_hand_size`` filler cards (default: the deal's hand
+    size). All cards not placed anywhere form the stock below ``stock_top``; with
+    ``stock_size`` the stock is cut to that size and the surplus dealt into the hands of the
+    seats not given in ``hands`` (so the deck stays whole).
+    """
+    if players is None:
+        players = variant.player_counts[0]
+    if dealer is None:
+        dealer = (current - 1) % players
+    base = pr.new_game(variant, seed=0, players=players, dealer=dealer)
+    pool: Counter[Card] = Counter(make_deck(variant.packs(players)))
+    given = {seat: tuple(sorted(cards(h))) for seat, h in hands.items()}
+    for seat, hand in given.items():
+        _take(pool, hand, f"hand of seat {seat}")
+    table_melds = tuple(
+        TableMeld(id=i, owner=owner, meld=meld) for i, (owner, meld) in enumerate(table)
+    )
+    for tm in table_melds:
+        _take(pool, tm.meld.cards, f"table meld {tm.id}")
+    up = None if upcard is None else (c(upcard) if isinstance(upcard, str) else upcard)
+    if up is not None:
+        _take(pool, [up], "upcard")
+    top = list(cards(stock_top))
+    _take(pool, top, "stock")
+    rest = _filler(pool)
+    size = variant.deals[deal_number - 1].hand_size if other_hand_size is None else other_hand_size
+    all_hands: list[tuple[Card, ...]] = []
+    others = [seat for seat in range(players) if seat not in given]
+    for seat in range(players):
+        if seat in given:
+            all_hands.append(given[seat])
+        else:
+            all_hands.append(tuple(sorted(rest[:size])))
+            del rest[:size]
+    stock = top + rest
+    if stock_size is not None:
+        if stock_size < len(top) or not others:
+            raise ValueError("stock_size needs room for stock_top and a seat to hold the surplus")
+        surplus = stock[stock_size:]
+        stock = stock[:stock_size]
+        for i, card in enumerate(surplus):
+            seat = others[i % len(others)]
+            all_hands[seat] = tuple(sorted((*all_hands[seat], card)))
+    down = set(laid_down)
+    state = _replace(
+        base,
+        deal_number=deal_number,
+        dealer=dealer,
+        phase=phase,
+        current_player=current if phase in (Phase.DRAW, Phase.PLAY) else None,
+        hands=tuple(all_hands),
+        stock=tuple(stock),
+        upcard=up,
+        table=table_melds,
+        laid_down=tuple(seat in down for seat in range(players)),
+        laid_down_this_turn=laid_down_this_turn,
+        taken=None if taken is None else (c(taken) if isinstance(taken, str) else taken),
+        known=((),) * players,
+        turn=turn,
+        totals=tuple(totals) if totals is not None else base.totals,
+    )
+    assert state.card_count() == len(make_deck(variant.packs(players)))
+    return state
+
+
+def contracts_ready() -> bool:
+    """Whether the contract search (needed by ``legal_moves`` in play) is implemented yet."""
+    try:
+        pr.contract_options(parse_cards("7S 7H 7D 9C 9S 9H"), pr.PUSH.deals[0].contract)
+    except NotImplementedError:
+        return False
+    return True
+
+
+# -- checked application ------------------------------------------------------------------------
+
+
+def snapshot(state: GameState) -> tuple[GameState, tuple[int, ...]]:
+    """A deep copy of ``state`` and the identities of its fields, to prove it did not change."""
+    fields = tuple(id(getattr(state, f.name)) for f in attrs.fields(GameState))
+    return copy.deepcopy(state), fields
+
+
+def assert_unchanged(state: GameState, snap: tuple[GameState, tuple[int, ...]]) -> None:
+    copy_, ids = snap
+    assert state == copy_
+    assert tuple(id(getattr(state, f.name)) for f in attrs.fields(GameState)) == ids
+
+
+def play(state: GameState, move: Any) -> GameState:
+    """Apply ``move`` (which must be legal) and prove the input state was left untouched."""
+    snap = snapshot(state)
+    assert pr.is_legal(state, move), f"{move} should be legal"
+    if contracts_ready():
+        assert move in pr.legal_moves(state), f"{move} is legal but not in legal_moves"
+    after = pr.apply_move(state, move)
+    assert_unchanged(state, snap)
+    assert after is not state
+    return after
+
+
+def play_all(state: GameState, moves: Iterable[Any]) -> GameState:
+    for move in moves:
+        state = play(state, move)
+    return state
+
+
+def assert_rejected(
+    state: GameState,
+    move: Any,
+    error: type[pr.IllegalMoveError],
+    rule: str,
+    *,
+    in_legal_moves: bool = True,
+) -> pr.IllegalMoveError:
+    """``move`` is refused with exactly ``error`` and ``rule``, and ``state`` is unchanged.
+
+    Also checks :func:`pushrummy.is_legal` and (with ``in_legal_moves``) that the move is not
+    among the legal moves.
+    """
+    snap = snapshot(state)
+    with pytest.raises(pr.IllegalMoveError) as info:
+        pr.apply_move(state, move)
+    err = info.value
+    assert type(err) is error, f"{type(err).__name__} ({err}) instead of {error.__name__}"
+    assert err.rule == rule, f"rule {err.rule!r} ({err}) instead of {rule!r}"
+    assert err.rule in RULE_IDS
+    assert err.phase is state.phase
+    assert err.seat == getattr(move, "seat", None)
+    assert err.move == move
+    assert_unchanged(state, snap)
+    with pytest.raises(error):
+        pr.check_move(state, move)
+    assert not pr.is_legal(state, move)
+    assert_unchanged(state, snap)
+    if in_legal_moves and contracts_ready():
+        assert move not in pr.legal_moves(state)
+    return err
+
+
+def random_playout(
+    state: GameState, rng: random.Random, *, max_moves: int = 100_000
+) -> list[GameState]:
+    """Play uniformly random legal moves to the end of the game; every state on the way."""
+    states = [state]
+    for _ in range(max_moves):
+        if state.phase is Phase.GAME_OVER:
+            break
+        moves = pr.legal_moves(state)
+        state = pr.apply_move(state, rng.choice(moves))
+        states.append(state)
+    return states

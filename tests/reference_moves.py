@@ -1,0 +1,330 @@
+"""A slow, obviously correct reference move generator, written from RULES.md alone.
+
+It is the independent judge of :func:`pushrummy.legal_moves` (DESIGN.md §7, perft). It reads
+only the plain facts of a :class:`~pushrummy.state.GameState` (phase, seat, hands, table,
+flags, the variant's options) and a card's ``rank`` and ``suit``. It uses none of pushrummy's
+meld checks, contract search, lay-off helpers or move generation: every rule is checked by the
+small functions below, and :class:`~pushrummy.melds.Meld` / move objects are only built at the
+end, to compare with the engine's answer.
+
+Brute force, in the plainest way that stays fast for hands of 6–11 cards with few wilds:
+
+* **Melds** of a hand: every sub-multiset of 3+ cards, every declaration of it — as a set of
+  each rank A, 3–K; as a run of each suit and start position, with each natural at a position of
+  its own rank and the wilds in every distinct order on the free positions — kept when
+  :func:`meld_ok` accepts it.
+* **LayDown**: every multiset of exactly ``meld_count`` melds that fits in the hand together and
+  can be matched one to one to the contract's parts ([contract.laydown]).
+* **LayOff**: every (distinct card × table meld × end) checked with :func:`extend`.
+* **NewMeld**: every meld of the hand. **ExchangeWild**: every wild of every run.
+* **Discard**: every distinct card, minus the [discard.taken] / [discard.wild] restrictions.
+
+Positions are numbered 1 (ace low) … 13 (king), 14 (ace high).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from typing import Any
+
+from pushrummy.cards import Card, Rank, Suit
+from pushrummy.melds import End, Meld, MeldKind
+from pushrummy.moves import (
+    Discard,
+    ExchangeWild,
+    LayDown,
+    LayOff,
+    NewMeld,
+    NextDeal,
+    Push,
+    Take,
+)
+from pushrummy.state import GameState, Phase
+
+__all__ = ["Options", "hand_melds", "meld_ok", "options_of", "reference_moves"]
+
+SET_RANKS = (1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+"""[meld.set]: a set's rank is A or 3–K (1 = ace)."""
+
+HIGH_ACE = 14
+
+
+def wild(card: Card) -> bool:
+    """[setup.wild]: jokers (no rank) and every two."""
+    return card.rank is None or int(card.rank) == 2
+
+
+def joker(card: Card) -> bool:
+    return card.rank is None
+
+
+def rank_at(position: int) -> int:
+    """The rank (1 = ace) a run position stands for."""
+    return 1 if position == HIGH_ACE else position
+
+
+def positions_of(rank: int) -> tuple[int, ...]:
+    """Where a natural of ``rank`` may stand in a run: an ace low or high."""
+    return (1, HIGH_ACE) if rank == 1 else (rank,)
+
+
+# -- options ------------------------------------------------------------------------------------
+
+Options = tuple[Any, ...]
+
+
+def options_of(state: GameState) -> Options:
+    """The variant's options as plain values (strings, ints, bools)."""
+    v = state.variant
+    return (
+        v.min_naturals_per_meld,
+        v.wild_limit.value,
+        v.max_run_length,
+        v.contract_exact_sizes,
+    )
+
+
+# -- melds ------------------------------------------------------------------------------------
+
+
+def meld_ok(kind: str, cards: Sequence[Card], key: int, opts: Options) -> bool:
+    """RULES.md [meld.set], [meld.run], [meld.wild] and the meld options, checked directly.
+
+    ``kind`` is ``"set"`` (``key`` = its rank) or ``("run", suit, start)`` packed as
+    ``"run"`` with ``key`` = ``suit * 100 + start``. For a run, ``cards[i]`` stands at
+    position ``start + i``.
+    """
+    min_naturals, wild_limit, max_run, _ = opts
+    naturals = [x for x in cards if not wild(x)]
+    wilds = len(cards) - len(naturals)
+    if len(naturals) < min_naturals:
+        return False
+    if wild_limit == "at_most_naturals" and wilds > len(naturals):
+        return False
+    if wild_limit == "fewer_than_naturals" and wilds >= len(naturals):
+        return False
+    if kind == "set":
+        if key not in SET_RANKS or not 3 <= len(cards) <= 4:
+            return False
+        suits = [int(x.suit) for x in naturals]
+        return all(int(x.rank) == key for x in naturals) and len(set(suits)) == len(suits)
+    suit, start = divmod(key, 100)
+    end = start + len(cards) - 1
+    if len(cards) < 3 or start < 1 or end > HIGH_ACE or len(cards) > max_run:
+        return False
+    return all(
+        wild(x) or (int(x.suit) == suit and int(x.rank) == rank_at(start + i))
+        for i, x in enumerate(cards)
+    )
+
+
+def _to_meld(kind: str, cards: Sequence[Card], key: int) -> Meld:
+    if kind == "set":
+        return Meld(MeldKind.SET, tuple(sorted(cards)), rank=Rank(key))
+    suit, start = divmod(key, 100)
+    return Meld(MeldKind.RUN, tuple(cards), suit=Suit(suit), start=start)
+
+
+def _sub_multisets(hand: Counter[Card]) -> Iterator[list[Card]]:
+    distinct = sorted(hand)
+    for counts in itertools.product(*(range(hand[x] + 1) for x in distinct)):
+        yield [x for x, n in zip(distinct, counts) for _ in range(n)]
+
+
+def _run_arrangements(sub: list[Card], suit: int, start: int) -> Iterator[tuple[Card, ...]]:
+    """Every distinct placement of ``sub`` on the run positions ``start …``: each natural at a
+    position of its rank, the wilds in every distinct order on the rest."""
+    length = len(sub)
+    span = range(start, start + length)
+    naturals = [x for x in sub if not wild(x)]
+    wilds = [x for x in sub if wild(x)]
+    if any(int(x.suit) != suit for x in naturals):
+        return
+    choices = [[p for p in positions_of(int(x.rank)) if p in span] for x in naturals]
+    seen: set[tuple[Card, ...]] = set()
+    for placed in itertools.product(*choices):
+        if len(set(placed)) != len(placed):
+            continue
+        free = [p for p in span if p not in placed]
+        for order in set(itertools.permutations(wilds)):
+            row: dict[int, Card] = dict(zip(placed, naturals))
+            row.update(zip(free, order))
+            arranged = tuple(row[p] for p in span)
+            if arranged not in seen:
+                seen.add(arranged)
+                yield arranged
+
+
+@lru_cache(maxsize=4096)
+def hand_melds(hand: tuple[Card, ...], opts: Options) -> tuple[Meld, ...]:
+    """Every valid, completely declared meld whose cards are in ``hand`` (no duplicates)."""
+    found: dict[tuple[Any, ...], Meld] = {}
+    for sub in _sub_multisets(Counter(hand)):
+        if len(sub) < 3:
+            continue
+        for rank in SET_RANKS:
+            if meld_ok("set", sub, rank, opts):
+                key = ("set", rank, tuple(sorted(sub)))
+                found[key] = _to_meld("set", sub, rank)
+        for suit in range(4):
+            for start in range(1, HIGH_ACE - len(sub) + 2):
+                for arranged in _run_arrangements(sub, suit, start):
+                    packed = suit * 100 + start
+                    if meld_ok("run", arranged, packed, opts):
+                        found[("run", packed, arranged)] = _to_meld("run", arranged, packed)
+    return tuple(found[k] for k in sorted(found, key=repr))
+
+
+def _fits(cards: Sequence[Card], hand: Counter[Card]) -> bool:
+    need = Counter(cards)
+    return all(hand[x] >= n for x, n in need.items())
+
+
+def _matches(melds: Sequence[Meld], parts: Sequence[tuple[str, int]], exact: bool) -> bool:
+    """[contract.laydown]: the melds can be matched one to one to the contract's parts."""
+    if len(melds) != len(parts):
+        return False
+    for order in itertools.permutations(melds):
+        if all(
+            m.kind.value == kind and (len(m.cards) == size if exact else len(m.cards) >= size)
+            for m, (kind, size) in zip(order, parts)
+        ):
+            return True
+    return False
+
+
+def contract_ways(
+    hand: tuple[Card, ...], parts: tuple[tuple[str, int], ...], opts: Options
+) -> set[tuple[Meld, ...]]:
+    """Every multiset of ``len(parts)`` melds from the hand that lays down the contract."""
+    exact = opts[3]
+    kinds = {kind for kind, _ in parts}
+    smallest = min(size for _, size in parts)
+    pool = [m for m in hand_melds(hand, opts) if m.kind.value in kinds and len(m.cards) >= smallest]
+    have = Counter(hand)
+    ways: set[tuple[Meld, ...]] = set()
+
+    def grow(start: int, chosen: list[Meld], used: list[Card]) -> None:
+        if len(chosen) == len(parts):
+            if _matches(chosen, parts, exact):
+                ways.add(tuple(sorted(chosen)))
+            return
+        for i in range(start, len(pool)):
+            cards = used + list(pool[i].cards)
+            if _fits(cards, have):
+                grow(i, [*chosen, pool[i]], cards)
+
+    grow(0, [], [])
+    return ways
+
+
+# -- lay-offs -------------------------------------------------------------------------------
+
+
+def extend(meld: Meld, card: Card, end: End | None, opts: Options) -> bool:
+    """[layoff.card]: ``card`` at ``end`` keeps ``meld`` a valid meld (options included)."""
+    if meld.kind is MeldKind.SET:
+        if end is not None:
+            return False
+        return meld_ok("set", [*meld.cards, card], int(meld.rank), opts)
+    if end is None:
+        return False
+    suit, start = int(meld.suit), int(meld.start)
+    if end is End.LOW:
+        return meld_ok("run", [card, *meld.cards], suit * 100 + start - 1, opts)
+    return meld_ok("run", [*meld.cards, card], suit * 100 + start, opts)
+
+
+def _target_ok(state: GameState, seat: int, owner: int) -> bool:
+    targets = state.variant.layoff_targets.value
+    if targets == "any":
+        return True
+    if targets == "own":
+        return owner == seat
+    team = (lambda s: s % 2) if state.variant.partnerships else (lambda s: s)
+    return team(owner) == team(seat)
+
+
+# -- discards -------------------------------------------------------------------------------
+
+
+def discards(state: GameState, seat: int) -> list[Card]:
+    """[discard.taken], [discard.wild]; each restriction lapses when it covers every card in
+    hand, and when both together would leave nothing, any card may go (a turn must end)."""
+    hand = state.hands[seat]
+    distinct = sorted(set(hand))
+    ok = list(distinct)
+    taken = state.taken
+    restricted = taken is not None and not state.variant.may_rediscard_taken
+    if restricted and not all(x == taken for x in hand):
+        ok = [x for x in ok if x != taken]
+    if not state.variant.may_discard_wild and not all(wild(x) for x in hand):
+        ok = [x for x in ok if not wild(x)]
+    return ok or distinct
+
+
+# -- the generator ----------------------------------------------------------------------------
+
+
+def reference_moves(state: GameState) -> set[Any]:
+    """The set of legal moves of ``state``, by brute force."""
+    if state.phase is Phase.GAME_OVER:
+        return set()
+    if state.phase is Phase.BETWEEN_DEALS:
+        return {NextDeal()}
+    seat = state.current_player
+    assert seat is not None
+    v = state.variant
+    if state.phase is Phase.DRAW:
+        moves: set[Any] = {Take(seat)}
+        if not (v.short_stock_push.value == "forbidden" and len(state.stock) < 2):
+            moves.add(Push(seat))
+        return moves
+    opts = options_of(state)
+    hand = tuple(sorted(state.hands[seat]))
+    keep_one = v.must_discard_to_go_out
+    moves = set()
+    if not state.laid_down[seat]:
+        parts = tuple(
+            (req.kind.value, req.size)
+            for req in state.contract.requirements
+            for _ in range(req.count)
+        )
+        for way in contract_ways(hand, parts, opts):
+            if keep_one and sum(len(m.cards) for m in way) >= len(hand):
+                continue
+            moves.add(LayDown(seat, way))
+    elif v.same_turn_after_contract or not state.laid_down_this_turn:
+        if not (keep_one and len(hand) == 1):
+            for tm in state.table:
+                if not _target_ok(state, seat, tm.owner):
+                    continue
+                for card in set(hand):
+                    for end in (None, End.LOW, End.HIGH):
+                        if extend(tm.meld, card, end, opts):
+                            moves.add(LayOff(seat, card, tm.id, end))
+        if v.new_melds_after_contract:
+            for meld in hand_melds(hand, opts):
+                if keep_one and len(meld.cards) >= len(hand):
+                    continue
+                moves.add(NewMeld(seat, meld))
+    exchange = v.wild_exchange.value
+    if state.laid_down[seat] and exchange != "none":
+        for tm in state.table:
+            meld = tm.meld
+            if meld.kind is not MeldKind.RUN:
+                continue
+            for i, card in enumerate(meld.cards):
+                if not wild(card) or (exchange == "jokers_in_runs" and not joker(card)):
+                    continue
+                rank = rank_at(int(meld.start) + i)
+                if rank == 2:
+                    continue  # a two's place has no natural card
+                natural = Card(Rank(rank), meld.suit)
+                if natural in hand:
+                    moves.add(ExchangeWild(seat, tm.id, int(meld.start) + i, natural))
+    moves.update(Discard(seat, x) for x in discards(state, seat))
+    return moves
