@@ -1,0 +1,73 @@
+"""A bot of your own, written against the ``Bot`` protocol, playing against ``GreedyBot``.
+
+A bot is any object with ``choose(view) -> Move``. It sees only a
+:class:`~pushrummy.PlayerView` — its own hand, hand sizes, the table, the upcard,
+the scores and ``view.legal_moves`` — never the privileged game state, so it cannot
+cheat. It must return one of ``view.legal_moves``; ``play_game`` applies the move with
+``apply_move``, which validates it.
+
+``HoarderBot`` below is deliberately simple: it takes an upcard that matches the
+rank or suit of a card in hand (a greedy draw), lays down its biggest contract at once,
+lays off and melds whatever it can, and discards its most expensive card. Its team
+plays a few games against a team of ``GreedyBot`` players.
+
+Run:  python examples/custom_bot.py [GAMES]
+"""
+
+from __future__ import annotations
+
+import sys
+
+import pushrummy as pr
+
+
+class HoarderBot:
+    """Takes an upcard that shares a rank or suit with its hand; otherwise plays greedily."""
+
+    def choose(self, view: pr.PlayerView) -> pr.Move:
+        moves = view.legal_moves
+        if view.phase is pr.Phase.DRAW:
+            up = view.upcard
+            keeps = up is not None and (
+                up.is_wild
+                or any(c.rank == up.rank or c.suit == up.suit for c in view.hand if c.is_natural)
+            )
+            wanted = pr.Take if keeps and len(view.hand) < 10 else pr.Push
+            return next((m for m in moves if isinstance(m, wanted)), moves[0])
+        values = view.variant.card_values
+
+        def points(cards: tuple[pr.Card, ...]) -> int:
+            return sum(values[0 if c.rank is None else c.rank] for c in cards)
+
+        lay_downs = [m for m in moves if isinstance(m, pr.LayDown)]
+        if lay_downs:
+            return max(lay_downs, key=lambda m: sum(points(meld.cards) for meld in m.melds))
+        for kind in (pr.LayOff, pr.NewMeld):
+            found = [m for m in moves if isinstance(m, kind)]
+            if found:
+                return found[0]
+        discards = [m for m in moves if isinstance(m, pr.Discard)]
+        return max(discards, key=lambda m: (not m.card.is_wild, values[m.card.rank or 0]))
+
+
+def main(games: int = 3) -> None:
+    assert isinstance(HoarderBot(), pr.Bot)  # Bot is a runtime-checkable protocol
+    variant = pr.PUSH.replace(max_turns_per_deal=150)
+    wins = [0, 0]
+    for seed in range(3, 3 + games):
+        # Team 0 (seats 0 and 2): HoarderBot; team 1 (seats 1 and 3): GreedyBot.
+        bots = [HoarderBot(), pr.GreedyBot(), HoarderBot(), pr.GreedyBot()]
+        end = pr.play_game(pr.new_game(variant, seed=seed), bots)
+        assert end.outcome is not None
+        for side in end.outcome.winners:
+            wins[side] += 1
+        print(
+            f"game {seed}: totals hoarders {end.outcome.totals[0]}, greedy {end.outcome.totals[1]}"
+        )
+    print(
+        f"HoarderBot team won {wins[0]} of {games}, GreedyBot team won {wins[1]} (draws count for both)"
+    )
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 3)

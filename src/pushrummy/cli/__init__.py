@@ -1,0 +1,186 @@
+"""The ``pushrummy`` command: play against bots, watch bots play, simulate many games.
+
+::
+
+    pushrummy play [--variant push|cap-it] [--players N] [--seed N] [--seat N] [--bots greedy]
+    pushrummy watch [--seed N] [--variant cap-it --players 5] [--bots greedy,random]
+    pushrummy simulate -n 1000 [--bots greedy,random] [--json] [--workers K]
+    pushrummy replay FILE
+
+Every command takes ``--variant``, ``--players``, ``--seed``, ``--max-turns``
+(the ``max_turns_per_deal`` safety valve, default 200; 0 for none), ``--plain``
+(no rich formatting) and ``--ascii`` (``10H`` instead of ``10♥``).
+
+Output uses `rich <https://rich.readthedocs.io>`_ when it is installed (the
+``cli`` extra: ``pip install pushrummy[cli]``) and plain text otherwise.
+
+Exit status: 0 on success (also when a player quits ``play`` or input ends),
+1 for a failure (an unreadable record, a file that cannot be written), 2 for bad
+options, 130 after Ctrl-C.
+
+>>> main(["--version"])
+pushrummy 0.1.0.dev0
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import sys
+from collections.abc import Sequence
+
+from ..errors import PushRummyError
+from .common import DEFAULT_MAX_TURNS, VARIANTS, UsageError
+from .render import Output, rich_available
+
+__all__ = ["build_parser", "main"]
+
+_EPILOG = """\
+exit status: 0 done (also after 'quit' or end of input in play), 1 failure,
+2 bad options, 130 interrupted (Ctrl-C)."""
+
+
+def _common(parser: argparse.ArgumentParser, *, seed_help: str) -> None:
+    parser.add_argument(
+        "--variant",
+        choices=tuple(VARIANTS),
+        default="push",
+        help="the rules: push (4 players in two partnerships) or cap-it (4-6 players, "
+        "each for themselves); default push",
+    )
+    parser.add_argument(
+        "--players", type=int, metavar="N", help="number of players (cap-it: 4, 5 or 6)"
+    )
+    parser.add_argument("--seed", type=int, metavar="N", help=seed_help)
+    parser.add_argument(
+        "--max-turns",
+        type=int,
+        default=DEFAULT_MAX_TURNS,
+        metavar="T",
+        help=f"end a deal after T turns, scored as an exhausted stock (default "
+        f"{DEFAULT_MAX_TURNS}; 0: no limit)",
+    )
+    parser.add_argument("--plain", action="store_true", help="plain text output, without rich")
+    parser.add_argument(
+        "--ascii", action="store_true", help="write cards as 10H, not 10♥ (automatic when needed)"
+    )
+
+
+def _version() -> str:
+    from .. import __version__
+
+    return __version__
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``pushrummy`` command."""
+    from . import play, simulate, watch
+
+    parser = argparse.ArgumentParser(
+        prog="pushrummy",
+        description="Push and Cap-It rummy in the terminal: play against bots, watch bots "
+        "play, or simulate many games.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"pushrummy {_version()}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = commands.add_parser(
+        "play",
+        help="play against bots (in Push your partner is a bot too)",
+        description="Play against bots. Choose a move by its number, or type it in notation "
+        "(take, push, down ..., meld ..., off ..., discard KS); 'help' explains, 'quit' leaves.",
+        epilog=_EPILOG,
+    )
+    _common(p, seed_help="the game's seed (default: random, printed)")
+    play.add_arguments(p)
+
+    p = commands.add_parser(
+        "watch",
+        help="bots play a whole game; print the transcript",
+        description="Bots play a whole game: every move, each deal's result, the final totals.",
+        epilog=_EPILOG,
+    )
+    _common(p, seed_help="the game's seed (default: random, printed)")
+    watch.add_watch_arguments(p)
+
+    p = commands.add_parser(
+        "simulate",
+        help="play many bot games and print statistics",
+        description="Play many bot games and print statistics: wins per side, penalties, how "
+        "deals ended, turns, contracts made, speed. Game i uses seed S+i; the numbers depend "
+        "only on the options, never on --workers.",
+        epilog=_EPILOG,
+    )
+    _common(p, seed_help="the first game's seed (default 1)")
+    simulate.add_arguments(p)
+
+    p = commands.add_parser(
+        "replay",
+        help="print the transcript of a recorded game (a GameRecord JSON file)",
+        description="Replay a GameRecord JSON file (from --record), checking every move.",
+        epilog=_EPILOG,
+    )
+    p.add_argument("--plain", action="store_true", help="plain text output, without rich")
+    p.add_argument("--ascii", action="store_true", help="write cards as 10H, not 10♥")
+    watch.add_replay_arguments(p)
+    return parser
+
+
+def _setup_streams() -> None:
+    """Never fail on a character the terminal cannot show, or on undecodable input."""
+    for stream, errors in ((sys.stdout, "backslashreplace"), (sys.stderr, "backslashreplace")):
+        if isinstance(stream, io.TextIOWrapper):
+            with contextlib.suppress(ValueError, io.UnsupportedOperation):
+                stream.reconfigure(errors=errors)
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        with contextlib.suppress(ValueError, io.UnsupportedOperation):
+            sys.stdin.reconfigure(errors="replace")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``pushrummy`` command with ``argv`` (default: ``sys.argv[1:]``); the exit status."""
+    _setup_streams()
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version, bad options
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    use_rich = not args.plain and rich_available()
+    out = Output(sys.stdout, use_rich=use_rich, unicode=False if args.ascii else None)
+    try:
+        return _run(args, out, use_rich=use_rich)
+    except UsageError as exc:
+        sys.stderr.write(f"pushrummy {args.command}: error: {exc}\n")
+        return 2
+    except PushRummyError as exc:
+        sys.stderr.write(f"pushrummy {args.command}: error: {exc}\n")
+        return 1
+    except KeyboardInterrupt:
+        sys.stderr.write("\ninterrupted\n")
+        return 130
+    except BrokenPipeError:
+        # The reader went away (`pushrummy watch | head`): stop quietly.
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def _run(args: argparse.Namespace, out: Output, *, use_rich: bool) -> int:
+    from . import play, simulate, watch
+
+    if args.command == "play":
+        return play.run(args, out)
+    if args.command == "watch":
+        return watch.run_watch(args, out)
+    if args.command == "simulate":
+        return simulate.run(args, out, use_rich=use_rich)
+    return watch.run_replay(args, out)

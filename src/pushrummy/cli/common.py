@@ -1,0 +1,231 @@
+"""What the commands share: variants and bots from options, seat names, and the game loop.
+
+>>> variant = build_variant("cap-it", max_turns=50)
+>>> variant.name, variant.max_turns_per_deal
+('cap-it', 50)
+>>> parse_bots("greedy,random", 5)
+('greedy', 'random', 'greedy', 'random', 'greedy')
+>>> names = Names(build_variant("push", 0), 4, bots=("greedy", "random") * 2)
+>>> names.seat(1), names.side(0)
+('seat 1 (random)', 'team 0 (seats 0+2)')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..bots import Bot, GreedyBot, RandomBot
+from ..engine import apply_move
+from ..moves import Move, NextDeal
+from ..state import DealEnd, GameState, Phase
+from ..variants import CAP_IT, PUSH, Variant
+from ..views import view
+
+__all__ = [
+    "BOT_KINDS",
+    "VARIANTS",
+    "GameListener",
+    "Names",
+    "UsageError",
+    "bot_seed",
+    "bot_source",
+    "build_variant",
+    "drive",
+    "make_bot",
+    "parse_bots",
+    "turns_played",
+]
+
+VARIANTS: dict[str, Variant] = {"push": PUSH, "cap-it": CAP_IT}
+"""The presets the ``--variant`` option names."""
+
+BOT_KINDS = ("greedy", "random")
+"""The bots the ``--bots`` option names."""
+
+DEFAULT_MAX_TURNS = 200
+"""The default ``--max-turns``: bots that keep taking the upcard never end a deal."""
+
+
+class UsageError(Exception):
+    """Bad command-line options (reported like an argparse error, exit status 2)."""
+
+
+def build_variant(name: str, max_turns: int | None) -> Variant:
+    """The preset ``name`` with ``max_turns_per_deal`` set (``0`` or ``None``: no limit)."""
+    try:
+        variant = VARIANTS[name]
+    except KeyError:
+        raise UsageError(f"unknown variant {name!r} (choose from {', '.join(VARIANTS)})") from None
+    if max_turns is not None and max_turns < 0:
+        raise UsageError(f"--max-turns must be 0 (no limit) or more, not {max_turns}")
+    return variant.replace(max_turns_per_deal=max_turns or None)
+
+
+def check_players(variant: Variant, players: int | None) -> int:
+    """The number of players, checked against the variant (default: its smallest count)."""
+    if players is None:
+        return variant.player_counts[0]
+    if players not in variant.player_counts:
+        counts = ", ".join(str(c) for c in variant.player_counts)
+        raise UsageError(f"{variant.name} is played by {counts} players, not {players}")
+    return players
+
+
+def parse_bots(text: str, count: int) -> tuple[str, ...]:
+    """``count`` bot kinds from a comma-separated list, repeated in turn to fill every seat."""
+    kinds = tuple(part.strip().lower() for part in text.split(","))
+    for kind in kinds:
+        if kind not in BOT_KINDS:
+            raise UsageError(
+                f"unknown bot {kind!r} in --bots {text!r} (bots are {', '.join(BOT_KINDS)})"
+            )
+    if len(kinds) > count:
+        raise UsageError(f"--bots names {len(kinds)} bots for {count} seats")
+    return tuple(kinds[i % len(kinds)] for i in range(count))
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of a random bot: derived from the game's seed and its seat."""
+    return game_seed * 100 + seat
+
+
+def make_bot(kind: str, game_seed: int, seat: int) -> Bot:
+    """A bot of ``kind`` for ``seat``, seeded from the game's seed (random bots)."""
+    if kind == "greedy":
+        return GreedyBot()
+    if kind == "random":
+        return RandomBot(bot_seed(game_seed, seat))
+    raise UsageError(f"unknown bot {kind!r}")
+
+
+class Names:
+    """How seats and sides are called in the output.
+
+    Args:
+        variant: the rules (partnerships or not).
+        players: the number of players.
+        bots: the bot kind per seat, or ``None`` (a replay: bots unknown).
+        human: the human's seat in ``play``.
+    """
+
+    def __init__(
+        self,
+        variant: Variant,
+        players: int,
+        *,
+        bots: Sequence[str | None] | None = None,
+        human: int | None = None,
+    ) -> None:
+        self.variant = variant
+        self.players = players
+        self.bots: tuple[str | None, ...] = tuple(bots) if bots is not None else (None,) * players
+        self.human = human
+
+    def short(self, seat: int) -> str:
+        """``seat 2``, or ``seat 2 (you)`` for the human."""
+        return f"seat {seat} (you)" if seat == self.human else f"seat {seat}"
+
+    def seat(self, seat: int) -> str:
+        """The seat with its player: ``seat 1 (random)``, ``seat 0 (you)``, ``seat 2 (partner)``."""
+        if seat == self.human:
+            return f"seat {seat} (you)"
+        tags = []
+        if (
+            self.human is not None
+            and self.variant.partnerships
+            and self.variant.side_of(seat) == self.variant.side_of(self.human)
+        ):
+            tags.append("partner")
+        kind = self.bots[seat]
+        if kind is not None:
+            tags.append(kind)
+        return f"seat {seat} ({', '.join(tags)})" if tags else f"seat {seat}"
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        """The seats playing for ``side``."""
+        return tuple(s for s in range(self.players) if self.variant.side_of(s) == side)
+
+    def side(self, side: int) -> str:
+        """``team 0 (seats 0+2)`` in partnerships, ``seat 3`` otherwise (with ``you``)."""
+        seats = self.seats_of(side)
+        mine = self.human is not None and self.human in seats
+        if not self.variant.partnerships:
+            return f"seat {side} (you)" if mine else f"seat {side}"
+        who = "+".join(str(s) for s in seats)
+        return f"team {side} (seats {who}{', you' if mine else ''})"
+
+    def side_short(self, side: int) -> str:
+        """``team 0`` in partnerships, ``seat 3`` otherwise."""
+        return f"team {side}" if self.variant.partnerships else f"seat {side}"
+
+    def side_seats(self, side: int) -> str:
+        """The seats of a side: ``0+2``."""
+        return "+".join(str(s) for s in self.seats_of(side))
+
+    def side_bots(self, side: int) -> str:
+        """The bots of a side: ``greedy+random`` (``?`` for unknown)."""
+        return "+".join(
+            "you" if s == self.human else (self.bots[s] or "?") for s in self.seats_of(side)
+        )
+
+
+def turns_played(state: GameState) -> int:
+    """Turns played in the deal that just ended (the last one counts, even if unfinished)."""
+    result = state.results[-1]
+    return state.turn if result.ended_by is DealEnd.TURN_LIMIT else state.turn + 1
+
+
+class GameListener:
+    """Hooks :func:`drive` calls as a game goes on; each does nothing by default."""
+
+    def deal_started(self, state: GameState) -> None:
+        """A deal has been dealt (``state`` is its first position)."""
+
+    def moved(self, before: GameState, move: Move, after: GameState) -> None:
+        """``move`` was applied to ``before``, giving ``after``."""
+
+    def deal_ended(self, state: GameState) -> None:
+        """A deal has ended; ``state.results[-1]`` is its result."""
+
+    def game_over(self, state: GameState) -> None:
+        """The game is over; ``state.outcome`` is set."""
+
+
+MoveSource = Callable[[GameState], "Move | None"]
+"""Gives the move to play in a position, or ``None`` to stop (a record that ends early)."""
+
+
+def drive(state: GameState, source: MoveSource, listener: GameListener) -> GameState:
+    """Play from ``state`` with the moves ``source`` gives until the game ends (or it stops).
+
+    ``state`` is normally a new game: the listener hears of its first deal first.
+    """
+    if state.phase in (Phase.DRAW, Phase.PLAY):
+        listener.deal_started(state)
+    while state.phase is not Phase.GAME_OVER:
+        move = source(state)
+        if move is None:
+            return state
+        after = apply_move(state, move)
+        listener.moved(state, move, after)
+        if isinstance(move, NextDeal):
+            listener.deal_started(after)
+        elif after.phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER):
+            listener.deal_ended(after)
+        state = after
+    listener.game_over(state)
+    return state
+
+
+def bot_source(bots: Sequence[Bot]) -> MoveSource:
+    """A move source where each seat's bot chooses from its view, and deals are dealt."""
+    next_deal = NextDeal()
+
+    def choose(state: GameState) -> Move:
+        if state.phase is Phase.BETWEEN_DEALS:
+            return next_deal
+        seat = state.current_player
+        assert seat is not None
+        return bots[seat].choose(view(state, seat))
+
+    return choose

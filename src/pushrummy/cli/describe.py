@@ -1,0 +1,220 @@
+"""Game events in words for the terminal: moves, deal starts, deal results, the final score."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from ..cards import Card
+from ..moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
+from ..notation import describe_move
+from ..scoring import hand_value
+from ..state import DealEnd, GameState, Outcome, Phase, TableMeld
+from .common import Names, turns_played
+from .render import Output, Segment
+
+__all__ = ["deal_ended", "deal_started", "game_over", "narrate", "table_lines"]
+
+
+def _gained(before: Sequence[Card], after: Sequence[Card]) -> list[Card]:
+    """The cards in ``after`` that were not in ``before`` (multisets)."""
+    return sorted((Counter(after) - Counter(before)).elements())
+
+
+def _melds(out: Output, melds: Sequence[TableMeld]) -> str:
+    return " / ".join(f"[{t.id}] {out.meld(t.meld)}" for t in melds)
+
+
+def _and(out: Output, cards: Sequence[Card]) -> str:
+    return " and ".join(out.card_text(c) for c in cards)
+
+
+def narrate(
+    out: Output,
+    before: GameState,
+    move: Move,
+    after: GameState,
+    names: Names,
+    *,
+    viewer: int | None = None,
+) -> str:
+    """One line saying what ``move`` did, as seen by ``viewer`` (``None``: a spectator who sees
+    every card, as in ``watch``; a seat: only what that seat may know)."""
+    if isinstance(move, NextDeal):
+        return describe_move(move)
+    seat = move.seat
+    who = names.short(seat)
+    if isinstance(move, Take):
+        assert before.upcard is not None
+        text = f"{who} takes {out.card_text(before.upcard)}"
+    elif isinstance(move, Push):
+        text = _push(out, before, move, after, names, viewer)
+    elif isinstance(move, LayDown):
+        text = f"{who} lays down {_melds(out, after.table[len(before.table) :])}"
+    elif isinstance(move, NewMeld):
+        text = f"{who} melds {_melds(out, after.table[len(before.table) :])}"
+    elif isinstance(move, LayOff):
+        target = after.table[move.meld_id]
+        text = (
+            f"{who} lays off {out.card_text(move.card)} on [{move.meld_id}]"
+            f" -> {out.meld(target.meld)}"
+        )
+    elif isinstance(move, ExchangeWild):
+        old = before.table[move.meld_id].meld
+        start = old.start or 0
+        wild = old.cards[move.position - start]
+        text = (
+            f"{who} exchanges {out.card_text(move.card)} for the {out.card_text(wild)} "
+            f"in [{move.meld_id}] -> {out.meld(after.table[move.meld_id].meld)}"
+        )
+    elif isinstance(move, Discard):
+        text = f"{who} discards {out.card_text(move.card)}"
+    else:  # pragma: no cover - every move class is handled above
+        text = out.notation(describe_move(move))
+    ended = after.phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER)
+    if ended and after.results[-1].went_out == seat:
+        text += ", and goes out"
+    return text
+
+
+def _push(
+    out: Output, before: GameState, move: Push, after: GameState, names: Names, viewer: int | None
+) -> str:
+    seat = move.seat
+    assert before.upcard is not None
+    up = out.card_text(before.upcard)
+    receiver = next(
+        (
+            s
+            for s in range(before.players)
+            if s != seat and len(after.hands[s]) > len(before.hands[s])
+        ),
+        None,
+    )
+    text = f"{names.short(seat)} pushes"
+    note = ""
+    if receiver is None:
+        text += f" ({up} stays)"
+    else:
+        received = _gained(before.hands[receiver], after.hands[receiver])
+        stock = list(received)
+        if before.upcard in stock:
+            stock.remove(before.upcard)
+        text += f" {up} to {names.short(receiver)}"
+        if viewer is None and stock:
+            text += f" with {_and(out, stock)} from the stock"
+        elif viewer == receiver:
+            note = f": you receive {_and(out, received)}"
+    drawn = _gained(before.hands[seat], after.hands[seat])
+    if after.phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER):
+        text += "; the stock is empty"
+    elif viewer is None or viewer == seat:
+        text += f", and draws {_and(out, drawn)}"
+    else:
+        text += ", and draws from the stock"
+    return text + note
+
+
+def deal_started(out: Output, state: GameState, names: Names, *, show_hands: bool = False) -> None:
+    """The heading of a new deal: its contract, the dealer, the upcard (and every hand)."""
+    deals = len(state.variant.deals)
+    spec = state.variant.deals[state.deal_number - 1]
+    out.heading(
+        f"Deal {state.deal_number} of {deals}: {spec.hand_size} cards each, "
+        f"contract {state.contract}"
+    )
+    up = out.card_text(state.upcard) if state.upcard is not None else "none"
+    out.line(
+        f"{names.short(state.dealer)} deals; {names.short(state.current_player or 0)} plays first;"
+        f" upcard {up}; stock {len(state.stock)} cards"
+    )
+    if show_hands:
+        for seat, hand in enumerate(state.hands):
+            out.line(f"  {names.seat(seat)}: ", *out.cards(hand))
+
+
+def deal_ended(out: Output, state: GameState, names: Names) -> None:
+    """How the deal ended, the cards left in every hand, the penalties and the totals."""
+    result = state.results[-1]
+    turns = turns_played(state)
+    number = result.deal_number
+    if result.ended_by is DealEnd.OUT:
+        assert result.went_out is not None
+        how = f"{names.seat(result.went_out)} went out in turn {turns}"
+    elif result.ended_by is DealEnd.EXHAUSTED:
+        how = f"the stock ran out in turn {turns}; nobody went out"
+    else:
+        how = (
+            f"the turn limit ({state.variant.max_turns_per_deal} turns) was reached; "
+            "scored as an exhausted stock"
+        )
+    out.line()
+    out.line((f"Deal {number} result: {how}", "bold"))
+    variant = state.variant
+    out_side = None if result.went_out is None else variant.side_of(result.went_out)
+    for seat, hand in enumerate(result.hands):
+        parts: list[Segment] = [f"  {names.seat(seat)}: "]
+        if not hand:
+            parts.append("no cards")
+        else:
+            parts.extend(out.cards(hand))
+            if variant.side_of(seat) == out_side:
+                parts.append(" (not counted: the side went out)")
+            else:
+                parts.append(f" = {hand_value(hand, variant)}")
+        out.line(*parts)
+    penalties = ", ".join(f"{names.side(side)} +{p}" for side, p in enumerate(result.penalties))
+    totals = ", ".join(f"{names.side(side)} {t}" for side, t in enumerate(state.totals))
+    out.line(f"  penalties: {penalties}")
+    out.line(f"  totals:    {totals}")
+
+
+def winner_line(outcome: Outcome, names: Names) -> str:
+    """``Winner: team 0 (...) with 120 points`` or ``Draw: ... share the lowest total``."""
+    best = outcome.totals[outcome.winners[0]]
+    if outcome.is_draw:
+        sides = " and ".join(names.side(s) for s in outcome.winners)
+        return f"Draw: {sides} share the lowest total, {best} points"
+    return f"Winner: {names.side(outcome.winners[0])} with {best} points"
+
+
+def game_over(out: Output, state: GameState, names: Names) -> None:
+    """The final score table (penalties per deal, totals) and the winner(s)."""
+    outcome = state.outcome
+    assert outcome is not None
+    out.heading(f"Game over after {len(state.results)} deals")
+    known_bots = any(b is not None for b in names.bots)
+    headers = ["side"]
+    if state.variant.partnerships:
+        headers.append("seats")
+    if known_bots:
+        headers.append("bots")
+    first_number = len(headers)
+    headers += [f"deal {r.deal_number}" for r in state.results] + ["total"]
+    rows = []
+    for side, total in enumerate(outcome.totals):
+        row = [names.side_short(side)]
+        if state.variant.partnerships:
+            row.append(names.side_seats(side))
+        if known_bots:
+            row.append(names.side_bots(side))
+        if names.human is not None and names.human in names.seats_of(side):
+            row[0] += " (you)"
+        row += [str(r.penalties[side]) for r in state.results] + [str(total)]
+        rows.append(row)
+    out.table(headers, rows, right=range(first_number, len(headers)))
+    out.line((winner_line(outcome, names), "bold green"))
+    stakes = outcome.stakes
+    if stakes is not None:
+        net = ", ".join(f"{names.short(s)} {n:+d}" for s, n in enumerate(stakes.net))
+        out.line(f"Stakes: pot {stakes.pot} chips; net {net}; left in the pot {stakes.left_in_pot}")
+
+
+def table_lines(out: Output, table: Sequence[TableMeld], names: Names) -> None:
+    """The melds on the table with their ids and owners."""
+    if not table:
+        out.line("Table: no melds yet")
+        return
+    out.line("Table:")
+    for meld in table:
+        out.line(f"  [{meld.id}] {out.meld(meld.meld)}   ({names.short(meld.owner)})")

@@ -1,0 +1,189 @@
+"""``pushrummy watch`` (bots play a game, shown as a transcript) and ``pushrummy replay``."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from ..engine import new_game
+from ..errors import PushRummyError
+from ..moves import Move, NextDeal, Push, Take
+from ..serialization import GameRecord, from_json, to_json
+from ..state import GameState
+from .common import (
+    GameListener,
+    Names,
+    UsageError,
+    bot_source,
+    build_variant,
+    check_players,
+    drive,
+    make_bot,
+    parse_bots,
+)
+from .describe import deal_ended, deal_started, game_over, narrate
+from .render import Output
+
+__all__ = ["Transcript", "random_seed", "run_replay", "run_watch", "save_record"]
+
+
+def random_seed() -> int:
+    """A fresh seed for a game the user did not seed (printed, so it can be replayed)."""
+    return secrets.randbelow(1_000_000)
+
+
+class Transcript(GameListener):
+    """Prints a game as it goes: every move (unless ``brief``), every deal's result, the end."""
+
+    def __init__(
+        self, out: Output, names: Names, *, brief: bool = False, show_hands: bool = False
+    ) -> None:
+        self.out = out
+        self.names = names
+        self.brief = brief
+        self.show_hands = show_hands
+        self.moves: list[Move] = []
+
+    def deal_started(self, state: GameState) -> None:
+        if not self.brief:
+            deal_started(self.out, state, self.names, show_hands=self.show_hands)
+
+    def moved(self, before: GameState, move: Move, after: GameState) -> None:
+        self.moves.append(move)
+        if self.brief or isinstance(move, NextDeal):
+            return
+        prefix = f"{before.turn + 1:>4}  " if isinstance(move, (Take, Push)) else "      "
+        self.out.line(prefix + narrate(self.out, before, move, after, self.names))
+
+    def deal_ended(self, state: GameState) -> None:
+        deal_ended(self.out, state, self.names)
+
+    def game_over(self, state: GameState) -> None:
+        game_over(self.out, state, self.names)
+
+
+def save_record(out: Output, path: str, start: GameState, moves: Sequence[Move]) -> bool:
+    """Write the game's :class:`~pushrummy.serialization.GameRecord` JSON to ``path``."""
+    record = GameRecord(
+        variant=start.variant,
+        seed=start.seed,
+        players=start.players,
+        dealer=start.dealer,
+        deals=start.injected,
+        moves=tuple(moves),
+    )
+    try:
+        Path(path).write_text(to_json(record) + "\n", encoding="utf-8")
+    except OSError as exc:
+        out.line((f"error: cannot write the record to {path}: {exc.strerror or exc}", "red"))
+        return False
+    out.line(f"Record saved to {path} ({len(moves)} moves); `pushrummy replay {path}` shows it.")
+    return True
+
+
+def add_watch_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``watch``."""
+    parser.add_argument(
+        "--bots",
+        default="greedy",
+        metavar="LIST",
+        help="comma-separated bots by seat, repeated to fill the table: greedy, random "
+        "(default: greedy)",
+    )
+    parser.add_argument(
+        "--brief", action="store_true", help="only the deal results and the final score"
+    )
+    parser.add_argument(
+        "--show-hands", action="store_true", help="show every hand at the start of each deal"
+    )
+    parser.add_argument("--record", metavar="FILE", help="save the game as a GameRecord JSON file")
+
+
+def run_watch(args: argparse.Namespace, out: Output) -> int:
+    """Bots play a whole game; print the transcript."""
+    variant = build_variant(args.variant, args.max_turns)
+    players = check_players(variant, args.players)
+    seed = random_seed() if args.seed is None else args.seed
+    kinds = parse_bots(args.bots, players)
+    bots = [make_bot(kind, seed, seat) for seat, kind in enumerate(kinds)]
+    names = Names(variant, players, bots=kinds)
+    start = new_game(variant, seed=seed, players=players)
+    limit = variant.max_turns_per_deal
+    out.line(
+        (f"pushrummy watch: {variant.name}, {players} players, seed {seed}", "bold"),
+        f", {'no turn limit' if limit is None else f'at most {limit} turns per deal'}",
+    )
+    out.line("Players: " + ", ".join(names.seat(s) for s in range(players)))
+    if variant.partnerships:
+        out.line("Teams: " + ", ".join(names.side(s) for s in range(start.side_count)))
+    transcript = Transcript(out, names, brief=args.brief, show_hands=args.show_hands)
+    drive(start, bot_source(bots), transcript)
+    if args.record and not save_record(out, args.record, start, transcript.moves):
+        return 1
+    return 0
+
+
+def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``replay``."""
+    parser.add_argument("file", metavar="FILE", help="a GameRecord JSON file ('-' for stdin)")
+    parser.add_argument(
+        "--brief", action="store_true", help="only the deal results and the final score"
+    )
+    parser.add_argument(
+        "--show-hands", action="store_true", help="show every hand at the start of each deal"
+    )
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        import sys
+
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise UsageError(f"cannot read {path}: {detail}") from None
+
+
+def run_replay(args: argparse.Namespace, out: Output) -> int:
+    """Print the transcript of a recorded game, checking every move."""
+    text = _read(args.file)
+    try:
+        record = from_json(text, kind="record")
+        start = record.initial_state()
+    except PushRummyError as exc:
+        out.line((f"error: {args.file} is not a valid game record: {exc}", "red"))
+        return 1
+    names = Names(record.variant, record.players)
+    out.line(
+        (f"pushrummy replay: {record.variant.name}, {record.players} players", "bold"),
+        f", seed {record.seed}, {len(record.moves)} moves",
+    )
+    moves: Iterator[Move] = iter(record.moves)
+    index = -1
+
+    def source(state: GameState) -> Move | None:
+        nonlocal index
+        index += 1
+        return next(moves, None)
+
+    transcript = Transcript(out, names, brief=args.brief, show_hands=args.show_hands)
+    try:
+        end = drive(start, source, transcript)
+    except PushRummyError as exc:
+        out.line((f"error: record move {index} is illegal: {exc}", "red"))
+        return 1
+    extra = len(record.moves) - (index + 1)
+    if end.is_over and extra > 0:
+        out.line((f"error: the record has {extra} more moves after the game ended", "red"))
+        return 1
+    if not end.is_over:
+        out.line(
+            f"The record ends after {len(record.moves)} moves, in deal {end.deal_number} "
+            f"({end.phase.value}); totals so far: "
+            + ", ".join(f"{names.side(s)} {t}" for s, t in enumerate(end.totals))
+        )
+    return 0

@@ -1,0 +1,514 @@
+"""The ``pushrummy`` command: play, watch, simulate, replay — in-process and as a subprocess.
+
+Game counts are small and seeds are chosen for quick games: the point is the
+command's behaviour (output, exit status, robustness to bad input), not the bots.
+"""
+
+from __future__ import annotations
+
+import builtins
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import pushrummy as pr
+from pushrummy.cli import main
+from pushrummy.cli.common import Names, UsageError, build_variant, parse_bots
+from pushrummy.cli.play import COMPACT_OVER, PlaySession, order_moves
+from pushrummy.cli.render import Output, can_encode, rich_available
+from pushrummy.cli.simulate import _Progress
+from pushrummy.notation import format_move
+
+ROOT = Path(__file__).resolve().parent.parent
+JUNK = [
+    "",
+    "zzz",
+    "999",
+    "discard XS",
+    "off JK on 99",
+    "\U0001f4a9♥\u200b ñ \x00 \ufffd junk",
+    "x" * 20_000,
+    "down / / /",
+    "take take",
+    "0",
+    "-1",
+    "١٢",
+    "meld JK",
+    "exchange 6H on 2 at 99",
+]
+
+
+def run_cli(
+    argv: list[str],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    stdin: str = "",
+) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = main(argv)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def run_subprocess(
+    args: list[str], stdin: bytes = b"", timeout: float = 120
+) -> subprocess.CompletedProcess[bytes]:
+    env = dict(os.environ, PYTHONIOENCODING="utf-8", COLUMNS="100")
+    return subprocess.run(
+        [sys.executable, *args],
+        input=stdin,
+        capture_output=True,
+        timeout=timeout,
+        cwd=ROOT,
+        env=env,
+        check=False,
+    )
+
+
+@pytest.fixture
+def no_rich(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make ``import rich`` fail, as when the optional extra is not installed."""
+    for name in list(sys.modules):
+        if name == "rich" or name.startswith("rich."):
+            monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "rich", None)
+
+
+# -- help, version, options -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", [[], ["play"], ["watch"], ["simulate"], ["replay"]])
+def test_help(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*command, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: pushrummy")
+    assert "exit status" in out
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"pushrummy {pr.__version__}"
+
+
+def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 2
+    assert "play" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["watch", "--bots", "greedy,clever"], "unknown bot 'clever'"),
+        (["watch", "--variant", "cap-it", "--players", "7"], "4, 5, 6 players, not 7"),
+        (["watch", "--players", "5"], "push is played by 4 players"),
+        (["watch", "--bots", "greedy,greedy,greedy,greedy,greedy"], "5 bots for 4 seats"),
+        (["simulate", "-n", "0"], "-n must be at least 1"),
+        (["simulate", "--workers", "-2"], "--workers"),
+        (["play", "--seat", "4"], "--seat must be 0-3"),
+        (["watch", "--max-turns", "-5"], "--max-turns"),
+        (["replay", "/nonexistent/game.json"], "cannot read"),
+    ],
+)
+def test_bad_options(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_argparse_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["watch", "--variant", "gin"]) == 2
+    assert "invalid choice" in capsys.readouterr().err
+    assert main(["simulate", "-n", "lots"]) == 2
+
+
+def test_common_helpers() -> None:
+    assert parse_bots("Greedy, random", 3) == ("greedy", "random", "greedy")
+    assert build_variant("push", 0).max_turns_per_deal is None
+    with pytest.raises(UsageError):
+        build_variant("rummy", 10)
+    names = Names(pr.PUSH, 4, bots=["greedy"] * 4, human=2)
+    assert names.seat(0) == "seat 0 (partner, greedy)"
+    assert names.side(0) == "team 0 (seats 0+2, you)"
+    assert names.side_bots(0) == "greedy+you"
+
+
+# -- watch and replay ---------------------------------------------------------------------------
+
+
+def test_watch_seed_1(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = run_cli(["watch", "--seed", "1"], capsys, monkeypatch)
+    assert code == 0, err
+    assert "seed 1" in out
+    assert "Deal 1 of 5: 6 cards each, contract 2 sets of 3" in out
+    assert "  1  seat 3 pushes" in out  # turn numbers and describe-style lines
+    assert out.count("result:") == 5
+    assert "penalties:" in out
+    assert "Game over after 5 deals" in out
+    assert "Winner: team" in out or "Draw:" in out
+    # The same seed gives the same transcript.
+    assert run_cli(["watch", "--seed", "1"], capsys, monkeypatch)[1] == out
+
+
+def test_watch_cap_it_brief_ascii(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["watch", "--seed", "2", "--variant", "cap-it", "--players", "5", "--brief"]
+    argv += ["--bots", "greedy,random", "--max-turns", "40", "--ascii", "--show-hands"]
+    code, out, _ = run_cli(argv, capsys, monkeypatch)
+    assert code == 0
+    assert "cap-it, 5 players" in out
+    assert "seat 1 (random)" in out
+    assert "pushes" not in out  # brief: no moves
+    assert not any(symbol in out for symbol in "♣♦♥♠")
+    assert "Winner: seat" in out or "Draw:" in out
+
+
+def test_watch_record_and_replay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "game.json"
+    argv = ["watch", "--seed", "13", "--max-turns", "40", "--plain", "--record", str(path)]
+    code, watched, _ = run_cli(argv, capsys, monkeypatch)
+    assert code == 0
+    assert f"Record saved to {path}" in watched
+    from pushrummy.serialization import from_json, replay
+
+    record = from_json(path.read_text(), kind="record")
+    assert replay(record).is_over
+    code, replayed, _ = run_cli(["replay", str(path), "--plain"], capsys, monkeypatch)
+    assert code == 0
+    # The transcript after the header is the same as watch printed.
+    moves = watched[watched.index("Deal 1 of 5") : watched.index("Game over")]
+    assert moves.replace(" (greedy)", "") in replayed
+    winner = next(line for line in watched.splitlines() if line.startswith("Winner"))
+    assert winner in replayed.splitlines()
+    # A record cut short replays as far as it goes.
+    short = json.loads(path.read_text())
+    short["moves"] = short["moves"][:30]
+    path.write_text(json.dumps(short))
+    code, out, _ = run_cli(["replay", str(path), "--plain"], capsys, monkeypatch)
+    assert code == 0
+    assert "The record ends after 30 moves" in out
+    # A tampered record is refused with the engine's message.
+    short["moves"][3] = {"type": "discard", "seat": 0, "card": "JK"}
+    path.write_text(json.dumps(short))
+    code, out, _ = run_cli(["replay", str(path), "--plain"], capsys, monkeypatch)
+    assert code == 1
+    assert "error: record move 3 is illegal" in out
+    path.write_text("{not json")
+    code, out, _ = run_cli(["replay", str(path), "--plain"], capsys, monkeypatch)
+    assert code == 1
+    assert "not a valid game record" in out and "invalid JSON" in out
+
+
+def test_record_to_unwritable_path(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "missing-dir" / "game.json"
+    argv = ["watch", "--seed", "9", "--brief", "--max-turns", "20", "--record", str(target)]
+    code, out, _ = run_cli(argv, capsys, monkeypatch)
+    assert code == 1
+    assert "cannot write the record" in out
+
+
+# -- simulate -----------------------------------------------------------------------------------
+
+
+def _stats(out: str) -> dict[str, Any]:
+    stats: dict[str, Any] = json.loads(out)
+    timing = stats.pop("timing")
+    assert set(timing) == {"seconds", "decisions_per_second", "workers"}
+    return stats
+
+
+def test_simulate_json_is_deterministic(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["simulate", "-n", "5", "--seed", "12", "--json", "--quiet"]
+    code, first, err = run_cli(argv, capsys, monkeypatch)
+    assert code == 0
+    assert err == ""  # --quiet: no progress
+    again = run_cli(argv, capsys, monkeypatch)[1]
+    stats = _stats(first)
+    assert stats == _stats(again)
+    assert stats["games"] == 5 and stats["seed"] == 12
+    assert stats["deals"]["count"] == 25
+    assert sum(stats["deals"]["endings"].values()) == 25
+    wins = sum(side["wins"] for side in stats["sides"])
+    assert wins + stats["draws"] == 5
+    assert stats["decisions"] > 0
+    assert 0 <= stats["deals"]["mean_contracts"] <= 4
+
+
+def test_simulate_workers_do_not_change_results(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["simulate", "-n", "4", "--seed", "13", "--json", "--quiet", "--bots", "greedy"]
+    one = _stats(run_cli([*argv, "--workers", "1"], capsys, monkeypatch)[1])
+    two = _stats(run_cli([*argv, "--workers", "2"], capsys, monkeypatch)[1])
+    assert one == two
+
+
+def test_simulate_table(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["simulate", "-n", "2", "--seed", "13", "--variant", "cap-it", "--players", "4"]
+    argv += ["--bots", "greedy,random", "--max-turns", "30"]
+    code, out, err = run_cli(argv, capsys, monkeypatch)
+    assert code == 0
+    for words in (
+        "2 games of cap-it, 4 players, seeds 13..14",
+        "win %",
+        "penalty/deal",
+        "ended by going out",
+        "ended by exhausted stock",
+        "ended by turn limit",
+        "mean turns per deal",
+        "contracts made per deal",
+        "decisions per second",
+        "total time",
+    ):
+        assert words in out
+    assert "simulate: 2/2 games" in err  # stderr is not a terminal: plain progress lines
+
+
+class FakeTTY(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("use_rich", [False, True])
+def test_progress_on_a_terminal(use_rich: bool) -> None:
+    if use_rich and not rich_available():
+        pytest.skip("rich is not installed")
+    stream = FakeTTY()
+    with _Progress(3, stream, use_rich=use_rich, quiet=False) as bar:
+        assert bar.mode == ("rich" if use_rich else "tty")
+        for done in (1, 2, 3):
+            bar.update(done)
+    if not use_rich:
+        assert "\rsimulating [" in stream.getvalue()
+        assert "3/3 games" in stream.getvalue()
+
+
+# -- play ---------------------------------------------------------------------------------------
+
+
+def test_play_survives_junk_then_quits(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    script = "\n".join([*JUNK, "moves", "help", "hint", "show", "quit"]) + "\n"
+    code, out, err = run_cli(["play", "--seed", "3"], capsys, monkeypatch, stdin=script)
+    assert code == 0
+    assert "Traceback" not in out + err
+    errors = [line for line in out.splitlines() if "error: " in line]
+    assert len(errors) == len(JUNK), errors
+    assert "error: empty input" in errors[0]
+    assert "unknown move 'zzz'" in errors[1]
+    assert "there is no move 999" in errors[2]
+    assert "bad card 'XS'" in errors[3]
+    assert "[draw.choice]" in errors[4]  # the rule id of an illegal move
+    assert "input too long" in errors[6]
+    assert all(len(line) < 400 for line in errors)
+    assert "Your hand: " in out
+    assert "Legal moves (2):" in out
+    assert "hint: " in out
+    assert "lay down the contract" in out  # help
+    assert out.rstrip().endswith("Goodbye.")
+
+
+def test_play_end_of_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, err = run_cli(["play", "--seed", "3"], capsys, monkeypatch, stdin="zzz\n")
+    assert code == 0
+    assert "End of input: goodbye." in out
+    assert "Traceback" not in err
+
+
+def test_play_ctrl_c(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupt(prompt: str = "") -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(builtins, "input", interrupt)
+    assert main(["play", "--seed", "3", "--plain"]) == 130
+    assert "Interrupted: goodbye." in capsys.readouterr().out
+
+
+def test_play_a_whole_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "2" picks push when drawing and the second listed move otherwise; "" deals the next deal
+    # (and is an error at a move prompt, which just asks again).
+    path = tmp_path / "mine.json"
+    argv = ["play", "--seed", "5", "--max-turns", "12", "--seat", "1", "--bots", "greedy,random"]
+    argv += ["--record", str(path)]
+    code, out, err = run_cli(argv, capsys, monkeypatch, stdin="2\n\n" * 2000)
+    assert code == 0, err
+    assert "seat 1 (you)" in out and "seat 0 (random)" not in out
+    assert out.count("result:") == 5
+    assert "Game over after 5 deals" in out
+    assert "You win!" in out or "You lose." in out or "You draw!" in out
+    from pushrummy.serialization import from_json, replay
+
+    assert replay(from_json(path.read_text(), kind="record")).is_over
+
+
+def test_play_between_deals_prompt(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["play", "--seed", "5", "--max-turns", "4", "--plain"]
+    code, out, _ = run_cli(argv, capsys, monkeypatch, stdin="2\n" * 20 + "what\nquit\n")
+    assert code == 0
+    assert "Press Enter for deal 2" in out
+    assert "error: press Enter to deal the next deal, or type quit" in out
+    assert out.rstrip().endswith("Goodbye.")
+
+
+def _crowded_position() -> pr.GameState:
+    """A greedy game played until the player to move has more than COMPACT_OVER moves."""
+    state = pr.new_game(pr.PUSH.replace(max_turns_per_deal=200), seed=3)
+    while True:
+        if state.phase is pr.Phase.BETWEEN_DEALS:
+            state = pr.apply_move(state, pr.NextDeal())
+            continue
+        seat = state.current_player
+        assert seat is not None
+        me = pr.view(state, seat)
+        if len(me.legal_moves) > COMPACT_OVER:
+            return state
+        state = pr.apply_move(state, pr.GreedyBot().choose(me))
+
+
+def test_long_move_lists_are_compact() -> None:
+    state = _crowded_position()
+    seat = state.current_player
+    assert seat is not None
+    me = pr.view(state, seat)
+    stream = io.StringIO()
+    out = Output(stream, use_rich=False, unicode=True)
+    session = PlaySession(out, state, seat, [None] * 4, Names(pr.PUSH, 4, human=seat))
+    session.numbered = order_moves(me)
+    assert sorted(map(repr, session.numbered)) == sorted(map(repr, me.legal_moves))
+    session.print_moves(full=False)
+    compact = stream.getvalue()
+    assert "more " in compact and "type 'moves' to list them all" in compact
+    assert len(compact.splitlines()) < len(me.legal_moves)
+    discards = [m for m in me.legal_moves if isinstance(m, pr.Discard)]
+    assert sum("discard " in line for line in compact.splitlines()) == len(discards)
+    stream.truncate(0)
+    stream.seek(0)
+    session.print_moves(full=True)
+    assert len(stream.getvalue().splitlines()) == len(me.legal_moves) + 1
+    # Every listed number picks its move; notation with suit symbols parses too.
+    for number in (1, len(session.numbered)):
+        assert session.read_move(str(number), me) == session.numbered[number - 1]
+    last = session.numbered[-1]
+    text = out.notation(format_move(last))
+    assert session.read_move(text, me) == last
+
+
+# -- output: rich and plain ---------------------------------------------------------------------
+
+
+def test_plain_fallback_without_rich(
+    no_rich: None, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert not rich_available()
+    code, out, _ = run_cli(["watch", "--seed", "1", "--brief"], capsys, monkeypatch)
+    assert code == 0
+    assert "side    seats  bots" in out
+    assert "------" in out and "─" not in out
+    code, out, _ = run_cli(["simulate", "-n", "1", "--seed", "13"], capsys, monkeypatch)
+    assert code == 0 and "win %" in out
+    code, out, _ = run_cli(["play", "--seed", "3"], capsys, monkeypatch, stdin="zzz\nquit\n")
+    assert code == 0 and "error: unknown move" in out
+
+
+def test_rich_output_when_available(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not rich_available():
+        pytest.skip("rich is not installed")
+    code, out, _ = run_cli(["watch", "--seed", "1", "--brief"], capsys, monkeypatch)
+    assert code == 0
+    assert "─" in out  # rich's table rule
+    code, plain, _ = run_cli(["watch", "--seed", "1", "--brief", "--plain"], capsys, monkeypatch)
+    assert "─" not in plain
+    # Rule ids in brackets are text, not rich markup.
+    code, out, _ = run_cli(["play", "--seed", "3"], capsys, monkeypatch, stdin="discard KS\nq\n")
+    assert "[draw.choice]" in out
+
+
+def test_output_helpers() -> None:
+    ascii_stream = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    assert not can_encode(ascii_stream)
+    out = Output(ascii_stream)
+    assert not out.unicode
+    assert out.card_text(pr.parse_card("10H")) == "10H"
+    assert out.notation("down 7S 7H 7D") == "down 7S 7H 7D"
+    stream = io.StringIO()
+    out = Output(stream, unicode=True)
+    assert out.notation("off JK on 3 high / 10C QS=QS") == "off JK on 3 high / 10♣ Q♠=Q♠"
+    out.table(["a", "number"], [["x", "1"], ["yy", "22"]], right=[1], title="T")
+    assert stream.getvalue() == "T\na   number\n--  ------\nx        1\nyy      22\n"
+
+
+# -- as a real process ---------------------------------------------------------------------------
+
+
+def test_subprocess_watch_and_version() -> None:
+    done = run_subprocess(["-m", "pushrummy.cli", "watch", "--seed", "1", "--brief"])
+    assert done.returncode == 0, done.stderr.decode()
+    assert b"Winner: team" in done.stdout or b"Draw:" in done.stdout
+    done = run_subprocess(["-m", "pushrummy.cli", "--version"])
+    assert done.returncode == 0 and done.stdout.startswith(b"pushrummy ")
+
+
+def test_subprocess_play_with_junk_bytes_and_eof() -> None:
+    junk = b"\n".join(
+        [
+            b"",
+            b"zzz",
+            b"999",
+            b"discard XS",
+            b"off JK on 99",
+            b"\xff\xfe\x80 bad bytes",
+            b"x" * 9000,
+        ]
+    )
+    done = run_subprocess(["-m", "pushrummy.cli", "play", "--seed", "3"], stdin=junk + b"\n")
+    err = done.stderr.decode("utf-8", "replace")
+    out = done.stdout.decode("utf-8", "replace")
+    assert done.returncode == 0, err
+    assert "Traceback" not in err + out
+    assert out.count("error: ") == 7
+    assert "End of input: goodbye." in out
+
+
+def test_subprocess_plain_without_rich_and_ascii_terminal() -> None:
+    code = (
+        "import sys; sys.modules['rich'] = None\n"
+        "from pushrummy.cli import main\n"
+        "sys.exit(main(['watch', '--seed', '1', '--brief']))\n"
+    )
+    env_args = ["-X", "utf8=0", "-c", code]
+    done = subprocess.run(
+        [sys.executable, *env_args],
+        capture_output=True,
+        timeout=120,
+        cwd=ROOT,
+        env=dict(os.environ, PYTHONIOENCODING="ascii", LC_ALL="C"),
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    assert b"Winner: team" in done.stdout or b"Draw:" in done.stdout
+    assert b"------" in done.stdout  # the plain table
+    assert b"\\u" not in done.stdout  # cards fell back to 10H-style, nothing escaped

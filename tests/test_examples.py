@@ -1,0 +1,49 @@
+"""Every script in examples/ runs to the end and prints what it promises."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+EXPECTED = {
+    "random_playout.py": ["deal 5:", "final totals"],
+    "house_rules.py": [
+        "wild_limit           unlimited    -> at_most_naturals",
+        "2 wilds to 1 natural",
+        "rejected: min_naturals_per_meld",
+        "push (house rules)   totals",
+    ],
+    "custom_bot.py": ["HoarderBot team won"],
+    "json_frontend.py": ["server refused an illegal move: WrongPhaseError", "final totals"],
+    "save_and_replay.py": ["identical final state: True", "a forged record is rejected"],
+}
+
+
+def test_every_example_is_tested() -> None:
+    assert sorted(p.name for p in EXAMPLES.glob("*.py")) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("script", sorted(EXPECTED))
+def test_example_runs(script: str) -> None:
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / script)],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        cwd=EXAMPLES.parent,
+        env=dict(os.environ, PYTHONIOENCODING="utf-8"),
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    for words in EXPECTED[script]:
+        assert words in done.stdout, (words, done.stdout)
+    if script == "random_playout.py":
+        assert "Winner: team" in done.stdout or "Draw between" in done.stdout
