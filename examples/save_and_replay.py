@@ -22,7 +22,8 @@ from pathlib import Path
 import attrs
 
 import pushrummy as pr
-from pushrummy.serialization import GameRecord, from_json, replay, to_json
+from pushrummy.records import GameRecord, replay
+from pushrummy.serialization import from_json, to_json
 
 
 def play_recorded(seed: int) -> tuple[GameRecord, pr.GameState]:

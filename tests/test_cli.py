@@ -178,7 +178,8 @@ def test_watch_record_and_replay(
     code, watched, _ = run_cli(argv, capsys, monkeypatch)
     assert code == 0
     assert f"Record saved to {path}" in watched
-    from pushrummy.serialization import from_json, replay
+    from pushrummy.records import replay
+    from pushrummy.serialization import from_json
 
     record = from_json(path.read_text(), kind="record")
     assert replay(record).is_over
@@ -356,7 +357,8 @@ def test_play_a_whole_game(
     assert out.count("result:") == 5
     assert "Game over after 5 deals" in out
     assert "You win!" in out or "You lose." in out or "You draw!" in out
-    from pushrummy.serialization import from_json, replay
+    from pushrummy.records import replay
+    from pushrummy.serialization import from_json
 
     assert replay(from_json(path.read_text(), kind="record")).is_over
 

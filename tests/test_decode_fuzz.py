@@ -14,12 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pushrummy as pr
-import pushrummy.serialization as ser
+import pushrummy._json_decode as ser
 from pushrummy.cards import JOKER, make_deck, parse_card
 from pushrummy.errors import DecodeError
 from pushrummy.melds import End, Meld
 from pushrummy.moves import Discard, ExchangeWild, LayDown, LayOff, NewMeld, NextDeal, Push, Take
-from pushrummy.serialization import GameRecord, decode, encode, from_json, to_json
+from pushrummy.records import GameRecord
+from pushrummy.serialization import decode, encode, from_json, to_json
 from pushrummy.state import Phase
 from pushrummy.variants import CAP_IT, PUSH, Stakes
 from test_serialization import recorded_game

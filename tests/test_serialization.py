@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 import pushrummy as pr
+import pushrummy._json_decode as dec
 import pushrummy.serialization as ser
 from pushrummy.cards import ALL_CARDS, JOKER, Card, Rank, Suit, make_deck
 from pushrummy.contract_spec import Contract
@@ -36,7 +37,8 @@ from pushrummy.moves import (
     Push,
     Take,
 )
-from pushrummy.serialization import GameRecord, decode, encode, from_json, replay, to_json
+from pushrummy.records import GameRecord, replay
+from pushrummy.serialization import decode, encode, from_json, to_json
 from pushrummy.state import GameState, Phase
 from pushrummy.variants import (
     CAP_IT,
@@ -298,7 +300,7 @@ def test_moves_round_trip(move: pr.Move) -> None:
 )
 def test_every_move_type_has_a_type_tag(move_type: type) -> None:
     assert move_type in ser._MOVE_TYPE_NAMES
-    assert set(ser._MOVE_TYPE_NAMES.values()) == set(ser._MOVE_FIELDS)
+    assert set(ser._MOVE_TYPE_NAMES.values()) == set(dec._MOVE_FIELDS)
 
 
 @FAST
@@ -311,14 +313,14 @@ def test_variants_round_trip(variant: Variant) -> None:
 def test_variant_document_names_every_field() -> None:
     """A new Variant option must get a codec: the document lists every field, in field order."""
     names = [field.name for field in attrs.fields(Variant)]
-    assert list(ser._VARIANT_FIELDS) == names
+    assert list(dec._VARIANT_FIELDS) == names
     assert list(encode(PUSH))[2:] == names
 
 
 def test_state_and_view_documents_name_every_field() -> None:
-    assert list(ser._STATE_FIELDS) == [field.name for field in attrs.fields(GameState)]
-    assert list(ser._VIEW_FIELDS) == [field.name for field in attrs.fields(pr.PlayerView)]
-    assert list(ser._RECORD_FIELDS) == [field.name for field in attrs.fields(GameRecord)]
+    assert list(dec._STATE_FIELDS) == [field.name for field in attrs.fields(GameState)]
+    assert list(dec._VIEW_FIELDS) == [field.name for field in attrs.fields(pr.PlayerView)]
+    assert list(dec._RECORD_FIELDS) == [field.name for field in attrs.fields(GameRecord)]
 
 
 @SLOW

@@ -40,8 +40,9 @@ from .melds import (
 )
 from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
 from .notation import describe_move, format_meld, format_move, parse_meld, parse_move
+from .records import GameRecord, replay
 from .scoring import deal_penalties, hand_value, settle_stakes, winners
-from .serialization import GameRecord, decode, encode, from_json, replay, to_json
+from .serialization import decode, encode, from_json, to_json
 from .state import DealEnd, DealResult, GameState, Outcome, Phase, StakesSettlement, TableMeld
 from .variants import (
     CAP_IT,

@@ -10,7 +10,8 @@ from pathlib import Path
 from ..engine import new_game
 from ..errors import PushRummyError
 from ..moves import Move, NextDeal, Push, Take
-from ..serialization import GameRecord, from_json, to_json
+from ..records import GameRecord
+from ..serialization import from_json, to_json
 from ..state import GameState
 from .common import (
     GameListener,

@@ -1,0 +1,1084 @@
+"""Decoding JSON documents: strict readers that report the path of every bad value.
+
+Private to :mod:`pushrummy.serialization`, which documents the format. Every
+reader takes the value and its JSON path (``$.table[2].cards[1]``) and either
+returns the Python value or raises :class:`~pushrummy.errors.DecodeError` naming
+that path; nothing else escapes.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, TypeVar
+
+import attrs
+
+from ._wire import (
+    CARD_VALUE_KEYS,
+    DOCUMENT_KINDS,
+    INT_BITS,
+    SCHEMA_PREFIX,
+    SCHEMA_VERSION,
+    SEED_BITS,
+    Kind,
+    encode_outcome,
+)
+from .cards import Card, Rank, Suit, make_deck, parse_card
+from .contract_spec import Contract
+from .errors import DecodeError, InvalidMeldError, NotationError, VariantError
+from .melds import MAX_RUN_POSITION, End, Meld, MeldKind, WildLimit, meld_rule_violation
+from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
+from .records import GameRecord
+from .scoring import deal_penalties, settle_stakes, winners
+from .state import DealEnd, DealResult, GameState, Outcome, Phase, StakesSettlement, TableMeld
+from .variants import (
+    BuryPosition,
+    DealSpec,
+    LayoffTargets,
+    PushTo,
+    ShortStockPush,
+    Stakes,
+    Variant,
+    WildExchange,
+)
+from .views import PlayerView
+
+# =============================================================================================
+# Reading JSON values, with paths
+# =============================================================================================
+
+
+def _fail(message: str, path: str) -> DecodeError:
+    """The :class:`DecodeError` for the value at ``path``."""
+    return DecodeError(message, path=path)
+
+
+class _DuplicateKeyError(Exception):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise _DuplicateKeyError(key)
+        result[key] = value
+    return result
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _short(text: str, limit: int = 40) -> str:
+    shown = repr(text) if len(text) <= limit else repr(text[:limit]) + "…"
+    return shown
+
+
+def _short_int(value: int) -> str:
+    return str(value) if abs(value) < 10**30 else "a very large integer"
+
+
+def _describe(value: object) -> str:
+    """A short description of a JSON value, for error messages."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if _is_int(value):
+        return _short_int(value)  # type: ignore[arg-type]
+    if isinstance(value, float):
+        return f"the number {value!r}"
+    if isinstance(value, str):
+        return f"the string {_short(value)}"
+    if isinstance(value, (list, tuple)):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a Python {type(value).__name__} (not a JSON value)"
+
+
+def _key_path(path: str, key: str) -> str:
+    if key.isascii() and key.isidentifier():
+        return f"{path}.{key}"
+    return f"{path}[{json.dumps(key)}]"
+
+
+def _object(value: object, path: str, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _fail(f"expected {what} (a JSON object), got {_describe(value)}", path)
+    for key in value:
+        if not isinstance(key, str):
+            raise _fail(
+                f"object keys must be strings, got {type(key).__name__} {key!r}"[:120], path
+            )
+    return value
+
+
+def _fields(value: object, path: str, what: str, names: Sequence[str]) -> dict[str, Any]:
+    """``value`` as an object with exactly the fields ``names`` (no more, no fewer)."""
+    obj = _object(value, path, what)
+    for key in obj:
+        if key not in names:
+            raise _fail(
+                f"unknown field {_short(key)} in {what} (its fields are {', '.join(names)})",
+                _key_path(path, key),
+            )
+    for name in names:
+        if name not in obj:
+            raise _fail(f"missing field {name!r} of {what}", _key_path(path, name))
+    return obj
+
+
+def _array(value: object, path: str, what: str, length: int | None = None) -> Sequence[Any]:
+    if not isinstance(value, (list, tuple)):
+        raise _fail(f"expected {what} (a JSON array), got {_describe(value)}", path)
+    if length is not None and len(value) != length:
+        raise _fail(f"expected {what} with {length} entries, got {len(value)}", path)
+    return value
+
+
+def _int(
+    value: object,
+    path: str,
+    what: str = "an integer",
+    lo: int | None = None,
+    hi: int | None = None,
+    *,
+    bits: int = INT_BITS,
+) -> int:
+    """An integer (never a bool), in ``lo..hi`` and below ``2**bits`` in magnitude."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _fail(f"expected {what}, got {_describe(value)}", path)
+    number = int(value)
+    if (lo is not None and number < lo) or (hi is not None and number > hi):
+        raise _fail(f"expected {what}, got {_short_int(number)}", path)
+    if number.bit_length() > bits:
+        raise _fail(
+            f"expected {what}, got {_short_int(number)}: "
+            f"integers here are below 2**{bits} in magnitude",
+            path,
+        )
+    return number
+
+
+def _seed(value: object, path: str) -> int:
+    return _int(value, path, "a seed (an integer)", bits=SEED_BITS)
+
+
+def _count(value: object, path: str, what: str) -> int:
+    return _int(value, path, f"{what} (an integer >= 0)", lo=0)
+
+
+def _seat(value: object, path: str, players: int) -> int:
+    return _int(value, path, f"a seat 0..{players - 1}", lo=0, hi=players - 1)
+
+
+def _opt_seat(value: object, path: str, players: int) -> int | None:
+    if value is None:
+        return None
+    return _int(value, path, f"a seat 0..{players - 1} or null", lo=0, hi=players - 1)
+
+
+def _bool(value: object, path: str) -> bool:
+    if not isinstance(value, bool):
+        raise _fail(f"expected true or false, got {_describe(value)}", path)
+    return value
+
+
+def _str(value: object, path: str, what: str) -> str:
+    if not isinstance(value, str):
+        raise _fail(f"expected {what}, got {_describe(value)}", path)
+    return value
+
+
+E = TypeVar("E", bound=enum.Enum)
+
+
+def _enum(value: object, path: str, enum_type: type[E]) -> E:
+    if isinstance(value, str):
+        for member in enum_type:
+            if member.value == value:
+                return member
+    allowed = ", ".join(json.dumps(member.value) for member in enum_type)
+    raise _fail(f"expected one of {allowed}, got {_describe(value)}", path)
+
+
+def _card(value: object, path: str) -> Card:
+    if not isinstance(value, str):
+        raise _fail(
+            f"expected a card (a string such as '10H' or 'JK'), got {_describe(value)}", path
+        )
+    try:
+        card = parse_card(value)
+    except NotationError as exc:
+        raise _fail(f"bad card: {exc}", path) from exc
+    if str(card) != value:
+        raise _fail(f"{_short(value)} is not canonical card notation: write {str(card)!r}", path)
+    return card
+
+
+def _opt_card(value: object, path: str) -> Card | None:
+    return None if value is None else _card(value, path)
+
+
+def _cards(value: object, path: str, what: str = "a list of cards") -> tuple[Card, ...]:
+    items = _array(value, path, what)
+    return tuple(_card(item, f"{path}[{i}]") for i, item in enumerate(items))
+
+
+def _hand(value: object, path: str) -> tuple[Card, ...]:
+    """A hand: a multiset of cards, kept sorted (any order is accepted)."""
+    return tuple(sorted(_cards(value, path, "a hand (a list of cards)")))
+
+
+def _per_seat(value: object, path: str, players: int, what: str) -> Sequence[Any]:
+    return _array(value, path, f"{what}, one per seat,", players)
+
+
+def _bools(value: object, path: str, players: int, what: str) -> tuple[bool, ...]:
+    items = _per_seat(value, path, players, what)
+    return tuple(_bool(item, f"{path}[{i}]") for i, item in enumerate(items))
+
+
+def _ints(
+    value: object, path: str, length: int, what: str, lo: int | None = None
+) -> tuple[int, ...]:
+    items = _array(value, path, what, length)
+    return tuple(
+        _int(item, f"{path}[{i}]", "an integer" if lo is None else f"an integer >= {lo}", lo=lo)
+        for i, item in enumerate(items)
+    )
+
+
+def _deck_of(variant: Variant, players: int) -> Counter[Card]:
+    return Counter(make_deck(variant.packs(players)))
+
+
+def _multiset_difference(have: Counter[Card], want: Counter[Card]) -> str:
+    missing = want - have
+    extra = have - want
+    parts = []
+    if missing:
+        parts.append("missing " + " ".join(str(c) for c in sorted(missing.elements())))
+    if extra:
+        parts.append("extra " + " ".join(str(c) for c in sorted(extra.elements())))
+    return "; ".join(parts)
+
+
+def _deck_order(value: object, path: str, deck: Counter[Card]) -> tuple[Card, ...]:
+    order = _cards(value, path, "a deck order (a list of cards) or null")
+    counted = Counter(order)
+    if counted != deck:
+        raise _fail(
+            f"a deck order must be the whole {deck.total()}-card deck: "
+            + _multiset_difference(counted, deck),
+            path,
+        )
+    return order
+
+
+# =============================================================================================
+# Decoders: melds, moves, variants
+# =============================================================================================
+
+_RANK_BY_SYMBOL: Final = {rank.symbol: rank for rank in Rank}
+_SUIT_BY_LETTER: Final = {suit.letter: suit for suit in Suit}
+
+
+def _meld(value: object, path: str) -> Meld:
+    obj = _object(value, path, "a meld")
+    if "kind" not in obj:
+        raise _fail('missing field \'kind\' of a meld ("set" or "run")', f"{path}.kind")
+    kind = _enum(obj["kind"], f"{path}.kind", MeldKind)
+    try:
+        if kind is MeldKind.SET:
+            obj = _fields(obj, path, "a set", ("kind", "rank", "cards"))
+            rank_text = obj["rank"]
+            rank = _RANK_BY_SYMBOL.get(rank_text) if isinstance(rank_text, str) else None
+            if rank is None:
+                raise _fail(
+                    f"expected a rank (A, 2 … 10, J, Q or K), got {_describe(rank_text)}",
+                    f"{path}.rank",
+                )
+            cards = _cards(obj["cards"], f"{path}.cards")
+            return Meld(MeldKind.SET, cards, rank=rank)
+        obj = _fields(obj, path, "a run", ("kind", "suit", "start", "cards"))
+        suit_text = obj["suit"]
+        suit = _SUIT_BY_LETTER.get(suit_text) if isinstance(suit_text, str) else None
+        if suit is None:
+            raise _fail(
+                f"expected a suit (C, D, H or S), got {_describe(suit_text)}", f"{path}.suit"
+            )
+        start = _int(
+            obj["start"],
+            f"{path}.start",
+            f"a run position 1..{MAX_RUN_POSITION - 2} (1 = ace low)",
+            lo=1,
+            hi=MAX_RUN_POSITION - 2,
+        )
+        cards = _cards(obj["cards"], f"{path}.cards")
+        return Meld(MeldKind.RUN, cards, suit=suit, start=start)
+    except InvalidMeldError as exc:
+        raise _fail(f"invalid meld: {exc}", path) from exc
+
+
+_MOVE_FIELDS: Final[dict[str, tuple[str, ...]]] = {
+    "take": ("type", "seat"),
+    "push": ("type", "seat"),
+    "lay_down": ("type", "seat", "melds"),
+    "lay_off": ("type", "seat", "card", "meld_id", "end"),
+    "new_meld": ("type", "seat", "meld"),
+    "exchange_wild": ("type", "seat", "meld_id", "position", "card"),
+    "discard": ("type", "seat", "card"),
+    "next_deal": ("type",),
+}
+
+
+def _move(value: object, path: str, players: int | None = None) -> Move:
+    obj = _object(value, path, "a move")
+    types = ", ".join(json.dumps(name) for name in _MOVE_FIELDS)
+    if "type" not in obj:
+        raise _fail(f"missing field 'type' of a move (one of {types})", f"{path}.type")
+    name = obj["type"]
+    if not isinstance(name, str) or name not in _MOVE_FIELDS:
+        raise _fail(
+            f"unknown move type {_describe(name)} (expected one of {types})", f"{path}.type"
+        )
+    obj = _fields(obj, path, f"a {name} move", _MOVE_FIELDS[name])
+    if name == "next_deal":
+        return NextDeal()
+    seat_what = "a seat (an integer >= 0)" if players is None else f"a seat 0..{players - 1}"
+    seat = _int(
+        obj["seat"], f"{path}.seat", seat_what, lo=0, hi=None if players is None else players - 1
+    )
+    if name == "take":
+        return Take(seat)
+    if name == "push":
+        return Push(seat)
+    if name == "lay_down":
+        melds = _array(obj["melds"], f"{path}.melds", "a list of melds")
+        return LayDown(seat, tuple(_meld(m, f"{path}.melds[{i}]") for i, m in enumerate(melds)))
+    if name == "new_meld":
+        return NewMeld(seat, _meld(obj["meld"], f"{path}.meld"))
+    if name == "discard":
+        return Discard(seat, _card(obj["card"], f"{path}.card"))
+    if name == "lay_off":
+        card = _card(obj["card"], f"{path}.card")
+        meld_id = _count(obj["meld_id"], f"{path}.meld_id", "a meld id")
+        end_value = obj["end"]
+        if end_value is None:
+            return LayOff(seat, card, meld_id, None)
+        if end_value not in ("low", "high"):
+            raise _fail(
+                f'expected "low", "high" or null (for a set), got {_describe(end_value)}',
+                f"{path}.end",
+            )
+        return LayOff(seat, card, meld_id, End(end_value))
+    meld_id = _count(obj["meld_id"], f"{path}.meld_id", "a meld id")
+    position = _int(
+        obj["position"],
+        f"{path}.position",
+        f"a run position 1..{MAX_RUN_POSITION}",
+        lo=1,
+        hi=MAX_RUN_POSITION,
+    )
+    return ExchangeWild(seat, meld_id, position, _card(obj["card"], f"{path}.card"))
+
+
+_VARIANT_FIELDS: Final = (
+    "name",
+    "packs_for_players",
+    "partnerships",
+    "deals",
+    "card_values",
+    "stakes",
+    "bury_position",
+    "push_to",
+    "short_stock_push",
+    "min_naturals_per_meld",
+    "wild_limit",
+    "max_run_length",
+    "contract_exact_sizes",
+    "layoff_targets",
+    "new_melds_after_contract",
+    "same_turn_after_contract",
+    "wild_exchange",
+    "may_rediscard_taken",
+    "may_discard_wild",
+    "must_discard_to_go_out",
+    "max_turns_per_deal",
+)
+"""The fields of a variant document: every field of :class:`Variant`, in its order."""
+
+_VARIANT_ENUMS: Final[dict[str, type[enum.Enum]]] = {
+    "bury_position": BuryPosition,
+    "push_to": PushTo,
+    "short_stock_push": ShortStockPush,
+    "wild_limit": WildLimit,
+    "layoff_targets": LayoffTargets,
+    "wild_exchange": WildExchange,
+}
+_VARIANT_BOOLS: Final = (
+    "partnerships",
+    "contract_exact_sizes",
+    "new_melds_after_contract",
+    "same_turn_after_contract",
+    "may_rediscard_taken",
+    "may_discard_wild",
+    "must_discard_to_go_out",
+)
+
+
+def _contract(value: object, path: str) -> Contract:
+    text = _str(value, path, "a contract such as '2 sets of 3'")
+    try:
+        contract = Contract.parse(text)
+    except ValueError as exc:  # NotationError; also a count with thousands of digits
+        raise _fail(f"bad contract: {str(exc)[:200]}", path) from exc
+    if str(contract) != text:
+        raise _fail(
+            f"{_short(text)} is not a contract in canonical form: write {str(contract)!r}", path
+        )
+    return contract
+
+
+def _variant(value: object, path: str) -> Variant:
+    obj = _fields(value, path, "a variant", _VARIANT_FIELDS)
+    args: dict[str, Any] = {}
+
+    def at(name: str) -> str:
+        return f"{path}.{name}"
+
+    args["name"] = _str(obj["name"], at("name"), "a variant name (a string)")
+    pairs = _array(obj["packs_for_players"], at("packs_for_players"), "a list of [players, packs]")
+    packs_for_players = []
+    for i, pair in enumerate(pairs):
+        where = f"{at('packs_for_players')}[{i}]"
+        items = _array(pair, where, "a [players, packs] pair", 2)
+        packs_for_players.append(
+            (_count(items[0], f"{where}[0]", "players"), _count(items[1], f"{where}[1]", "packs"))
+        )
+    args["packs_for_players"] = tuple(packs_for_players)
+    for name in _VARIANT_BOOLS:
+        args[name] = _bool(obj[name], at(name))
+    deals = []
+    for i, item in enumerate(_array(obj["deals"], at("deals"), "a list of deals")):
+        where = f"{at('deals')}[{i}]"
+        deal = _fields(item, where, "a deal", ("hand_size", "contract"))
+        hand_size = _int(deal["hand_size"], f"{where}.hand_size", "a hand size >= 1", lo=1)
+        deals.append(DealSpec(hand_size, _contract(deal["contract"], f"{where}.contract")))
+    args["deals"] = tuple(deals)
+    values = _fields(obj["card_values"], at("card_values"), "a card-value table", CARD_VALUE_KEYS)
+    args["card_values"] = tuple(
+        _count(values[key], _key_path(at("card_values"), key), "points") for key in CARD_VALUE_KEYS
+    )
+    stakes = obj["stakes"]
+    if stakes is not None:
+        stakes = _fields(stakes, at("stakes"), "stakes (or null)", ("ante", "round_prize"))
+        args["stakes"] = Stakes(
+            _count(stakes["ante"], at("stakes.ante"), "an ante in chips"),
+            _count(stakes["round_prize"], at("stakes.round_prize"), "a round prize in chips"),
+        )
+    for name, enum_type in _VARIANT_ENUMS.items():
+        args[name] = _enum(obj[name], at(name), enum_type)
+    args["min_naturals_per_meld"] = _int(
+        obj["min_naturals_per_meld"], at("min_naturals_per_meld"), "0 or 1", lo=0, hi=1
+    )
+    args["max_run_length"] = _int(obj["max_run_length"], at("max_run_length"), "13 or 14", 13, 14)
+    limit = obj["max_turns_per_deal"]
+    args["max_turns_per_deal"] = (
+        None
+        if limit is None
+        else _int(limit, at("max_turns_per_deal"), "null or an integer >= 1", lo=1)
+    )
+    try:
+        return Variant(**args)
+    except VariantError as exc:
+        field = exc.field.split(".")[0]
+        where = at(field) if field in _VARIANT_FIELDS else path
+        raise _fail(f"invalid variant: {exc.message}", where) from exc
+    except (TypeError, ValueError) as exc:  # a safety net: Variant should raise VariantError
+        raise _fail(f"invalid variant: {str(exc)[:200]}", path) from exc
+
+
+# =============================================================================================
+# Decoders: states, views, records
+# =============================================================================================
+
+_STATE_FIELDS: Final = (
+    "variant",
+    "seed",
+    "injected",
+    "players",
+    "deal_number",
+    "dealer",
+    "phase",
+    "current_player",
+    "hands",
+    "stock",
+    "upcard",
+    "table",
+    "laid_down",
+    "laid_down_this_turn",
+    "taken",
+    "known",
+    "turn",
+    "results",
+    "totals",
+    "outcome",
+)
+_VIEW_FIELDS: Final = (
+    "seat",
+    "side",
+    "players",
+    "variant",
+    "deal_number",
+    "dealer",
+    "contract",
+    "phase",
+    "current_player",
+    "hand",
+    "hand_sizes",
+    "known",
+    "upcard",
+    "table",
+    "stock_size",
+    "laid_down",
+    "laid_down_this_turn",
+    "taken",
+    "turn",
+    "totals",
+    "results",
+    "outcome",
+    "legal_moves",
+)
+_RECORD_FIELDS: Final = ("variant", "seed", "players", "dealer", "deals", "moves")
+_RESULT_FIELDS: Final = ("deal_number", "dealer", "ended_by", "went_out", "hands", "penalties")
+_OUTCOME_FIELDS: Final = ("totals", "winners", "stakes")
+_SETTLEMENT_FIELDS: Final = ("pot", "round_prizes", "final_prizes", "net", "left_in_pot")
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class _Public:
+    """The decoded fields a state and a view share, already checked for consistency."""
+
+    variant: Variant
+    players: int
+    deal_number: int
+    dealer: int
+    phase: Phase
+    current_player: int | None
+    upcard: Card | None
+    table: tuple[TableMeld, ...]
+    laid_down: tuple[bool, ...]
+    laid_down_this_turn: bool
+    taken: Card | None
+    known: tuple[tuple[Card, ...], ...]
+    turn: int
+    results: tuple[DealResult, ...]
+    totals: tuple[int, ...]
+    outcome: Outcome | None
+
+
+def _players(value: object, path: str, variant: Variant) -> int:
+    players = _int(value, path, "a number of players")
+    if players not in variant.player_counts:
+        counts = ", ".join(str(c) for c in variant.player_counts)
+        raise _fail(f"the variant {variant.name!r} is for {counts} players, not {players}", path)
+    return players
+
+
+def _public(obj: Mapping[str, Any], path: str) -> _Public:
+    """Decode and cross-check the fields a state and a view share."""
+
+    def at(name: str) -> str:
+        return f"{path}.{name}"
+
+    variant = _variant(obj["variant"], at("variant"))
+    players = _players(obj["players"], at("players"), variant)
+    sides = variant.side_count(players)
+    deals = len(variant.deals)
+    deal_number = _int(obj["deal_number"], at("deal_number"), f"a deal number 1..{deals}", 1, deals)
+    dealer = _seat(obj["dealer"], at("dealer"), players)
+    phase = _enum(obj["phase"], at("phase"), Phase)
+    in_deal = phase in (Phase.DRAW, Phase.PLAY)
+    current = _opt_seat(obj["current_player"], at("current_player"), players)
+    if in_deal and current is None:
+        raise _fail(
+            f"the {phase.value} phase needs a current player, got null", at("current_player")
+        )
+    if not in_deal and current is not None:
+        raise _fail(
+            f"expected null: nobody is to move in the {phase.value} phase", at("current_player")
+        )
+    if phase is Phase.GAME_OVER and deal_number != deals:
+        raise _fail(f"the game is over only after deal {deals}", at("phase"))
+    if phase is Phase.BETWEEN_DEALS and deal_number == deals:
+        raise _fail(f"after the last deal (deal {deals}) the phase is game_over", at("phase"))
+
+    upcard = _opt_card(obj["upcard"], at("upcard"))
+    if phase is Phase.DRAW and upcard is None:
+        raise _fail("the draw phase needs an upcard ([draw.choice]), got null", at("upcard"))
+    if phase is Phase.PLAY and upcard is not None:
+        raise _fail(
+            "expected null: the upcard was taken or pushed at the start of the play phase",
+            at("upcard"),
+        )
+
+    laid_down = _bools(obj["laid_down"], at("laid_down"), players, "a list of true/false")
+    laid_down_this_turn = _bool(obj["laid_down_this_turn"], at("laid_down_this_turn"))
+    if laid_down_this_turn and (
+        phase is not Phase.PLAY or current is None or not laid_down[current]
+    ):
+        raise _fail(
+            "true only in the play phase, after the current player laid down",
+            at("laid_down_this_turn"),
+        )
+    taken = _opt_card(obj["taken"], at("taken"))
+    if taken is not None and phase is not Phase.PLAY:
+        raise _fail("expected null outside the play phase", at("taken"))
+
+    table = []
+    for i, item in enumerate(_array(obj["table"], at("table"), "a list of table melds")):
+        where = f"{at('table')}[{i}]"
+        entry = _fields(item, where, "a table meld", ("id", "owner", "meld"))
+        meld_id = _int(entry["id"], f"{where}.id", f"the meld id {i} (ids count from 0)", i, i)
+        owner = _seat(entry["owner"], f"{where}.owner", players)
+        if not laid_down[owner]:
+            raise _fail(
+                f"seat {owner} owns a meld but has not laid down (laid_down[{owner}] is false)",
+                f"{where}.owner",
+            )
+        meld = _meld(entry["meld"], f"{where}.meld")
+        problem = meld_rule_violation(meld, variant)
+        if problem is not None:
+            raise _fail(f"meld {meld.notation()} breaks the variant: {problem}", f"{where}.meld")
+        table.append(TableMeld(id=meld_id, owner=owner, meld=meld))
+
+    known = tuple(
+        _cards(item, f"{at('known')}[{i}]")
+        for i, item in enumerate(_per_seat(obj["known"], at("known"), players, "a list of cards"))
+    )
+    turn = _count(obj["turn"], at("turn"), "a number of turns")
+    limit = variant.max_turns_per_deal
+    if limit is not None and (turn > limit or (in_deal and turn >= limit)):
+        raise _fail(f"max_turns_per_deal is {limit}: a deal ends after {limit} turns", at("turn"))
+    if in_deal and current != (dealer + 1 + turn) % players:
+        raise _fail(
+            f"after {turn} turns from dealer {dealer}'s left, seat "
+            f"{(dealer + 1 + turn) % players} is to move, not seat {current}",
+            at("current_player"),
+        )
+
+    results = _results(obj["results"], at("results"), variant, players, deal_number, dealer, phase)
+    totals = _ints(obj["totals"], at("totals"), sides, f"a list of {sides} side totals")
+    summed = tuple(sum(r.penalties[side] for r in results) for side in range(sides))
+    if totals != summed:
+        raise _fail(
+            f"the totals must be the sums of the deals' penalties, {list(summed)}", at("totals")
+        )
+    outcome = _outcome(
+        obj["outcome"], at("outcome"), variant, players, phase, results, totals, dealer
+    )
+    return _Public(
+        variant=variant,
+        players=players,
+        deal_number=deal_number,
+        dealer=dealer,
+        phase=phase,
+        current_player=current,
+        upcard=upcard,
+        table=tuple(table),
+        laid_down=laid_down,
+        laid_down_this_turn=laid_down_this_turn,
+        taken=taken,
+        known=known,
+        turn=turn,
+        results=results,
+        totals=totals,
+        outcome=outcome,
+    )
+
+
+def _results(
+    value: object,
+    path: str,
+    variant: Variant,
+    players: int,
+    deal_number: int,
+    dealer: int,
+    phase: Phase,
+) -> tuple[DealResult, ...]:
+    items = _array(value, path, "a list of deal results")
+    finished = deal_number if phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER) else deal_number - 1
+    if len(items) != finished:
+        raise _fail(
+            f"expected {finished} deal results in the {phase.value} phase of deal {deal_number}, "
+            f"got {len(items)}",
+            path,
+        )
+    sides = variant.side_count(players)
+    results = []
+    for i, item in enumerate(items):
+        where = f"{path}[{i}]"
+        obj = _fields(item, where, "a deal result", _RESULT_FIELDS)
+        number = _int(
+            obj["deal_number"], f"{where}.deal_number", f"the deal number {i + 1}", i + 1, i + 1
+        )
+        expected_dealer = (dealer - (deal_number - number)) % players
+        result_dealer = _int(
+            obj["dealer"],
+            f"{where}.dealer",
+            f"seat {expected_dealer} (the deal passes clockwise)",
+            expected_dealer,
+            expected_dealer,
+        )
+        ended_by = _enum(obj["ended_by"], f"{where}.ended_by", DealEnd)
+        went_out = _opt_seat(obj["went_out"], f"{where}.went_out", players)
+        if (went_out is None) != (ended_by is not DealEnd.OUT):
+            raise _fail(
+                "a seat exactly when the deal ended by a player going out, else null",
+                f"{where}.went_out",
+            )
+        hands = tuple(
+            _hand(hand, f"{where}.hands[{s}]")
+            for s, hand in enumerate(_per_seat(obj["hands"], f"{where}.hands", players, "hands"))
+        )
+        if went_out is not None and hands[went_out]:
+            raise _fail(
+                f"seat {went_out} went out, so its hand is empty", f"{where}.hands[{went_out}]"
+            )
+        penalties = _ints(
+            obj["penalties"], f"{where}.penalties", sides, f"a list of {sides} penalties", 0
+        )
+        expected = deal_penalties(hands, variant, went_out)
+        if penalties != expected:
+            raise _fail(
+                f"the penalties of these hands are {list(expected)} ([score.out], [score.exhausted])",
+                f"{where}.penalties",
+            )
+        results.append(
+            DealResult(
+                deal_number=number,
+                dealer=result_dealer,
+                ended_by=ended_by,
+                went_out=went_out,
+                hands=hands,
+                penalties=penalties,
+            )
+        )
+    return tuple(results)
+
+
+def _outcome(
+    value: object,
+    path: str,
+    variant: Variant,
+    players: int,
+    phase: Phase,
+    results: tuple[DealResult, ...],
+    totals: tuple[int, ...],
+    dealer: int,
+) -> Outcome | None:
+    if phase is not Phase.GAME_OVER:
+        if value is not None:
+            raise _fail(f"expected null: the game is not over (phase {phase.value})", path)
+        return None
+    if value is None:
+        raise _fail("the game is over, so the outcome is needed, got null", path)
+    obj = _fields(value, path, "an outcome", _OUTCOME_FIELDS)
+    sides = variant.side_count(players)
+    outcome_totals = _ints(obj["totals"], f"{path}.totals", sides, f"a list of {sides} totals")
+    winner_list = _array(obj["winners"], f"{path}.winners", "a list of sides")
+    outcome_winners = tuple(
+        _int(w, f"{path}.winners[{i}]", f"a side 0..{sides - 1}", 0, sides - 1)
+        for i, w in enumerate(winner_list)
+    )
+    stakes: StakesSettlement | None = None
+    if obj["stakes"] is not None:
+        where = f"{path}.stakes"
+        s = _fields(obj["stakes"], where, "a stakes settlement (or null)", _SETTLEMENT_FIELDS)
+        stakes = StakesSettlement(
+            pot=_count(s["pot"], f"{where}.pot", "chips"),
+            round_prizes=_ints(
+                s["round_prizes"], f"{where}.round_prizes", players, "chips per seat", 0
+            ),
+            final_prizes=_ints(
+                s["final_prizes"], f"{where}.final_prizes", players, "chips per seat", 0
+            ),
+            net=_ints(s["net"], f"{where}.net", players, "chips per seat"),
+            left_in_pot=_count(s["left_in_pot"], f"{where}.left_in_pot", "chips"),
+        )
+    decoded = Outcome(totals=outcome_totals, winners=outcome_winners, stakes=stakes)
+    best = winners(totals)
+    expected = Outcome(
+        totals=totals,
+        winners=best,
+        stakes=None
+        if variant.stakes is None
+        else settle_stakes(variant.stakes, players, [r.went_out for r in results], best, dealer),
+    )
+    if decoded != expected:
+        raise _fail(
+            f"the outcome does not follow from the results: expected {encode_outcome(expected)}",
+            path,
+        )
+    return decoded
+
+
+def _state(value: object, path: str) -> GameState:
+    obj = _fields(value, path, "a game state", _STATE_FIELDS)
+    public = _public(obj, path)
+    variant, players = public.variant, public.players
+    seed = _seed(obj["seed"], f"{path}.seed")
+    deck = _deck_of(variant, players)
+    orders = _array(
+        obj["injected"],
+        f"{path}.injected",
+        "a list of deck orders or null, one per deal",
+        len(variant.deals),
+    )
+    injected = tuple(
+        None if order is None else _deck_order(order, f"{path}.injected[{i}]", deck)
+        for i, order in enumerate(orders)
+    )
+    hands = tuple(
+        _hand(hand, f"{path}.hands[{s}]")
+        for s, hand in enumerate(_per_seat(obj["hands"], f"{path}.hands", players, "hands"))
+    )
+    for seat, (hand, known) in enumerate(zip(hands, public.known, strict=True)):
+        if Counter(known) - Counter(hand):
+            raise _fail(
+                f"seat {seat} is known to hold cards it does not hold: "
+                + " ".join(str(c) for c in sorted((Counter(known) - Counter(hand)).elements())),
+                f"{path}.known[{seat}]",
+            )
+    stock = _cards(obj["stock"], f"{path}.stock", "the stock (a list of cards)")
+    counted = Counter(stock)
+    for hand in hands:
+        counted.update(hand)
+    for entry in public.table:
+        counted.update(entry.meld.cards)
+    if public.upcard is not None:
+        counted[public.upcard] += 1
+    if counted != deck:
+        raise _fail(
+            f"the hands, stock, upcard and table must hold exactly the {deck.total()}-card deck: "
+            + _multiset_difference(counted, deck),
+            path,
+        )
+    return GameState(
+        variant=variant,
+        seed=seed,
+        injected=injected,
+        players=players,
+        deal_number=public.deal_number,
+        dealer=public.dealer,
+        phase=public.phase,
+        current_player=public.current_player,
+        hands=hands,
+        stock=stock,
+        upcard=public.upcard,
+        table=public.table,
+        laid_down=public.laid_down,
+        laid_down_this_turn=public.laid_down_this_turn,
+        taken=public.taken,
+        known=public.known,
+        turn=public.turn,
+        results=public.results,
+        totals=public.totals,
+        outcome=public.outcome,
+    )
+
+
+def _view(value: object, path: str) -> PlayerView:
+    obj = _fields(value, path, "a player view", _VIEW_FIELDS)
+    public = _public(obj, path)
+    variant, players = public.variant, public.players
+    seat = _seat(obj["seat"], f"{path}.seat", players)
+    side = variant.side_of(seat)
+    _int(obj["side"], f"{path}.side", f"side {side} (seat {seat}'s side)", side, side)
+    contract = _contract(obj["contract"], f"{path}.contract")
+    expected_contract = variant.deals[public.deal_number - 1].contract
+    if contract != expected_contract:
+        raise _fail(
+            f"deal {public.deal_number}'s contract is {str(expected_contract)!r}",
+            f"{path}.contract",
+        )
+    hand = _hand(obj["hand"], f"{path}.hand")
+    sizes = _ints(
+        obj["hand_sizes"], f"{path}.hand_sizes", players, "a list of hand sizes, one per seat,", 0
+    )
+    if sizes[seat] != len(hand):
+        raise _fail(
+            f"seat {seat} holds {len(hand)} cards (its hand), not {sizes[seat]}",
+            f"{path}.hand_sizes[{seat}]",
+        )
+    if Counter(public.known[seat]) - Counter(hand):
+        raise _fail(f"seat {seat} is known to hold cards not in its hand", f"{path}.known[{seat}]")
+    for other, known in enumerate(public.known):
+        if len(known) > sizes[other]:
+            raise _fail(
+                f"seat {other} is known to hold {len(known)} cards but holds {sizes[other]}",
+                f"{path}.known[{other}]",
+            )
+    stock_size = _count(obj["stock_size"], f"{path}.stock_size", "a stock size")
+    deck = _deck_of(variant, players)
+    visible = Counter(hand)
+    for other, known in enumerate(public.known):
+        if other != seat:
+            visible.update(known)
+    for entry in public.table:
+        visible.update(entry.meld.cards)
+    if public.upcard is not None:
+        visible[public.upcard] += 1
+    if visible - deck:
+        raise _fail(
+            "more copies of a card are visible than the deck holds: "
+            + " ".join(str(c) for c in sorted((visible - deck).elements())),
+            path,
+        )
+    total = (
+        sum(sizes)
+        + stock_size
+        + (public.upcard is not None)
+        + sum(len(entry.meld.cards) for entry in public.table)
+    )
+    if total != deck.total():
+        raise _fail(
+            f"the hands, stock, upcard and table hold {total} cards, not the {deck.total()} of the deck",
+            path,
+        )
+    moves_path = f"{path}.legal_moves"
+    items = _array(obj["legal_moves"], moves_path, "a list of moves")
+    moves = tuple(_move(m, f"{moves_path}[{i}]", players) for i, m in enumerate(items))
+    if moves and public.current_player != seat:
+        raise _fail(f"expected []: it is not seat {seat}'s turn", moves_path)
+    for i, move in enumerate(moves):
+        if isinstance(move, NextDeal) or move.seat != seat:
+            raise _fail(
+                f"a legal move of seat {seat} is one of its own moves", f"{moves_path}[{i}]"
+            )
+    return PlayerView(
+        seat=seat,
+        side=side,
+        players=players,
+        variant=variant,
+        deal_number=public.deal_number,
+        dealer=public.dealer,
+        contract=contract,
+        phase=public.phase,
+        current_player=public.current_player,
+        hand=hand,
+        hand_sizes=sizes,
+        known=public.known,
+        upcard=public.upcard,
+        table=public.table,
+        stock_size=stock_size,
+        laid_down=public.laid_down,
+        laid_down_this_turn=public.laid_down_this_turn,
+        taken=public.taken,
+        turn=public.turn,
+        totals=public.totals,
+        results=public.results,
+        outcome=public.outcome,
+        legal_moves=moves,
+    )
+
+
+def _record(value: object, path: str) -> GameRecord:
+    obj = _fields(value, path, "a game record", _RECORD_FIELDS)
+    variant = _variant(obj["variant"], f"{path}.variant")
+    players = _players(obj["players"], f"{path}.players", variant)
+    seed = _seed(obj["seed"], f"{path}.seed")
+    dealer = _seat(obj["dealer"], f"{path}.dealer", players)
+    count = len(variant.deals)
+    orders = _array(obj["deals"], f"{path}.deals", "a list of deck orders or null, one per deal")
+    if len(orders) > count:
+        raise _fail(
+            f"expected at most {count} deck orders (one per deal), got {len(orders)}",
+            f"{path}.deals",
+        )
+    deck = _deck_of(variant, players)
+    deals = tuple(
+        None if order is None else _deck_order(order, f"{path}.deals[{i}]", deck)
+        for i, order in enumerate(orders)
+    )
+    items = _array(obj["moves"], f"{path}.moves", "a list of moves")
+    moves = tuple(_move(m, f"{path}.moves[{i}]", players) for i, m in enumerate(items))
+    return GameRecord(
+        variant=variant, seed=seed, players=players, dealer=dealer, deals=deals, moves=moves
+    )
+
+
+def _card_body(value: object, path: str) -> Card:
+    obj = _fields(value, path, "a card document", ("card",))
+    return _card(obj["card"], f"{path}.card")
+
+
+_DECODERS: Final[dict[str, Callable[[object, str], object]]] = {
+    "card": _card_body,
+    "move": _move,
+    "meld": _meld,
+    "variant": _variant,
+    "state": _state,
+    "view": _view,
+    "record": _record,
+}
+
+
+def parse_json(text: str | bytes | bytearray) -> object:
+    """The Python form of JSON ``text``: invalid JSON, duplicate keys and overly deep nesting are errors."""
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicate_keys)
+    except json.JSONDecodeError as exc:
+        raise _fail(
+            f"invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}", path="$"
+        ) from exc
+    except _DuplicateKeyError as exc:
+        raise _fail(f"invalid JSON: duplicate key {exc.key!r} in an object", path="$") from None
+    except RecursionError:
+        raise _fail("invalid JSON: nested too deeply", path="$") from None
+    except ValueError as exc:  # undecodable bytes, integers with too many digits
+        raise _fail(f"invalid JSON: {exc}", path="$") from exc
+
+
+def decode_document(document: object, kind: Kind | None) -> object:
+    """Check a document's ``schema`` and ``version`` (and its kind, if given), then decode its body."""
+    obj = _object(document, "$", "a pushrummy document")
+    if "schema" not in obj:
+        raise _fail(
+            "missing field 'schema' (a pushrummy document starts with "
+            '{"schema": "pushrummy.<kind>", "version": 1})',
+            path="$.schema",
+        )
+    schema = obj["schema"]
+    names = ", ".join(SCHEMA_PREFIX + k for k in DOCUMENT_KINDS)
+    if not isinstance(schema, str):
+        raise _fail(f"expected a schema name ({names}), got {_describe(schema)}", "$.schema")
+    found = schema[len(SCHEMA_PREFIX) :] if schema.startswith(SCHEMA_PREFIX) else None
+    if found not in DOCUMENT_KINDS:
+        raise _fail(f"unknown schema {_short(schema)} (expected one of {names})", "$.schema")
+    if kind is not None and found != kind:
+        raise _fail(f"expected a {SCHEMA_PREFIX}{kind} document, got {_short(schema)}", "$.schema")
+    if "version" not in obj:
+        raise _fail("missing field 'version' (this library reads version 1)", "$.version")
+    version = obj["version"]
+    if not _is_int(version):
+        raise _fail(f"expected the version number 1, got {_describe(version)}", "$.version")
+    if version != SCHEMA_VERSION:
+        raise _fail(
+            f"unsupported version {_short_int(version)} "
+            f"(this library reads version {SCHEMA_VERSION})",
+            "$.version",
+        )
+    body = {key: value for key, value in obj.items() if key not in ("schema", "version")}
+    return _DECODERS[found](body, "$")

@@ -1,0 +1,175 @@
+"""Game records: a whole game as its start and its moves, and :func:`replay`.
+
+A :class:`GameRecord` is the save format of a game: the arguments of
+:func:`~pushrummy.engine.new_game` plus every move applied. :func:`replay`
+rebuilds the state, checking every move. Its JSON document is written and read
+by :mod:`pushrummy.serialization` (kind ``record``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from .cards import Card
+from .engine import apply_move, new_game
+from .errors import IllegalMoveError, InvalidMoveError
+from .moves import MOVE_TYPES, Move
+from .state import GameState
+from .variants import PUSH, Variant
+
+__all__ = ["GameRecord", "replay"]
+
+
+def _check_int(name: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    def check(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"GameRecord.{name} must be an int, not {type(value).__name__}")
+
+    return check
+
+
+def _deal_orders(value: Iterable[Iterable[Card] | None]) -> tuple[tuple[Card, ...] | None, ...]:
+    if value is None:
+        return ()
+    return tuple(None if order is None else tuple(order) for order in value)
+
+
+def _move_tuple(value: Iterable[Move]) -> tuple[Move, ...]:
+    moves = tuple(value)
+    for move in moves:
+        if not isinstance(move, MOVE_TYPES):
+            raise TypeError(f"GameRecord.moves must hold moves, not {type(move).__name__}")
+    return moves
+
+
+def _check_variant(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not isinstance(value, Variant):
+        raise TypeError(f"GameRecord.variant must be a Variant, not {type(value).__name__}")
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class GameRecord:
+    """A whole game as its start and its moves: the save format, which replays exactly.
+
+    A game is determined by how it started — the variant, the seed, the number
+    of players, the first dealer and any injected deck orders (the arguments of
+    :func:`~pushrummy.engine.new_game`) — and the moves played since.
+    :func:`replay` rebuilds the state; the record is immutable, so recording a
+    game means replacing the record by ``record.with_move(move)`` after every
+    move applied.
+
+    Attributes:
+        variant: the rules.
+        seed: the game's seed ([deal.random]).
+        players: the number of players.
+        dealer: the first deal's dealer.
+        deals: injected deck orders per deal, in deal order (``None``: shuffled
+            from the seed); fewer entries than deals means the rest are shuffled.
+        moves: every move applied, the chance moves (``NextDeal``) included.
+
+    >>> import pushrummy as pr
+    >>> record = GameRecord.start(pr.PUSH, seed=7)
+    >>> record.players, record.dealer, record.deals
+    (4, 1, (None, None, None, None, None))
+    >>> state = record.initial_state()
+    >>> record = record.with_move(pr.Push(state.current_player))
+    >>> replay(record) == pr.apply_move(state, pr.Push(2))
+    True
+
+    The record document (nested moves have no ``schema``/``version``)::
+
+        {"schema": "pushrummy.record", "version": 1,
+         "variant": {<the variant fields>},
+         "seed": 7, "players": 4, "dealer": 1,
+         "deals": [null, null, null, null, null],
+         "moves": [{"type": "push", "seat": 2}]}
+
+    ``deals`` holds a deck order (a list of the whole deck's cards, first card
+    dealt first) or ``null`` per deal.
+    """
+
+    variant: Variant = attrs.field(validator=_check_variant)
+    seed: int = attrs.field(validator=_check_int("seed"))
+    players: int = attrs.field(validator=_check_int("players"))
+    dealer: int = attrs.field(validator=_check_int("dealer"))
+    deals: tuple[tuple[Card, ...] | None, ...] = attrs.field(default=(), converter=_deal_orders)
+    moves: tuple[Move, ...] = attrs.field(default=(), converter=_move_tuple)
+
+    @classmethod
+    def start(
+        cls,
+        variant: Variant = PUSH,
+        *,
+        seed: int,
+        players: int | None = None,
+        dealer: int | None = None,
+        deals: Sequence[Sequence[Card] | None] | None = None,
+    ) -> GameRecord:
+        """The record of a new game, with no moves yet.
+
+        Takes the arguments of :func:`~pushrummy.engine.new_game` (and checks
+        them the same way); the defaults it fills in — the player count, the
+        dealer chosen from the seed — are stored explicitly.
+        """
+        state = new_game(variant, seed=seed, players=players, dealer=dealer, deals=deals)
+        return cls(
+            variant=variant,
+            seed=seed,
+            players=state.players,
+            dealer=state.dealer,
+            deals=state.injected,
+        )
+
+    def with_move(self, move: Move) -> GameRecord:
+        """A copy with ``move`` appended. Not checked here: :func:`replay` checks every move."""
+        if not isinstance(move, MOVE_TYPES):
+            raise TypeError(f"not a move: {move!r}")
+        return attrs.evolve(self, moves=(*self.moves, move))
+
+    def initial_state(self) -> GameState:
+        """The state before the first move: :func:`~pushrummy.engine.new_game` of the record."""
+        return new_game(
+            self.variant,
+            seed=self.seed,
+            players=self.players,
+            dealer=self.dealer,
+            deals=self.deals,
+        )
+
+
+def replay(record: GameRecord) -> GameState:
+    """The state after every move of ``record``, each checked by :func:`~pushrummy.engine.apply_move`.
+
+    An illegal move raises the engine's error, of the same class and with the
+    same ``rule``, ``move``, ``seat`` and ``phase``, its message prefixed with
+    the move's index in the record; the engine's original error is chained as
+    ``__cause__``. A record whose start is invalid raises what
+    :func:`~pushrummy.engine.new_game` raises.
+
+    >>> import pushrummy as pr
+    >>> record = GameRecord.start(pr.PUSH, seed=7)
+    >>> replay(record.with_move(pr.Take(2)).with_move(pr.Take(2)))
+    Traceback (most recent call last):
+    ...
+    pushrummy.errors.WrongPhaseError: record move 1 (Take(seat=2)): seat 2 has already drawn this turn; now meld, lay off or discard [draw.choice]
+    """
+    if not isinstance(record, GameRecord):
+        raise TypeError(f"replay expects a GameRecord, not {type(record).__name__}")
+    state = record.initial_state()
+    for index, move in enumerate(record.moves):
+        try:
+            state = apply_move(state, move)
+        except IllegalMoveError as exc:
+            raise type(exc)(
+                f"record move {index} ({move!r}): {exc.message}",
+                rule=exc.rule,
+                move=exc.move,
+                seat=exc.seat,
+                phase=exc.phase,
+            ) from exc
+        except InvalidMoveError as exc:
+            raise InvalidMoveError(f"record move {index} ({move!r}): {exc}") from exc
+    return state
