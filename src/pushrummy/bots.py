@@ -337,28 +337,31 @@ class GreedyBot:
     def _play(self, view: PlayerView, moves: tuple[Move, ...]) -> Move:
         values = view.variant.card_values
         by_kind: dict[type, list[Any]] = {}
+        last_kind: type | None = None
+        group: list[Any] = []
         for move in moves:
             kind = type(move)
-            group = by_kind.get(kind)
-            if group is None:
-                by_kind[kind] = [move]
-            else:
-                group.append(move)
+            if kind is not last_kind:  # the engine lists each kind in one run
+                last_kind = kind
+                group = by_kind.setdefault(kind, [])
+            group.append(move)
         lay_downs: list[LayDown] | None = by_kind.get(LayDown)
         if lay_downs:
             # The cheapest hand left is the most points laid down; ties: fewer wilds used.
-            scores: dict[Meld, tuple[int, int]] = {}
-            best_down, best_score = lay_downs[0], (-1, 0)
+            # Lay-downs share their Meld objects, so scores are memoised by identity (a
+            # meld's hash is a Python call), all of them alive in the moves meanwhile.
+            scores: dict[int, tuple[int, int]] = {}
+            best_down, best_points, best_wilds = lay_downs[0], -1, 0
             for move in lay_downs:
                 points = wilds = 0
                 for meld in move.melds:
-                    score = scores.get(meld)
+                    score = scores.get(id(meld))
                     if score is None:
-                        score = scores[meld] = _meld_score(meld, values)
+                        score = scores[id(meld)] = _meld_score(meld, values)
                     points += score[0]
                     wilds += score[1]
-                if (points, -wilds) > best_score:
-                    best_down, best_score = move, (points, -wilds)
+                if points > best_points or (points == best_points and wilds < best_wilds):
+                    best_down, best_points, best_wilds = move, points, wilds
             return best_down
         lay_offs: list[LayOff] | None = by_kind.get(LayOff)
         if lay_offs:
@@ -392,6 +395,9 @@ class GreedyBot:
         sets, runs = _contract_kinds(view)
         best = discards[0]
         best_key: tuple[bool, int, int] | None = None
+        # _Hand.set_partners and run_partners, inlined: this loop runs for every card
+        # at every discard.
+        by_rank, by_suit = hand.sets, hand.runs
         for move in discards:
             code = move.card.code
             if _WILD[code]:
@@ -399,9 +405,11 @@ class GreedyBot:
             else:
                 partners = 0
                 if sets:
-                    partners += hand.set_partners(code)
+                    partners += (by_rank[_RANK[code]] & ~(1 << _SUIT[code])).bit_count()
                 if runs:
-                    partners += hand.run_partners(code)
+                    mask = by_suit[_SUIT[code]]
+                    for p in _POSITIONS[code]:
+                        partners += ((mask >> p) & 0b11011).bit_count()
                 key = (False, min(partners, 2), -values[_RANK[code]])
             if best_key is None or key < best_key:
                 best, best_key = move, key

@@ -36,7 +36,7 @@ def _positive(minimum: int) -> Callable[[object, attrs.Attribute[int], int], Non
     return check
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Requirement:
     """``count`` melds of ``kind``, each of at least ``size`` cards.
 
@@ -57,7 +57,7 @@ def _as_tuple(requirements: tuple[Requirement, ...] | list[Requirement]) -> tupl
     return tuple(requirements)
 
 
-@attrs.frozen(slots=True, repr=False)
+@attrs.frozen(slots=True, repr=False, cache_hash=True)
 class Contract:
     """The minimum a player's first meld must contain: one or more requirements.
 

@@ -88,11 +88,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from itertools import combinations, permutations
-from typing import NamedTuple, Protocol
+from typing import Final, NamedTuple, Protocol
 
 from .cards import ALL_CARDS, Card, Rank, Suit
 from .contract_spec import Contract, Requirement
-from .melds import DEFAULT_MELD_OPTIONS, Meld, MeldKind, MeldRules, WildLimit
+from .melds import DEFAULT_MELD_OPTIONS, Meld, MeldKind, MeldRules, WildLimit, _trusted_meld
 
 __all__ = [
     "Contract",
@@ -597,16 +597,25 @@ def _add_run(
 
 
 def _solve(
-    hand: _Hand, plan: _Plan, rules: _Rules, extra_wilds: int = 0
+    hand: _Hand,
+    plan: _Plan,
+    rules: _Rules,
+    extra_wilds: int = 0,
+    by_comp: dict[_Component, list[_Candidate]] | None = None,
 ) -> list[_Candidate] | None:
-    """One candidate per component, fitting the hand together, or ``None``."""
+    """One candidate per component, fitting the hand together, or ``None``.
+
+    ``by_comp``, if given, receives the candidate list of each distinct component (for
+    :class:`_Lister`, which needs them too).
+    """
     codes = hand.codes
     if len(codes) + extra_wilds < plan.min_cards:
         return None
     wilds = hand.wilds + extra_wilds
     field = _field_bits(len(codes))
     tables = _TABLES.get(field) or _tables(field)
-    by_comp: dict[_Component, list[_Candidate]] = {}
+    if by_comp is None:
+        by_comp = {}
     for comp in plan.distinct:
         if comp[0]:
             found = _run_candidates(hand, comp[1], wilds, rules, field, tables)
@@ -710,20 +719,22 @@ def can_meet_contract(
 #    fills in non-decreasing order, so each multiset of melds comes out once.
 
 
-class _Shape(NamedTuple):
-    key: tuple[int, ...]
-    """Sort key: kind (0 set, 1 run), rank or suit, start (0 for sets), size."""
-    naturals: tuple[int, ...]
-    """The natural codes used, sorted."""
-    template: tuple[int, ...]
-    """Runs: the code at every position, -1 for a wild slot. Sets: the naturals."""
-    wilds: int
-    use: int
-    """The packed naturals."""
+_Shape = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
+"""A shape: ``(key, naturals, template, wilds, use)``, read through the indices below.
 
-    @property
-    def size(self) -> int:
-        return self.key[3]
+A plain tuple rather than a NamedTuple: shapes are memoised by the thousand, and the
+garbage collector stops tracking exact tuples of ints, not tuple subclasses, so every
+full collection would walk them all.
+"""
+_KEY: Final = 0
+_NATURALS: Final = 1
+_TEMPLATE: Final = 2
+_WILDS: Final = 3
+_USE: Final = 4
+"""``key``: the sort key: kind (0 set, 1 run), rank or suit, start (0 for sets), size.
+``naturals``: the natural codes used, sorted. ``template``: runs: the code at every
+position, -1 for a wild slot; sets: the naturals. ``wilds``: how many wilds it holds.
+``use``: the packed naturals."""
 
 
 def _size_ok(comps: tuple[_Component, ...], is_run: bool, rules: _Rules) -> set[int]:
@@ -739,58 +750,99 @@ def _size_ok(comps: tuple[_Component, ...], is_run: bool, rules: _Rules) -> set[
 
 def _set_shapes(hand: _Hand, sizes: set[int], rules: _Rules, tables: _Tables) -> list[_Shape]:
     shapes: list[_Shape] = []
+    if not sizes:
+        return shapes  # the contract has no set
+    wilds = hand.wilds
+    by_rank = hand.presence >> 64
     for rank in _SET_RANKS:
-        held = hand.rank_suits(rank)
-        for suits in range(16):
-            if suits & held != suits:
-                continue
-            naturals = tuple(suit * 13 + rank - 1 for suit in range(4) if suits >> suit & 1)
-            use = tables.set_use[rank][suits]
-            for wilds in range(min(hand.wilds, 4 - len(naturals)) + 1):
-                size = len(naturals) + wilds
-                if size in sizes and rules.allows(len(naturals), wilds):
-                    key = (0, rank, 0, size)
-                    shapes.append(_Shape(key, naturals, naturals, wilds, use))
+        held = by_rank >> (4 * rank - 4) & 15
+        if _POPCOUNT16[held] + wilds < 3:
+            continue  # not even 3 cards
+        for shape in _set_shape_list(rank, held, min(wilds, 4), rules, tables):
+            if shape[_KEY][3] in sizes:
+                shapes.append(shape)
     return shapes
+
+
+def _set_shape_list(
+    rank: int, held: int, wilds: int, rules: _Rules, tables: _Tables
+) -> tuple[_Shape, ...]:
+    """The set shapes of :func:`_set_shapes_of`, as :class:`_Shape` values. Memoised."""
+    key = (rank, held, wilds, rules, tables.field)
+    shapes = _SET_SHAPE_LISTS.get(key)
+    if shapes is None:
+        shapes = _SET_SHAPE_LISTS[key] = tuple(
+            (
+                (0, rank, 0, len(naturals) + need),
+                naturals,
+                naturals,
+                need,
+                tables.set_use[rank][sum(1 << (code // 13) for code in naturals)],
+            )
+            for naturals, need in _set_shapes_of(rank, held, wilds, rules)
+        )
+    return shapes
+
+
+_SET_SHAPE_LISTS: dict[tuple[object, ...], tuple[_Shape, ...]] = {}
 
 
 def _run_shapes(hand: _Hand, sizes: set[int], rules: _Rules, tables: _Tables) -> list[_Shape]:
     shapes: list[_Shape] = []
-    field, spread = tables.field, tables.spread
+    if not sizes:
+        return shapes  # the contract has no run
+    smallest = min(sizes)
+    wilds = hand.wilds
     for suit in range(4):
-        held = hand.presence >> (13 * suit) & 0x1FFF
-        positions = (held << 1) | ((held & 1) << _ACE_HIGH)
-        for size in sorted(sizes):
-            for start in range(1, _ACE_HIGH + 2 - size):
-                window = positions & (((1 << size) - 1) << start)
-                in_window = [p for p in range(start, start + size) if window >> p & 1]
-                # Any held natural may give way to a wild (another meld may need it).
-                for dropped in range(len(in_window) + 1):
-                    wilds = size - len(in_window) + dropped
-                    if wilds > hand.wilds:
-                        break
-                    for gone in combinations(in_window, dropped):
-                        bits = window
-                        for p in gone:
-                            bits ^= 1 << p
-                        if rules.allows(size - wilds, wilds):
-                            shapes.append(_run_shape(suit, start, size, bits, wilds, field, spread))
+        suited = hand.presence >> (13 * suit) & 0x1FFF
+        if not suited and wilds < smallest:
+            continue
+        both_aces = bool(suited & 1) and hand.codes.count(13 * suit) >= 2
+        for shape in _run_shape_list(
+            suit, suited, both_aces, min(wilds, rules.max_run), rules, tables, smallest
+        ):
+            if shape[_KEY][3] in sizes:
+                shapes.append(shape)
     return shapes
 
 
+def _run_shape_list(
+    suit: int,
+    suited: int,
+    both_aces: bool,
+    wilds: int,
+    rules: _Rules,
+    tables: _Tables,
+    smallest: int,
+) -> tuple[_Shape, ...]:
+    """The run shapes of :func:`_run_shapes_of`, as :class:`_Shape` values. Memoised."""
+    key = (suit, suited, both_aces, wilds, rules, tables.field, smallest)
+    shapes = _RUN_SHAPE_LISTS.get(key)
+    if shapes is None:
+        if len(_RUN_SHAPE_LISTS) >= 20_000:
+            _RUN_SHAPE_LISTS.clear()
+        shapes = _RUN_SHAPE_LISTS[key] = tuple(
+            _run_shape(suit, start, size, template, need, tables)
+            for start, size, template, need in _run_shapes_of(
+                suit, suited, both_aces, wilds, rules, smallest
+            )
+        )
+    return shapes
+
+
+_RUN_SHAPE_LISTS: dict[tuple[object, ...], tuple[_Shape, ...]] = {}
+
+
 def _run_shape(
-    suit: int, start: int, size: int, bits: int, wilds: int, field: int, spread: tuple[int, ...]
+    suit: int, start: int, size: int, template: tuple[int, ...], wilds: int, tables: _Tables
 ) -> _Shape:
-    template = tuple(
-        _position_code(suit, p) if bits >> p & 1 else -1 for p in range(start, start + size)
-    )
-    ranks = bits >> 1 & 0x1FFF
-    use = spread[ranks & 0x7F] + (spread[ranks >> 7] << (7 * field))
-    if bits >> _ACE_HIGH & 1:
-        use += 1
-    use <<= 13 * suit * field
-    naturals = tuple(sorted(code for code in template if code >= 0))
-    return _Shape((1, suit, start, size), naturals, template, wilds, use)
+    naturals = [code for code in template if code >= 0]
+    units = tables.units
+    use = 0
+    for code in naturals:
+        use += units[code]  # a run holding both aces uses the ace twice
+    naturals.sort()
+    return (1, suit, start, size), tuple(naturals), template, wilds, use
 
 
 def _fills(pool: list[int], count: int, ordered: bool) -> Iterator[tuple[int, ...]]:
@@ -812,22 +864,28 @@ _MELD_CACHE: dict[tuple[int, ...], Meld] = {}
 
 
 def _build_meld(decl: tuple[int, ...]) -> Meld:
-    """The Meld of a declaration, validated by Meld itself; cached because melds are values.
+    """The Meld of a declaration; cached because melds are values.
 
     ``decl`` is ``(0, rank, *sorted codes)`` for a set or ``(1, suit, start, *codes)``.
+    The search only declares valid melds, so they are built without re-validation.
     """
     meld = _MELD_CACHE.get(decl)
     if meld is None:
         if decl[0] == 0:
-            cards = tuple(ALL_CARDS[code] for code in decl[2:])
-            meld = Meld(MeldKind.SET, cards, rank=Rank(decl[1]))
+            cards = tuple([ALL_CARDS[code] for code in decl[2:]])
+            meld = _trusted_meld(MeldKind.SET, cards, _RANKS[decl[1]], None, None)
         else:
-            cards = tuple(ALL_CARDS[code] for code in decl[3:])
-            meld = Meld(MeldKind.RUN, cards, suit=Suit(decl[1]), start=decl[2])
+            cards = tuple([ALL_CARDS[code] for code in decl[3:]])
+            meld = _trusted_meld(MeldKind.RUN, cards, None, _SUITS[decl[1]], decl[2])
         if len(_MELD_CACHE) >= 50_000:  # a few tens of MB at most
             _MELD_CACHE.clear()
         _MELD_CACHE[decl] = meld
     return meld
+
+
+_RANKS: tuple[Rank, ...] = (Rank.ACE, *Rank)
+"""Rank by value (index 0 unused): a tuple index instead of an Enum call."""
+_SUITS: tuple[Suit, ...] = tuple(Suit)
 
 
 def _fits_sizes(picked: list[int], needed: list[int], exact: bool) -> bool:
@@ -845,7 +903,13 @@ def _fits_sizes(picked: list[int], needed: list[int], exact: bool) -> bool:
 class _Lister:
     """The two-stage enumeration of :func:`contract_options` for one hand and contract."""
 
-    def __init__(self, hand: _Hand, comps: tuple[_Component, ...], rules: _Rules) -> None:
+    def __init__(
+        self,
+        hand: _Hand,
+        comps: tuple[_Component, ...],
+        rules: _Rules,
+        candidates: dict[_Component, list[_Candidate]],
+    ) -> None:
         self.hand = hand
         self.comps = comps
         self.rules = rules
@@ -856,17 +920,22 @@ class _Lister:
         self.mixed_sizes = len(set(self.set_sizes)) > 1 or len(set(self.run_sizes)) > 1
         sets = _set_shapes(hand, _size_ok(comps, False, rules), rules, tables)
         runs = _run_shapes(hand, _size_ok(comps, True, rules), rules, tables)
+        self.candidates = candidates
+        """The whole hand's feasibility candidates per component (for the prune), as
+        :func:`_solve` found them."""
         budget = self._wild_budget()
-        sets = [shape for shape in sets if shape.wilds <= budget[shape.size, False]]
-        runs = [shape for shape in runs if shape.wilds <= budget[shape.size, True]]
+        sets = [shape for shape in sets if shape[_WILDS] <= budget[shape[_KEY][3], False]]
+        runs = [shape for shape in runs if shape[_WILDS] <= budget[shape[_KEY][3], True]]
         self.slots = [sets] * len(self.set_sizes) + [runs] * len(self.run_sizes)
         counts = hand.counts()
         self.pool = [counts[code] for code in _WILD_CODES]
         self.picked: list[_Shape] = []
-        self.ways: list[tuple[tuple[tuple[int, ...], ...], tuple[Meld, ...]]] = []
+        self.ways: list[tuple[bytes, tuple[Meld, ...]]] = []
+        """Every way listed, with its sort key (see :meth:`_fill_last`)."""
         self.feasible: dict[tuple[object, ...], bool] = {}
         self.fill_memo: dict[tuple[object, ...], list[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
-        self.meld_memo: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], Meld]] = {}
+        self.meld_memo: dict[int, dict[tuple[int, ...], tuple[bytes, Meld]]] = {}
+        """Per shape (by identity: shapes live as long as the lister), per fill: the meld."""
         self.rests_memo: dict[tuple[_Component, ...], list[_Plan]] = {}
 
     def _wild_budget(self) -> dict[tuple[int, bool], int]:
@@ -874,24 +943,27 @@ class _Lister:
         for the other components (each needs at least its fewest-wild candidate's)."""
         hand, rules, tables = self.hand, self.rules, self.tables
         fewest = {}
-        for is_run, size in set(self.comps):
-            if is_run:
-                found = _run_candidates(hand, size, hand.wilds, rules, tables.field, tables)
-            else:
-                found = _set_candidates(hand, size, hand.wilds, rules, tables)
-            fewest[is_run, size] = found[0][0] if found else hand.wilds + 1
-        total = sum(fewest[comp] for comp in self.comps)
+        for comp in set(self.comps):
+            found = self.candidates.get(comp)
+            if found is None:
+                is_run, size = comp
+                if is_run:
+                    found = _run_candidates(hand, size, hand.wilds, rules, tables.field, tables)
+                else:
+                    found = _set_candidates(hand, size, hand.wilds, rules, tables)
+                self.candidates[comp] = found
+            fewest[comp] = found[0][0] if found else hand.wilds + 1
+        spare = hand.wilds - sum(fewest[comp] for comp in self.comps)
+        exact = rules.exact
         budget = {}
-        for size in range(3, _ACE_HIGH + 1):
-            for kind in (False, True):
-                budget[size, kind] = max(
-                    (
-                        hand.wilds - (total - fewest[is_run, need])
-                        for is_run, need in self.comps
-                        if is_run is kind and (size == need if rules.exact else size >= need)
-                    ),
-                    default=-1,
-                )
+        for kind in (False, True):
+            needs = [(need, fewest[is_run, need]) for is_run, need in self.comps if is_run is kind]
+            for size in range(3, _ACE_HIGH + 1):
+                most = -1  # no component of the kind takes this size
+                for need, few in needs:
+                    if (size == need if exact else size >= need) and few > most:
+                        most = few
+                budget[size, kind] = spare + most if most >= 0 else -1
         return budget
 
     def run(self) -> tuple[tuple[Meld, ...], ...]:
@@ -899,13 +971,11 @@ class _Lister:
         for code in self.hand.codes:
             if not _IS_WILD[code]:
                 remaining += self.tables.units[code]
-        self._pick(
-            0, 0, remaining, self.hand.wilds, [c for c in self.hand.codes if not _IS_WILD[c]]
-        )
-        self.ways.sort()
+        self._pick(0, 0, remaining, self.hand.wilds)
+        self.ways.sort()  # sort keys differ between ways, so melds are never compared
         return tuple(way for _, way in self.ways)
 
-    def _pick(self, slot: int, first: int, remaining: int, wilds: int, naturals: list[int]) -> None:
+    def _pick(self, slot: int, first: int, remaining: int, wilds: int) -> None:
         """Stage 1: shapes for ``slot`` on, from index ``first`` of its list if the same kind."""
         if slot == len(self.slots):
             self._leaf()
@@ -913,36 +983,60 @@ class _Lister:
         shapes = self.slots[slot]
         guards = self.tables.guards
         start = first if slot and self.slots[slot - 1] is shapes else 0
+        # The prune proves that the slots after this one can still be filled. With one
+        # slot left after this, listing that slot's fitting shapes directly costs less
+        # than the proof (a few int operations per shape against a feasibility search).
+        prune = slot + 2 < len(self.slots)
         for index in range(start, len(shapes)):
             shape = shapes[index]
-            rest = remaining - shape.use
-            if shape.wilds > wilds or rest & guards != guards:
+            rest = remaining - shape[_USE]
+            if shape[_WILDS] > wilds or rest & guards != guards:
                 continue
             self.picked.append(shape)
-            left = list(naturals)
-            for code in shape.naturals:
-                left.remove(code)
-            if slot + 1 == len(self.slots) or self._rest_feasible(left, wilds - shape.wilds):
-                self._pick(slot + 1, index, rest, wilds - shape.wilds, left)
+            if not prune or self._rest_feasible(rest, wilds - shape[_WILDS]):
+                self._pick(slot + 1, index, rest, wilds - shape[_WILDS])
             self.picked.pop()
 
-    def _rest_feasible(self, naturals: list[int], wilds: int) -> bool:
+    def _rest_feasible(self, remaining: int, wilds: int) -> bool:
         """Whether the components not yet filled can be met from what is left (a prune:
-        it tries every assignment of the picked shapes to components)."""
-        picked = tuple((shape.key[0] == 1, shape.size) for shape in self.picked)
+        it tries every assignment of the picked shapes to components).
+
+        What is left is ``remaining`` (packed naturals, guard bits set) and ``wilds``.
+        Its feasibility candidates are among the whole hand's (a smaller hand only
+        loses candidates, and needing fewer wilds is checked on the way), so the
+        feasibility search runs on those lists, with no new hand to read.
+        """
+        picked = tuple((shape[_KEY][0] == 1, shape[_KEY][3]) for shape in self.picked)
         rests = self.rests_memo.get(picked)
         if rests is None:
             rests = self.rests_memo[picked] = self._rests(picked)
-        held = tuple(sorted(naturals))
         for rest in rests:
-            key = (held, wilds, rest)
+            key = (remaining, wilds, rest.comps)
             known = self.feasible.get(key)
             if known is None:
-                hand = _hand_of(naturals, wilds)
-                known = self.feasible[key] = _solve(hand, rest, self.rules) is not None
+                known = self.feasible[key] = self._fits(rest, remaining, wilds)
             if known:
                 return True
         return False
+
+    def _fits(self, plan: _Plan, remaining: int, wilds: int) -> bool:
+        """:func:`_solve` for ``plan`` from ``remaining`` and ``wilds``, on the whole hand's
+        candidate lists."""
+        candidates = self.candidates
+        comps = plan.comps
+        if len(plan.distinct) > 1:
+            # Scarce components first; identical ones stay adjacent.
+            comps = tuple(sorted(comps, key=lambda comp: (len(candidates[comp]), comp)))
+        lists = [candidates[comp] for comp in comps]
+        if not all(lists):
+            return False
+        floor = [0] * (len(comps) + 1)
+        for i in range(len(comps) - 1, -1, -1):
+            floor[i] = floor[i + 1] + lists[i][0][0]
+        if floor[0] > wilds:
+            return False
+        same = [i > 0 and comps[i] == comps[i - 1] for i in range(len(comps))]
+        return _pick(0, 0, remaining, wilds, lists, same, floor, self.tables.guards, [])
 
     def _rests(self, picked: tuple[_Component, ...]) -> list[_Plan]:
         """The components left over by each assignment of melds ``picked`` (kind, size)."""
@@ -960,7 +1054,7 @@ class _Lister:
     def _leaf(self) -> None:
         if self.mixed_sizes:
             cut = len(self.set_sizes)
-            sizes = [shape.size for shape in self.picked]
+            sizes = [shape[_KEY][3] for shape in self.picked]
             if not _fits_sizes(sizes[:cut], self.set_sizes, self.rules.exact):
                 return
             if not _fits_sizes(sizes[cut:], self.run_sizes, self.rules.exact):
@@ -968,22 +1062,46 @@ class _Lister:
         if self.picked:
             self._fill(0, [], ())
 
-    def _fill(
-        self, i: int, melds: list[tuple[tuple[int, ...], Meld]], previous: tuple[int, ...]
-    ) -> None:
+    def _fill(self, i: int, melds: list[tuple[bytes, Meld]], previous: tuple[int, ...]) -> None:
         """Stage 2: wild cards for shape ``i`` on (there is at least one shape left)."""
         shape = self.picked[i]
         twin = i > 0 and self.picked[i - 1] is shape
-        last = i + 1 == len(self.picked)
+        fills = self._fills_of(shape[_WILDS], shape[_KEY][0] == 1)
+        if i + 1 == len(self.picked):
+            self._fill_last(shape, fills, melds, previous if twin else None)
+            return
         pool = self.pool
-        for fill, taken in self._fills_of(shape.wilds, shape.key[0] == 1):
+        keyed = self._keyed
+        if i == 0 and len(self.picked) == 2:
+            # The common two-meld contract, inlined (this loop runs once per fill of the
+            # first meld, and each such fill often leaves only a way or two).
+            second = self.picked[1]
+            ordered = second[_KEY][0] == 1
+            memo = self._memo_of(second)
+            append = self.ways.append
+            for fill, taken in fills:
+                first_key, first = keyed(shape, fill)
+                for index in taken:
+                    pool[index] -= 1
+                rest = self._fills_of(second[_WILDS], ordered)
+                for index in taken:
+                    pool[index] += 1
+                for other, _ in rest:
+                    if second is shape and other < fill:
+                        continue
+                    melded = memo.get(other)
+                    if melded is None:
+                        melded = memo[other] = _keyed_meld(second, other)
+                    key, meld = melded
+                    if key < first_key:
+                        append((key + first_key, (meld, first)))
+                    else:
+                        append((first_key + key, (first, meld)))
+            return
+        for fill, taken in fills:
             if twin and fill < previous:
                 continue
-            melded = self._keyed(shape, fill)
-            if last:
-                keys, way = zip(*sorted([*melds, melded]), strict=True)
-                self.ways.append((keys, way))
-                continue
+            melded = keyed(shape, fill)
             for index in taken:
                 pool[index] -= 1
             melds.append(melded)
@@ -991,6 +1109,40 @@ class _Lister:
             melds.pop()
             for index in taken:
                 pool[index] += 1
+
+    def _fill_last(
+        self,
+        shape: _Shape,
+        fills: list[tuple[tuple[int, ...], tuple[int, ...]]],
+        melds: list[tuple[bytes, Meld]],
+        previous: tuple[int, ...] | None,
+    ) -> None:
+        """Stage 2 for the last shape: one way per fill (this loop runs once per way).
+
+        A way's sort key is its melds' keys run together: a meld's key states its size
+        (its fourth item) before its cards, so two keys of different lengths already
+        differ within their common part, and run-together keys compare exactly as the
+        tuples of meld keys do, while costing one bytes object instead of a tuple of
+        tuples.
+        """
+        keyed = self._keyed
+        append = self.ways.append
+        if len(melds) == 1:  # the common two-meld contract: one comparison orders the way
+            ((first_key, first),) = melds
+            for fill, _ in fills:
+                if previous is not None and fill < previous:
+                    continue
+                key, meld = keyed(shape, fill)
+                if key < first_key:
+                    append((key + first_key, (meld, first)))
+                else:
+                    append((first_key + key, (first, meld)))
+            return
+        for fill, _ in fills:
+            if previous is not None and fill < previous:
+                continue
+            ordered = sorted([*melds, keyed(shape, fill)])
+            append((b"".join([key for key, _ in ordered]), tuple(meld for _, meld in ordered)))
 
     def _fills_of(self, count: int, ordered: bool) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
         """The fills :func:`_fills` gives from the current pool, with their pool indices."""
@@ -1003,23 +1155,31 @@ class _Lister:
             ]
         return fills
 
-    def _keyed(self, shape: _Shape, fill: tuple[int, ...]) -> tuple[tuple[int, ...], Meld]:
-        key = (id(shape), fill)  # shapes live as long as the lister
-        melded = self.meld_memo.get(key)
+    def _keyed(self, shape: _Shape, fill: tuple[int, ...]) -> tuple[bytes, Meld]:
+        memo = self._memo_of(shape)
+        melded = memo.get(fill)
         if melded is None:
-            melded = self.meld_memo[key] = _keyed_meld(shape, fill)
+            melded = memo[fill] = _keyed_meld(shape, fill)
         return melded
 
+    def _memo_of(self, shape: _Shape) -> dict[tuple[int, ...], tuple[bytes, Meld]]:
+        memo = self.meld_memo.get(id(shape))
+        if memo is None:
+            memo = self.meld_memo[id(shape)] = {}
+        return memo
 
-def _keyed_meld(shape: _Shape, fill: tuple[int, ...]) -> tuple[tuple[int, ...], Meld]:
-    if shape.key[0] == 0:
-        codes = tuple(sorted(shape.naturals + fill))
-        decl = (0, shape.key[1], *codes)
+
+def _keyed_meld(shape: _Shape, fill: tuple[int, ...]) -> tuple[bytes, Meld]:
+    if shape[_KEY][0] == 0:
+        codes = tuple(sorted(shape[_NATURALS] + fill))
+        decl = (0, shape[_KEY][1], *codes)
     else:
         wild = iter(fill)
-        codes = tuple(code if code >= 0 else next(wild) for code in shape.template)
-        decl = (1, shape.key[1], shape.key[2], *codes)
-    return (*shape.key, *codes), _build_meld(decl)
+        codes = tuple(code if code >= 0 else next(wild) for code in shape[_TEMPLATE])
+        decl = (1, shape[_KEY][1], shape[_KEY][2], *codes)
+    # The sort key as bytes: every item is below 256, so bytes order is the tuples' order,
+    # and comparing bytes (thousands of times in a big listing's sort) is a memcmp.
+    return bytes((*shape[_KEY], *codes)), _build_meld(decl)
 
 
 def _hand_of(naturals: list[int], wilds: int) -> _Hand:
@@ -1051,9 +1211,226 @@ def contract_options(
     plan = _plan_of(contract)
     rules = _rules_of(variant)
     parsed = _read_hand(hand)
-    if _solve(parsed, plan, rules) is None:
+    candidates: dict[_Component, list[_Candidate]] = {}
+    if _solve(parsed, plan, rules, 0, candidates) is None:
         return ()
-    return _Lister(parsed, plan.comps, rules).run()
+    return _Lister(parsed, plan.comps, rules, candidates).run()
+
+
+# -- single melds ---------------------------------------------------------------------------
+#
+# After the contract a player may meld any one set or run of 3 or more cards ([meld.new]).
+# Those melds are exactly the ways of the one-component contracts "1 set of 3" and "1 run
+# of 3" (sizes never exact), but the general lister pays for machinery a single meld does
+# not need (shape combination, the feasibility prune), and the move generator asks after
+# every lay-off. single_melds lists the same melds directly: ranks and windows of a suit
+# that too few naturals cover to fill with the wilds held are skipped at once, and the
+# set and run shapes of a rank's or suit's naturals are memoised.
+
+
+def single_melds(hand: Iterable[Card], variant: MeldRules | None = None) -> tuple[Meld, ...]:
+    """Every distinct set or run of 3 or more cards ``hand`` can meld, in canonical order.
+
+    The same melds, in the same order, as the single melds of
+    ``contract_options(hand, Contract.parse("1 set of 3"), rules)`` followed by those of
+    ``"1 run of 3"``, where ``rules`` are ``variant``'s meld options with
+    ``contract_exact_sizes`` off (a new meld may be any size).
+    """
+    return _single_melds(_read_hand(hand), _meld_rules_of(variant))
+
+
+def _meld_rules_of(variant: MeldRules | None) -> _Rules:
+    """The search's options for a single new meld: the variant's, sizes never exact."""
+    rules = _rules_of(variant)
+    if not rules.exact:
+        return rules
+    key = (rules.min_naturals, rules.bonus, rules.max_run)
+    loose = _LOOSE_RULES.get(key)
+    if loose is None:
+        loose = _LOOSE_RULES[key] = _Rules(rules.min_naturals, rules.bonus, rules.max_run, False)
+    return loose
+
+
+_LOOSE_RULES: dict[tuple[int, int, int], _Rules] = {}
+
+
+def _single_melds(hand: _Hand, rules: _Rules) -> tuple[Meld, ...]:
+    wilds = hand.wilds
+    pool = [0] * 5
+    if wilds:
+        for code in hand.codes:
+            if _IS_WILD[code]:
+                pool[_WILD_INDEX[code]] += 1
+    presence = hand.presence
+    found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []  # (sort key, declaration)
+    # Sets: a rank's naturals (one per suit) and wilds, 3 or 4 cards in all.
+    by_rank = presence >> 64
+    if wilds < 3:
+        # Nibble popcounts (SWAR, as in _set_candidates): the ranks held in 3 - wilds
+        # suits or more; no other rank makes a set.
+        x = by_rank - (by_rank >> 1 & _NIBBLE_5)
+        x = (x & _NIBBLE_3) + (x >> 2 & _NIBBLE_3)
+        enough = (x + (5 + wilds) * _NIBBLE_1) & _NIBBLE_8
+        ranks = [(bit.bit_length() + 3) >> 2 for bit in _bits(enough)]
+    else:
+        ranks = list(_SET_RANKS)
+    for rank in ranks:
+        held = by_rank >> (4 * rank - 4) & 15
+        for naturals, need in _set_shapes_of(rank, held, min(wilds, 4), rules):
+            size = len(naturals) + need
+            for fill in _fills_memo(pool, need, False):
+                cards = tuple(sorted(naturals + fill)) if fill else naturals
+                found.append(((0, rank, 0, size, *cards), (0, rank, *cards)))
+    # Runs: windows of one suit's positions; every natural in one may also give way to a
+    # wild (another meld may need it), and the wilds fill the rest in every order.
+    for suit in range(4):
+        suited = presence >> (13 * suit) & 0x1FFF
+        if wilds < 2:
+            # A run needs three positions in a row holding 3 - wilds naturals or more
+            # (a longer run with at most one wild holds such three).
+            p = (suited << 1) | ((suited & 1) << _ACE_HIGH)
+            if wilds:
+                p = (p & p >> 1) | (p & p >> 2) | (p >> 1 & p >> 2)
+            else:
+                p &= p >> 1 & p >> 2
+            if not p:
+                continue
+        elif not suited and wilds < 3:
+            continue
+        both_aces = suited & 1 and hand.codes.count(13 * suit) >= 2
+        shapes = _run_shapes_of(suit, suited, bool(both_aces), min(wilds, rules.max_run), rules)
+        for start, size, template, need in shapes:
+            if need > wilds:
+                continue
+            if not need:
+                found.append(((1, suit, start, size, *template), (1, suit, start, *template)))
+                continue
+            for fill in _fills_memo(pool, need, True):
+                slot = iter(fill)
+                cards = tuple(c if c >= 0 else next(slot) for c in template)
+                found.append(((1, suit, start, size, *cards), (1, suit, start, *cards)))
+    if not found:
+        return ()
+    found.sort()
+    return tuple(_build_meld(decl) for _, decl in found)
+
+
+_WILD_INDEX = {code: index for index, code in enumerate(_WILD_CODES)}
+
+
+def _bits(mask: int) -> Iterator[int]:
+    """The set bits of ``mask``, lowest first, each as a power of two."""
+    while mask:
+        bit = mask & -mask
+        yield bit
+        mask ^= bit
+
+
+def _set_shapes_of(
+    rank: int, held: int, wilds: int, rules: _Rules
+) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The sets of ``rank`` from the suits ``held`` and up to ``wilds`` wilds (at most 4):
+    their natural codes and how many wilds each needs. Memoised."""
+    key = (rank, held, wilds, rules)
+    shapes = _SET_SHAPES.get(key)
+    if shapes is None:
+        found = []
+        for suits in range(16):
+            if suits & held != suits:
+                continue
+            naturals = tuple(suit * 13 + rank - 1 for suit in range(4) if suits >> suit & 1)
+            count = len(naturals)
+            for need in range(max(0, 3 - count), min(wilds, 4 - count) + 1):
+                if rules.allows(count, need):
+                    found.append((naturals, need))
+        shapes = _SET_SHAPES[key] = tuple(found)
+    return shapes
+
+
+_SET_SHAPES: dict[tuple[object, ...], tuple[tuple[tuple[int, ...], int], ...]] = {}
+
+
+def _run_shapes_of(
+    suit: int, suited: int, both_aces: bool, wilds: int, rules: _Rules, smallest: int = 3
+) -> tuple[tuple[int, int, tuple[int, ...], int], ...]:
+    """The runs of ``suit`` of ``smallest`` cards or more from its naturals ``suited`` (bit
+    ``rank - 1``) and up to ``wilds`` wilds: ``(start, size, template, wilds needed)``, the
+    template holding the natural's code at each position it keeps and -1 at each wild
+    slot. Memoised: a suit's few naturals repeat from hand to hand."""
+    key = (suit, suited, both_aces, wilds, rules, smallest)
+    shapes = _RUN_SHAPES.get(key)
+    if shapes is None:
+        if len(_RUN_SHAPES) >= 50_000:
+            _RUN_SHAPES.clear()
+        shapes = _RUN_SHAPES[key] = _new_run_shapes(suit, suited, both_aces, wilds, rules, smallest)
+    return shapes
+
+
+_RUN_SHAPES: dict[tuple[object, ...], tuple[tuple[int, int, tuple[int, ...], int], ...]] = {}
+
+
+def _new_run_shapes(
+    suit: int, suited: int, both_aces: bool, wilds: int, rules: _Rules, smallest: int
+) -> tuple[tuple[int, int, tuple[int, ...], int], ...]:
+    positions = (suited << 1) | ((suited & 1) << _ACE_HIGH)  # an ace is low and high
+    codes = _POSITION_CODES[suit]
+    found = []
+    for start in range(1, _ACE_HIGH - 1):
+        held = 0
+        window: list[int] = []  # the window's template: natural codes, -1 for a gap
+        kept: list[int] = []  # the window's natural positions, relative to start
+        for end in range(start, min(start + rules.max_run - 1, _ACE_HIGH) + 1):
+            if positions >> end & 1:
+                held += 1
+                kept.append(end - start)
+                window.append(codes[end])
+            else:
+                window.append(-1)
+            size = end - start + 1
+            if size - held > wilds:
+                break  # longer windows from this start lack even more naturals
+            if size < smallest:
+                continue
+            # Both aces of the suit in one run need two aces in hand.
+            double_ace = start == 1 and end == _ACE_HIGH and positions & 2 and not both_aces
+            for dropped in range(held + 1):
+                need = size - held + dropped
+                if need > wilds:
+                    break
+                if not rules.allows(size - need, need):
+                    continue
+                for gone in combinations(kept, dropped):
+                    if double_ace and 0 not in gone and size - 1 not in gone:
+                        continue  # one ace cannot stand at both ends
+                    if gone:
+                        template = list(window)
+                        for index in gone:
+                            template[index] = -1
+                        found.append((start, size, tuple(template), need))
+                    else:
+                        found.append((start, size, tuple(window), need))
+    return tuple(found)
+
+
+_POSITION_CODES = tuple(
+    tuple(-1 if position == 0 else _position_code(suit, position) for position in range(15))
+    for suit in range(4)
+)
+"""The natural card code at each run position (1..14) of each suit."""
+
+
+def _fills_memo(pool: list[int], count: int, ordered: bool) -> tuple[tuple[int, ...], ...]:
+    """:func:`_fills` of ``pool``, memoised (pools and counts are few)."""
+    key = (*pool, count, ordered)
+    fills = _FILLS_CACHE.get(key)
+    if fills is None:
+        if len(_FILLS_CACHE) >= 10_000:
+            _FILLS_CACHE.clear()
+        fills = _FILLS_CACHE[key] = tuple(_fills(list(pool), count, ordered))
+    return fills
+
+
+_FILLS_CACHE: dict[tuple[object, ...], tuple[tuple[int, ...], ...]] = {}
 
 
 # -- explanation ----------------------------------------------------------------------------

@@ -134,7 +134,13 @@ def position_rank(position: int) -> Rank:
     >>> position_rank(1), position_rank(11), position_rank(14)
     (<Rank.ACE: 1>, <Rank.JACK: 11>, <Rank.ACE: 1>)
     """
+    if type(position) is int and 1 <= position <= MAX_RUN_POSITION:
+        return _POSITION_RANKS[position]  # a tuple index instead of an Enum call
     return Rank.ACE if position == MAX_RUN_POSITION else Rank(position)
+
+
+_POSITION_RANKS: tuple[Rank, ...] = (Rank.ACE, *Rank, Rank.ACE)
+"""``position_rank`` by position 1..14 (index 0 is never used)."""
 
 
 def _describe_cards(cards: Sequence[Card]) -> str:
@@ -419,6 +425,56 @@ class Meld:
         return f"Meld.run({self.notation()!r})"
 
 
+def _trusted_meld(
+    kind: MeldKind,
+    cards: tuple[Card, ...],
+    rank: Rank | None,
+    suit: Suit | None,
+    start: int | None,
+) -> Meld:
+    """The :class:`Meld` of parts the caller has already proven valid, not re-validated.
+
+    For the engine's hot paths only, like ``state._replace``: the contract search builds
+    melds that are valid by construction (and proven so against a brute-force
+    reference in the tests), and a lay-off is applied only after validation said it
+    fits. ``cards`` must be in canonical order (a set's sorted). The result equals the
+    one the constructor builds (tests/test_fast_paths.py checks).
+    """
+    meld = _new_object(Meld)
+    _set_attr(meld, "kind", kind)
+    _set_attr(meld, "cards", cards)
+    _set_attr(meld, "rank", rank)
+    _set_attr(meld, "suit", suit)
+    _set_attr(meld, "start", start)
+    for name in _PRIVATE_SLOTS:
+        _set_attr(meld, name, None)  # what __init__ leaves there: attrs' hash cache
+    return meld
+
+
+_new_object = object.__new__
+_set_attr = object.__setattr__
+_PRIVATE_SLOTS = tuple(
+    name
+    for name in Meld.__slots__
+    if name != "__weakref__" and name not in {field.name for field in attrs.fields(Meld)}
+)
+
+
+def _grown(meld: Meld, card: Card, end: End | None) -> Meld:
+    """:func:`lay_off` of a lay-off already validated (:func:`layoff_ends` lists ``end``)."""
+    if meld.kind is MeldKind.SET:
+        cards = tuple(sorted((*meld.cards, card), key=_card_code))
+        return _trusted_meld(MeldKind.SET, cards, meld.rank, None, None)
+    assert meld.start is not None
+    if end is End.LOW:
+        return _trusted_meld(MeldKind.RUN, (card, *meld.cards), None, meld.suit, meld.start - 1)
+    return _trusted_meld(MeldKind.RUN, (*meld.cards, card), None, meld.suit, meld.start)
+
+
+def _card_code(card: Card) -> int:
+    return card.code
+
+
 def meld_rule_violation(meld: Meld, rules: MeldRules = DEFAULT_MELD_OPTIONS) -> str | None:
     """Why ``meld`` breaks the variant's meld options, or ``None`` if it keeps them.
 
@@ -547,6 +603,8 @@ def layoff_ends(
     """Every way ``card`` can be laid off on ``meld``: ``(None,)`` for a set,
     the fitting ends of a run (low first), or ``()``.
 
+    Exactly the ends ``end`` for which :func:`lay_off` accepts ``(meld, card, end)``.
+
     >>> from pushrummy.cards import parse_card as c, parse_cards
     >>> run = Meld.run_of(parse_cards("9H 10H JH"))
     >>> layoff_ends(run, c("JK"))
@@ -556,10 +614,113 @@ def layoff_ends(
     >>> layoff_ends(Meld.set_of(parse_cards("9C 9S 9D")), c("9C"))
     ()
     """
-    ends: tuple[End | None, ...] = (None,) if meld.kind is MeldKind.SET else (End.LOW, End.HIGH)
-    fitting = []
-    for end in ends:
-        result = _extended(meld, card, end)
-        if not isinstance(result, str) and meld_rule_violation(result, rules) is None:
-            fitting.append(end)
-    return tuple(fitting)
+    naturals, wilds = layoff_map(meld, rules)
+    code = card.code
+    return wilds if _IS_WILD_CODE[code] else naturals.get(code, _NO_ENDS)
+
+
+_NO_ENDS: tuple[End | None, ...] = ()
+_SET_END: tuple[End | None, ...] = (None,)
+_LOW: tuple[End | None, ...] = (End.LOW,)
+_HIGH: tuple[End | None, ...] = (End.HIGH,)
+_BOTH: tuple[End | None, ...] = (End.LOW, End.HIGH)
+_JOKER = 52
+_IS_WILD_CODE = tuple(code == _JOKER or code % 13 == 1 for code in range(53))
+
+
+def layoff_map(
+    meld: Meld, rules: MeldRules = DEFAULT_MELD_OPTIONS
+) -> tuple[dict[int, tuple[End | None, ...]], tuple[End | None, ...]]:
+    """What can be laid off on ``meld``: the ends for each natural card that fits (by
+    :attr:`~pushrummy.cards.Card.code`), and the ends for any wild.
+
+    :func:`layoff_ends` in one piece, for the move generator and validation. A meld
+    stays on the table as the same object from state to state until it grows, so the
+    answer is memoised by the identity of the meld and the options (an int-keyed
+    lookup: hashing a meld and a variant costs more than the answer), and no
+    :class:`Meld` is built to find it (only :func:`lay_off` builds the grown meld).
+    The result is shared: do not change it.
+    """
+    entry = _LAYOFF_MAPS.get(id(meld))
+    if entry is None or entry[0] is not meld or entry[1] is not rules:
+        entry = _layoff_entry(meld, rules)
+    return entry[2]
+
+
+def _layoff_entry(meld: Meld, rules: MeldRules) -> _LayoffEntry:
+    """Compute and memoise :func:`layoff_map`'s answer, with the natural codes that fit
+    as a bitmask (bit ``code``) besides, so that the move generator can rule a meld out
+    for a whole hand with one ``&``."""
+    found = _new_layoff_map(meld, rules)
+    mask = 0
+    for code in found[0]:
+        mask |= 1 << code
+    if len(_LAYOFF_MAPS) >= 8192:
+        _LAYOFF_MAPS.clear()
+    # Holding the meld and the options keeps their ids from being reused meanwhile.
+    entry = _LAYOFF_MAPS[id(meld)] = (meld, rules, found, mask)
+    return entry
+
+
+_LayoffMap = tuple[dict[int, tuple[End | None, ...]], tuple[End | None, ...]]
+_LayoffEntry = tuple[Meld, MeldRules, _LayoffMap, int]
+_LAYOFF_MAPS: dict[int, _LayoffEntry] = {}
+"""Memo of :func:`layoff_map` by ``id(meld)``: ``(meld, rules, answer, natural mask)``."""
+
+
+def _keeps_options(rules: MeldRules, naturals: int, wilds: int, run_length: int) -> bool:
+    """``meld_rule_violation(...) is None`` for a meld of these counts (``run_length``:
+    the length of a run, 0 for a set)."""
+    if naturals < rules.min_naturals_per_meld:
+        return False
+    limit = rules.wild_limit
+    if limit is WildLimit.AT_MOST_NATURALS and wilds > naturals:
+        return False
+    if limit is WildLimit.FEWER_THAN_NATURALS and wilds >= naturals:
+        return False
+    return run_length <= rules.max_run_length
+
+
+def _new_layoff_map(meld: Meld, rules: MeldRules) -> _LayoffMap:
+    cards = meld.cards
+    length = len(cards)
+    wilds = 0
+    suits = 0  # bit per suit of the naturals (for sets)
+    for card in cards:
+        code = card.code
+        if _IS_WILD_CODE[code]:
+            wilds += 1
+        else:
+            suits |= 1 << (code // 13)
+    naturals = length - wilds
+    fits: dict[int, tuple[End | None, ...]] = {}
+    if meld.kind is MeldKind.SET:
+        # [layoff.card]: up to 4 cards; a natural of the set's rank in a new suit.
+        if length >= 4:
+            return fits, _NO_ENDS
+        assert meld.rank is not None
+        if _keeps_options(rules, naturals + 1, wilds, 0):
+            rank = int(meld.rank)
+            for suit in range(4):
+                if not suits >> suit & 1:
+                    fits[suit * 13 + rank - 1] = _SET_END
+        return fits, _SET_END if _keeps_options(rules, naturals, wilds + 1, 0) else _NO_ENDS
+    # A run grows by one position at either end, if there is one (no wrapping).
+    assert meld.start is not None and meld.suit is not None
+    start = meld.start
+    low = start - 1 if start > 1 else 0
+    high = start + length if start + length <= MAX_RUN_POSITION else 0
+    if _keeps_options(rules, naturals + 1, wilds, length + 1):
+        base = int(meld.suit) * 13
+        for position, ends in ((low, _LOW), (high, _HIGH)):
+            if position in (0, 2):
+                continue  # no such end, or a two's place (a two is wild: any wild fills it)
+            code = base + (0 if position == MAX_RUN_POSITION else position - 1)
+            fits[code] = _BOTH if code in fits else ends
+    wild_ends = _NO_ENDS
+    if _keeps_options(rules, naturals, wilds + 1, length + 1):
+        if low:
+            wild_ends = _BOTH if high else _LOW
+        elif high:
+            wild_ends = _HIGH
+    return fits, wild_ends

@@ -7,21 +7,36 @@ predicates shared with validation (:func:`push_allowed`, :func:`discardable`,
 
 from __future__ import annotations
 
-from .cards import Card
-from .contract_spec import Contract
-from .contracts import can_meet_contract, contract_options
-from .melds import Meld, MeldKind, layoff_ends, position_rank
-from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
+from .cards import ALL_CARDS, Card
+from .contracts import contract_options, single_melds
+from .melds import _LAYOFF_MAPS, Meld, MeldKind, _layoff_entry, position_rank
+from .moves import (
+    Discard,
+    ExchangeWild,
+    LayOff,
+    Move,
+    NewMeld,
+    NextDeal,
+    Push,
+    Take,
+    _lay_down_unchecked,
+)
 from .state import GameState, Phase, TableMeld
 from .variants import LayoffTargets, ShortStockPush, Variant, WildExchange
 
 __all__ = ["discardable", "legal_moves", "may_target", "natural_for", "push_allowed"]
 
 
-_SET_OF_3 = Contract.parse("1 set of 3")
+_IS_WILD = tuple(card.is_wild for card in ALL_CARDS)
+"""Wildness by card code: a tuple index instead of the ``Card.is_wild`` property."""
 
-
-_RUN_OF_3 = Contract.parse("1 run of 3")
+# Moves are immutable values, so the few that recur on every turn are built once and
+# shared: a draw's two moves, and a discard of each card value, per seat.
+_SEATS = 8  # Variant allows 2..8 players
+_DRAWS = tuple((Take(seat), Push(seat)) for seat in range(_SEATS))
+_TAKES = tuple((Take(seat),) for seat in range(_SEATS))
+_DISCARDS = tuple(tuple(Discard(seat, card) for card in ALL_CARDS) for seat in range(_SEATS))
+_NEXT_DEAL = (NextDeal(),)
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
@@ -38,12 +53,12 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         seat = state.current_player
         assert seat is not None
         if push_allowed(state):
-            return (Take(seat), Push(seat))
-        return (Take(seat),)
+            return _DRAWS[seat] if seat < _SEATS else (Take(seat), Push(seat))
+        return _TAKES[seat] if seat < _SEATS else (Take(seat),)
     if phase is Phase.PLAY:
         return _play_moves(state)
     if phase is Phase.BETWEEN_DEALS:
-        return (NextDeal(),)
+        return _NEXT_DEAL
     return ()
 
 
@@ -66,60 +81,83 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
     hand = state.hands[seat]
     keep_one = variant.must_discard_to_go_out
     moves: list[Move] = []
-    if not state.laid_down[seat]:
-        contract = state.contract
-        if can_meet_contract(hand, contract, variant):
-            for way in contract_options(hand, contract, variant):
-                if keep_one and sum(len(m.cards) for m in way) == len(hand):
-                    continue
-                moves.append(LayDown(seat, way))
+    laid_down = state.laid_down[seat]
+    if not laid_down:
+        contract = variant.deals[state.deal_number - 1].contract
+        # contract_options answers () at the cost of the feasibility search alone when
+        # the contract cannot be met, so no separate can_meet_contract call first.
+        for way in contract_options(hand, contract, variant):
+            if keep_one and sum(len(m.cards) for m in way) == len(hand):
+                continue
+            moves.append(_lay_down_unchecked(seat, way))
     elif _may_meld_after_contract(state):
-        distinct = sorted(set(hand))
         if not (keep_one and len(hand) == 1):
-            for target in state.table:
-                if not may_target(state, seat, target):
-                    continue
-                for card in distinct:
-                    if _could_extend(target.meld, card):
-                        for end in layoff_ends(target.meld, card, variant):
-                            moves.append(LayOff(seat, card, target.id, end))
+            _add_lay_offs(moves, state, seat, hand, variant)
         if variant.new_melds_after_contract:
-            for meld in _new_melds(hand, variant):
+            for meld in single_melds(hand, variant):
                 if keep_one and len(meld.cards) == len(hand):
                     continue
                 moves.append(NewMeld(seat, meld))
-    if state.laid_down[seat] and variant.wild_exchange is not WildExchange.NONE:
+    if laid_down and variant.wild_exchange is not WildExchange.NONE:
         moves.extend(_exchanges(state, seat))
-    moves.extend(Discard(seat, card) for card in discardable(state, seat))
+    if seat >= _SEATS:
+        moves.extend([Discard(seat, card) for card in discardable(state, seat)])
+    elif variant.may_discard_wild and (state.taken is None or variant.may_rediscard_taken):
+        # discardable() without a restriction to apply: every distinct card, by code.
+        discards = _DISCARDS[seat]
+        moves.extend([discards[code] for code in sorted({card.code for card in hand})])
+    else:
+        discards = _DISCARDS[seat]
+        moves.extend([discards[card.code] for card in discardable(state, seat)])
     return tuple(moves)
 
 
-def _could_extend(meld: Meld, card: Card) -> bool:
-    """A cheap filter before the full lay-off check (the hot path of move generation)."""
-    if card.is_wild:
-        return True
-    if meld.kind is MeldKind.SET:
-        return card.rank is meld.rank
-    return card.suit is meld.suit
+def _add_lay_offs(
+    moves: list[Move], state: GameState, seat: int, hand: tuple[Card, ...], variant: Variant
+) -> None:
+    """Append every lay-off, by meld id, card and end ([layoff.card])."""
+    naturals = 0  # bit ``code`` for every natural held
+    wilds: set[int] = set()
+    for card in hand:
+        code = card.code
+        if _IS_WILD[code]:
+            wilds.add(code)
+        else:
+            naturals |= 1 << code
+    wild_codes = sorted(wilds)
+    any_target = variant.layoff_targets is LayoffTargets.ANY
+    maps = _LAYOFF_MAPS
+    for target in state.table:
+        if not any_target and not may_target(state, seat, target):
+            continue
+        meld = target.meld
+        # layoff_map's memo, looked up here: this loop runs for every meld on the table
+        # at every play decision, and usually nothing in the hand fits.
+        entry = maps.get(id(meld))
+        if entry is None or entry[0] is not meld or entry[1] is not variant:
+            entry = _layoff_entry(meld, variant)
+        hits = entry[3] & naturals
+        fits, wild_ends = entry[2]
+        if not hits and not (wild_ends and wild_codes):
+            continue
+        codes = []
+        while hits:
+            bit = hits & -hits
+            codes.append(bit.bit_length() - 1)
+            hits ^= bit
+        if wild_ends and wild_codes:
+            codes += wild_codes
+            codes.sort()
+        meld_id = target.id
+        for code in codes:
+            card = ALL_CARDS[code]
+            for end in wild_ends if _IS_WILD[code] else fits[code]:
+                moves.append(LayOff(seat, card, meld_id, end))
 
 
-def _new_melds(hand: tuple[Card, ...], variant: Variant) -> list[Meld]:
-    rules = _MeldOnly(variant)
-    melds = [way[0] for way in contract_options(hand, _SET_OF_3, rules)]
-    melds.extend(way[0] for way in contract_options(hand, _RUN_OF_3, rules))
-    return melds
-
-
-class _MeldOnly:
-    """A variant's meld options with exact contract sizes off: new melds have 3 or more cards."""
-
-    __slots__ = ("max_run_length", "min_naturals_per_meld", "wild_limit")
-    contract_exact_sizes = False
-
-    def __init__(self, variant: Variant) -> None:
-        self.min_naturals_per_meld = variant.min_naturals_per_meld
-        self.wild_limit = variant.wild_limit
-        self.max_run_length = variant.max_run_length
+def _distinct(hand: tuple[Card, ...]) -> list[Card]:
+    """The distinct card values of ``hand``, sorted (by code: Card's own order)."""
+    return [ALL_CARDS[code] for code in sorted({card.code for card in hand})]
 
 
 def _exchanges(state: GameState, seat: int) -> list[Move]:
@@ -157,7 +195,9 @@ def discardable(state: GameState, seat: int) -> list[Card]:
     """
     hand = state.hands[seat]
     variant = state.variant
-    distinct = sorted(set(hand))
+    distinct = _distinct(hand)
+    if variant.may_discard_wild and (state.taken is None or variant.may_rediscard_taken):
+        return distinct  # no restriction applies
     allowed = distinct
     taken = state.taken
     if (
@@ -166,8 +206,8 @@ def discardable(state: GameState, seat: int) -> list[Card]:
         and any(card != taken for card in hand)
     ):
         allowed = [card for card in allowed if card != taken]
-    if not variant.may_discard_wild and any(not card.is_wild for card in hand):
-        allowed = [card for card in allowed if not card.is_wild]
+    if not variant.may_discard_wild and any(not _IS_WILD[card.code] for card in hand):
+        allowed = [card for card in allowed if not _IS_WILD[card.code]]
     return allowed or distinct
 
 

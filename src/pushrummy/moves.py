@@ -82,6 +82,26 @@ class LayDown:
     melds: tuple[Meld, ...] = attrs.field(converter=_sorted_melds)
 
 
+def _lay_down_unchecked(seat: int, melds: tuple[Meld, ...]) -> LayDown:
+    """``LayDown(seat, melds)`` for melds already in canonical (sorted) order.
+
+    For the move generator, which gets each way from
+    :func:`~pushrummy.contracts.contract_options` already sorted by
+    :attr:`Meld.sort_key <pushrummy.melds.Meld.sort_key>` and may list thousands of
+    them: the converter would sort each again through ``Meld.__lt__``. The result is
+    equal to, and indistinguishable from, the one the constructor builds.
+    """
+    move = _new(LayDown)
+    _SET_SEAT(move, seat)
+    _SET_MELDS(move, melds)
+    return move
+
+
+_new = object.__new__
+_SET_SEAT = LayDown.__dict__["seat"].__set__  # the slots' own setters
+_SET_MELDS = LayDown.__dict__["melds"].__set__
+
+
 @attrs.frozen(slots=True)
 class LayOff:
     """Lay off one card on table meld ``meld_id`` ([layoff.card]).

@@ -237,20 +237,98 @@ class GameState:
         return apply_move(self, move)
 
 
-def _replace(state: GameState, **changes: Any) -> GameState:
+_KEEP: Any = object()
+"""Marks a :func:`_replace` argument that was not given: keep the old value."""
+
+_new = object.__new__
+
+
+def _replace(
+    state: GameState,
+    *,
+    variant: Variant = _KEEP,
+    seed: int = _KEEP,
+    injected: tuple[tuple[Card, ...] | None, ...] = _KEEP,
+    players: int = _KEEP,
+    deal_number: int = _KEEP,
+    dealer: int = _KEEP,
+    phase: Phase = _KEEP,
+    current_player: int | None = _KEEP,
+    hands: tuple[tuple[Card, ...], ...] = _KEEP,
+    stock: tuple[Card, ...] = _KEEP,
+    upcard: Card | None = _KEEP,
+    table: tuple[TableMeld, ...] = _KEEP,
+    laid_down: tuple[bool, ...] = _KEEP,
+    laid_down_this_turn: bool = _KEEP,
+    taken: Card | None = _KEEP,
+    known: tuple[tuple[Card, ...], ...] = _KEEP,
+    turn: int = _KEEP,
+    results: tuple[DealResult, ...] = _KEEP,
+    totals: tuple[int, ...] = _KEEP,
+    outcome: Outcome | None = _KEEP,
+) -> GameState:
     """A copy of ``state`` with some fields changed, without re-validation.
 
-    The engine's hot path: ``attrs.evolve`` would rebuild through ``__init__``.
-    Only the engine calls this, with values it has already checked.
+    The engine's hot path, called once per move: ``attrs.evolve`` would rebuild
+    through ``__init__``, and a loop over the field names costs twice as much as
+    this unrolled form, which sets each slot through its own descriptor. Only the
+    engine calls this, with values it has already checked. An unknown field name
+    is a ``TypeError``, as for any function.
     """
-    new = object.__new__(GameState)
-    for name in _FIELDS:
-        object.__setattr__(
-            new, name, changes.pop(name) if name in changes else getattr(state, name)
-        )
-    if changes:
-        raise TypeError(f"unknown GameState fields: {sorted(changes)}")
+    new = _new(GameState)
+    _SET_VARIANT(new, state.variant if variant is _KEEP else variant)
+    _SET_SEED(new, state.seed if seed is _KEEP else seed)
+    _SET_INJECTED(new, state.injected if injected is _KEEP else injected)
+    _SET_PLAYERS(new, state.players if players is _KEEP else players)
+    _SET_DEAL_NUMBER(new, state.deal_number if deal_number is _KEEP else deal_number)
+    _SET_DEALER(new, state.dealer if dealer is _KEEP else dealer)
+    _SET_PHASE(new, state.phase if phase is _KEEP else phase)
+    _SET_CURRENT_PLAYER(new, state.current_player if current_player is _KEEP else current_player)
+    _SET_HANDS(new, state.hands if hands is _KEEP else hands)
+    _SET_STOCK(new, state.stock if stock is _KEEP else stock)
+    _SET_UPCARD(new, state.upcard if upcard is _KEEP else upcard)
+    _SET_TABLE(new, state.table if table is _KEEP else table)
+    _SET_LAID_DOWN(new, state.laid_down if laid_down is _KEEP else laid_down)
+    _SET_LAID_DOWN_THIS_TURN(
+        new, state.laid_down_this_turn if laid_down_this_turn is _KEEP else laid_down_this_turn
+    )
+    _SET_TAKEN(new, state.taken if taken is _KEEP else taken)
+    _SET_KNOWN(new, state.known if known is _KEEP else known)
+    _SET_TURN(new, state.turn if turn is _KEEP else turn)
+    _SET_RESULTS(new, state.results if results is _KEEP else results)
+    _SET_TOTALS(new, state.totals if totals is _KEEP else totals)
+    _SET_OUTCOME(new, state.outcome if outcome is _KEEP else outcome)
     return new
 
 
+def _setter(name: str) -> Any:
+    """The slot's own setter: it skips the frozen ``__setattr__`` and the name lookup."""
+    return GameState.__dict__[name].__set__
+
+
+_SET_VARIANT = _setter("variant")
+_SET_SEED = _setter("seed")
+_SET_INJECTED = _setter("injected")
+_SET_PLAYERS = _setter("players")
+_SET_DEAL_NUMBER = _setter("deal_number")
+_SET_DEALER = _setter("dealer")
+_SET_PHASE = _setter("phase")
+_SET_CURRENT_PLAYER = _setter("current_player")
+_SET_HANDS = _setter("hands")
+_SET_STOCK = _setter("stock")
+_SET_UPCARD = _setter("upcard")
+_SET_TABLE = _setter("table")
+_SET_LAID_DOWN = _setter("laid_down")
+_SET_LAID_DOWN_THIS_TURN = _setter("laid_down_this_turn")
+_SET_TAKEN = _setter("taken")
+_SET_KNOWN = _setter("known")
+_SET_TURN = _setter("turn")
+_SET_RESULTS = _setter("results")
+_SET_TOTALS = _setter("totals")
+_SET_OUTCOME = _setter("outcome")
+
 _FIELDS = tuple(f.name for f in attrs.fields(GameState))
+# The unrolled parameters above must list every field, in order: a field added to
+# GameState and forgotten here would be silently dropped from every copy.
+if tuple(_replace.__code__.co_varnames[1 : 1 + len(_FIELDS)]) != _FIELDS:  # pragma: no cover
+    raise RuntimeError("state._replace is out of step with the GameState fields")

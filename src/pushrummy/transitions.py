@@ -8,17 +8,21 @@ then calls :func:`apply_unchecked`. Transitions build the new state with
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 from .cards import Card
 from .dealing import deal
-from .melds import Meld, MeldKind, lay_off
+from .melds import Meld, MeldKind, _grown
 from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, Push, Take
 from .scoring import deal_penalties, settle_stakes, winners
 from .state import DealEnd, DealResult, GameState, Outcome, Phase, TableMeld, _replace
 from .variants import PushTo, ShortStockPush, Variant
 
 __all__ = ["apply_unchecked", "start_deal"]
+
+_CODE = attrgetter("code")
+"""Sort key of cards: their int code, the order Card's comparisons define."""
 
 
 def start_deal(
@@ -77,7 +81,16 @@ def apply_unchecked(state: GameState, move: Move) -> GameState:
 
 
 def _with_cards(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted((*hand, *cards)))
+    # Sorting by the int code (a C-level key) rather than through Card.__lt__.
+    return tuple(sorted((*hand, *cards), key=_CODE))
+
+
+def _without_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``hand`` less one copy of ``card`` (which it holds: the move was validated)."""
+    # list.index tries identity first, and cards are almost always the shared
+    # ALL_CARDS objects, so this rarely reaches Card.__eq__.
+    index = hand.index(card)
+    return hand[:index] + hand[index + 1 :]
 
 
 def _without_cards(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -96,6 +109,14 @@ def _forget(known: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
         if card in remaining:
             remaining.remove(card)
     return tuple(remaining)
+
+
+def _forget_one(known: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """:func:`_forget` for one card (the common case: a discard or a lay-off)."""
+    if card not in known:
+        return known
+    index = known.index(card)
+    return known[:index] + known[index + 1 :]
 
 
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -129,8 +150,9 @@ def _apply_push(state: GameState, seat: int) -> GameState:
     if len(stock) < 2:
         # The last stock card (if any) and the upcard went to the receiver;
         # the pusher cannot draw, so the deal ends at once ([draw.exhausted]).
-        exhausted = _replace(state, hands=hands, known=known, stock=(), upcard=None)
-        return _end_deal(exhausted, DealEnd.EXHAUSTED, None)
+        return _end_deal(
+            state, DealEnd.EXHAUSTED, None, hands=hands, known=known, stock=(), upcard=None
+        )
     hands = _set(hands, seat, _with_cards(hands[seat], (stock[1],)))
     return _replace(
         state,
@@ -160,22 +182,22 @@ def _apply_melds(
     if lay_down:
         changes["laid_down"] = _set(state.laid_down, seat, True)
         changes["laid_down_this_turn"] = True
-    after = _replace(state, **changes)
-    return _end_deal(after, DealEnd.OUT, seat) if not hand else after
+    if not hand:
+        return _end_deal(state, DealEnd.OUT, seat, **changes)
+    return _replace(state, **changes)
 
 
 def _apply_lay_off(state: GameState, move: LayOff) -> GameState:
     seat = move.seat
     target = state.table[move.meld_id]
-    grown = lay_off(target.meld, move.card, move.end, state.variant)
-    hand = _without_cards(state.hands[seat], (move.card,))
-    after = _replace(
-        state,
-        hands=_set(state.hands, seat, hand),
-        known=_set(state.known, seat, _forget(state.known[seat], (move.card,))),
-        table=_set(state.table, move.meld_id, TableMeld(target.id, target.owner, grown)),
-    )
-    return _end_deal(after, DealEnd.OUT, seat) if not hand else after
+    grown = _grown(target.meld, move.card, move.end)  # validation proved it fits
+    hand = _without_card(state.hands[seat], move.card)
+    hands = _set(state.hands, seat, hand)
+    known = _set(state.known, seat, _forget_one(state.known[seat], move.card))
+    table = _set(state.table, move.meld_id, TableMeld(target.id, target.owner, grown))
+    if not hand:
+        return _end_deal(state, DealEnd.OUT, seat, hands=hands, known=known, table=table)
+    return _replace(state, hands=hands, known=known, table=table)
 
 
 def _apply_exchange(state: GameState, move: ExchangeWild) -> GameState:
@@ -187,8 +209,8 @@ def _apply_exchange(state: GameState, move: ExchangeWild) -> GameState:
     wild = meld.cards[index]
     cards = _set(meld.cards, index, move.card)
     swapped = Meld(MeldKind.RUN, cards, suit=meld.suit, start=meld.start)
-    hand = _with_cards(_without_cards(state.hands[seat], (move.card,)), (wild,))
-    known = (*_forget(state.known[seat], (move.card,)), wild)  # the wild came off the table
+    hand = _with_cards(_without_card(state.hands[seat], move.card), (wild,))
+    known = (*_forget_one(state.known[seat], move.card), wild)  # the wild came off the table
     return _replace(
         state,
         hands=_set(state.hands, seat, hand),
@@ -198,21 +220,22 @@ def _apply_exchange(state: GameState, move: ExchangeWild) -> GameState:
 
 
 def _apply_discard(state: GameState, seat: int, card: Card) -> GameState:
-    hand = _without_cards(state.hands[seat], (card,))
-    after = _replace(
-        state,
-        hands=_set(state.hands, seat, hand),
-        known=_set(state.known, seat, _forget(state.known[seat], (card,))),
-        upcard=card,
-    )
+    hand = _without_card(state.hands[seat], card)
+    hands = _set(state.hands, seat, hand)
+    known = _set(state.known, seat, _forget_one(state.known[seat], card))
     if not hand:
-        return _end_deal(after, DealEnd.OUT, seat)
+        return _end_deal(state, DealEnd.OUT, seat, hands=hands, known=known, upcard=card)
     turn = state.turn + 1
     limit = state.variant.max_turns_per_deal
     if limit is not None and turn >= limit:
-        return _end_deal(_replace(after, turn=turn), DealEnd.TURN_LIMIT, None)
+        return _end_deal(
+            state, DealEnd.TURN_LIMIT, None, hands=hands, known=known, upcard=card, turn=turn
+        )
     return _replace(
-        after,
+        state,
+        hands=hands,
+        known=known,
+        upcard=card,
         phase=Phase.DRAW,
         current_player=(seat + 1) % state.players,
         turn=turn,
@@ -221,23 +244,29 @@ def _apply_discard(state: GameState, seat: int, card: Card) -> GameState:
     )
 
 
-def _end_deal(state: GameState, ended_by: DealEnd, went_out: int | None) -> GameState:
+def _end_deal(
+    state: GameState, ended_by: DealEnd, went_out: int | None, **changes: Any
+) -> GameState:
+    """The state after the deal ends; ``changes`` are the ending move's own field changes
+    (applied first), so a move that ends the deal still makes one copy of the state."""
     variant = state.variant
-    penalties = deal_penalties(state.hands, variant, went_out)
+    hands = changes.get("hands", state.hands)
+    penalties = deal_penalties(hands, variant, went_out)
     totals = tuple(t + p for t, p in zip(state.totals, penalties, strict=True))
     result = DealResult(
         deal_number=state.deal_number,
         dealer=state.dealer,
         ended_by=ended_by,
         went_out=went_out,
-        hands=state.hands,
+        hands=hands,
         penalties=penalties,
     )
     results = (*state.results, result)
     last = state.deal_number == len(variant.deals)
     outcome = _outcome(state, results, totals) if last else None
-    return _replace(
-        state,
+    # The deal's end overrides what the move set (a lay-down that goes out
+    # leaves laid_down_this_turn False, as after any turn).
+    changes.update(
         phase=Phase.GAME_OVER if last else Phase.BETWEEN_DEALS,
         current_player=None,
         taken=None,
@@ -246,6 +275,7 @@ def _end_deal(state: GameState, ended_by: DealEnd, went_out: int | None) -> Game
         totals=totals,
         outcome=outcome,
     )
+    return _replace(state, **changes)
 
 
 def _outcome(state: GameState, results: tuple[DealResult, ...], totals: tuple[int, ...]) -> Outcome:

@@ -25,7 +25,7 @@ from .errors import (
     NotYourTurnError,
     WrongPhaseError,
 )
-from .melds import End, Meld, MeldKind, lay_off, meld_rule_violation
+from .melds import End, Meld, MeldKind, lay_off, layoff_ends, meld_rule_violation
 from .movegen import discardable, may_target, natural_for, push_allowed
 from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
 from .state import GameState, Phase, TableMeld
@@ -119,6 +119,14 @@ def _seat(move: Move) -> int | None:
 
 def _check_shape(move: object) -> None:
     """Reject malformed moves (wrong field types) with InvalidMoveError."""
+    kind = type(move)
+    # The moves of every turn, well formed, pass with a few exact type tests; anything
+    # else (subclasses, bad fields) takes the full path below and its messages.
+    if kind is Discard:
+        if type(move.seat) is int and type(move.card) is Card:  # type: ignore[attr-defined]
+            return
+    elif (kind is Take or kind is Push) and type(move.seat) is int:  # type: ignore[attr-defined]
+        return
     if not isinstance(
         move, (Take, Push, LayDown, LayOff, NewMeld, ExchangeWild, Discard, NextDeal)
     ):
@@ -146,18 +154,28 @@ def _check_shape(move: object) -> None:
 
 
 def _require_cards(state: GameState, move: Move, seat: int, cards: Sequence[Card]) -> None:
-    have = Counter(state.hands[seat])
-    need = Counter(cards)
-    short = need - have
-    if short:
-        missing = " ".join(str(c) for c in sorted(short.elements()))
-        raise _illegal(
-            CardNotInHandError,
-            state,
-            move,
-            "setup.deck",
-            f"seat {seat} does not hold {missing}",
-        )
+    hand = state.hands[seat]
+    if len(cards) == 1:
+        # The common case (a discard, a lay-off): a membership test, no Counters.
+        if cards[0] in hand:
+            return
+    else:
+        have = [0] * 53
+        for card in hand:
+            have[card.code] += 1
+        for card in cards:
+            have[card.code] -= 1
+        if min(have) >= 0:
+            return
+    short = Counter(cards) - Counter(hand)
+    missing = " ".join(str(c) for c in sorted(short.elements()))
+    raise _illegal(
+        CardNotInHandError,
+        state,
+        move,
+        "setup.deck",
+        f"seat {seat} does not hold {missing}",
+    )
 
 
 def _require_not_emptying(state: GameState, move: Move, seat: int, used: int) -> None:
@@ -264,6 +282,11 @@ def _check_lay_off(state: GameState, move: Any) -> None:
             f"(layoff_targets={state.variant.layoff_targets.value})",
         )
     _require_cards(state, move, seat, [move.card])
+    if move.end in layoff_ends(target.meld, move.card, state.variant):
+        # layoff_ends lists exactly the ends lay_off accepts, without building the
+        # grown meld (apply builds it once); lay_off below only words the refusal.
+        _require_not_emptying(state, move, seat, 1)
+        return
     try:
         lay_off(target.meld, move.card, move.end, state.variant)
     except InvalidMeldError as exc:
@@ -357,6 +380,9 @@ def _check_discard(state: GameState, move: Any) -> None:
     seat: int = move.seat
     card: Card = move.card
     _require_cards(state, move, seat, [card])
+    variant = state.variant
+    if variant.may_discard_wild and (state.taken is None or variant.may_rediscard_taken):
+        return  # no restriction applies: every card in hand may go
     if card not in discardable(state, seat):
         if card == state.taken:
             rule, why = "discard.taken", f"{card} was taken from the upcard this turn"

@@ -85,7 +85,7 @@ class WildExchange(enum.Enum):
     ANY_IN_RUNS = "any_in_runs"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class DealSpec:
     """One deal of a game: how many cards each player gets, and the contract."""
 
@@ -193,7 +193,7 @@ _BOOL_FIELDS = (
 )
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Variant:
     """A complete, validated ruleset. Build a house rule with :meth:`replace`.
 

@@ -156,30 +156,62 @@ def _view(state: GameState, seat: int, moves: tuple[Move, ...]) -> PlayerView:
     """The view of an already validated ``seat``, with its legal moves already computed.
 
     Private: lets a game loop compute ``legal_moves`` once (and time it on its own).
+    Every bot decision builds one, so the fields are set directly, as ``__init__``
+    would (PlayerView has no validators or converters), without its keyword passing.
     """
     variant = state.variant
-    return PlayerView(
-        seat=seat,
-        side=variant.side_of(seat),
-        players=state.players,
-        variant=variant,
-        deal_number=state.deal_number,
-        dealer=state.dealer,
-        contract=state.contract,
-        phase=state.phase,
-        current_player=state.current_player,
-        hand=state.hands[seat],
-        hand_sizes=tuple(len(hand) for hand in state.hands),
-        known=state.known,
-        upcard=state.upcard,
-        table=state.table,
-        stock_size=len(state.stock),
-        laid_down=state.laid_down,
-        laid_down_this_turn=state.laid_down_this_turn,
-        taken=state.taken,
-        turn=state.turn,
-        totals=state.totals,
-        results=state.results,
-        outcome=state.outcome,
-        legal_moves=moves,
-    )
+    new = _new(PlayerView)
+    _SET_SEAT(new, seat)
+    _SET_SIDE(new, variant.side_of(seat))
+    _SET_PLAYERS(new, state.players)
+    _SET_VARIANT(new, variant)
+    _SET_DEAL_NUMBER(new, state.deal_number)
+    _SET_DEALER(new, state.dealer)
+    _SET_CONTRACT(new, variant.deals[state.deal_number - 1].contract)
+    _SET_PHASE(new, state.phase)
+    _SET_CURRENT_PLAYER(new, state.current_player)
+    _SET_HAND(new, state.hands[seat])
+    _SET_HAND_SIZES(new, tuple(map(len, state.hands)))
+    _SET_KNOWN(new, state.known)
+    _SET_UPCARD(new, state.upcard)
+    _SET_TABLE(new, state.table)
+    _SET_STOCK_SIZE(new, len(state.stock))
+    _SET_LAID_DOWN(new, state.laid_down)
+    _SET_LAID_DOWN_THIS_TURN(new, state.laid_down_this_turn)
+    _SET_TAKEN(new, state.taken)
+    _SET_TURN(new, state.turn)
+    _SET_TOTALS(new, state.totals)
+    _SET_RESULTS(new, state.results)
+    _SET_OUTCOME(new, state.outcome)
+    _SET_LEGAL_MOVES(new, moves)
+    return new
+
+
+_new = object.__new__
+# The slots' own setters: they skip the frozen __setattr__ and the name lookup.
+_SET_SEAT = PlayerView.__dict__["seat"].__set__
+_SET_SIDE = PlayerView.__dict__["side"].__set__
+_SET_PLAYERS = PlayerView.__dict__["players"].__set__
+_SET_VARIANT = PlayerView.__dict__["variant"].__set__
+_SET_DEAL_NUMBER = PlayerView.__dict__["deal_number"].__set__
+_SET_DEALER = PlayerView.__dict__["dealer"].__set__
+_SET_CONTRACT = PlayerView.__dict__["contract"].__set__
+_SET_PHASE = PlayerView.__dict__["phase"].__set__
+_SET_CURRENT_PLAYER = PlayerView.__dict__["current_player"].__set__
+_SET_HAND = PlayerView.__dict__["hand"].__set__
+_SET_HAND_SIZES = PlayerView.__dict__["hand_sizes"].__set__
+_SET_KNOWN = PlayerView.__dict__["known"].__set__
+_SET_UPCARD = PlayerView.__dict__["upcard"].__set__
+_SET_TABLE = PlayerView.__dict__["table"].__set__
+_SET_STOCK_SIZE = PlayerView.__dict__["stock_size"].__set__
+_SET_LAID_DOWN = PlayerView.__dict__["laid_down"].__set__
+_SET_LAID_DOWN_THIS_TURN = PlayerView.__dict__["laid_down_this_turn"].__set__
+_SET_TAKEN = PlayerView.__dict__["taken"].__set__
+_SET_TURN = PlayerView.__dict__["turn"].__set__
+_SET_TOTALS = PlayerView.__dict__["totals"].__set__
+_SET_RESULTS = PlayerView.__dict__["results"].__set__
+_SET_OUTCOME = PlayerView.__dict__["outcome"].__set__
+_SET_LEGAL_MOVES = PlayerView.__dict__["legal_moves"].__set__
+# _view sets every field by name: a field added to PlayerView and forgotten there
+# would be missing from every view (tests/test_fast_paths.py checks _view against the
+# constructor).

@@ -1,0 +1,219 @@
+"""The engine's private fast paths agree with the slow, validated public ones.
+
+Performance work (issue 3) added shortcuts that skip re-validation or re-computation:
+``state._replace`` (an unrolled copy), ``views._view`` (fields set directly),
+``melds._trusted_meld`` and ``melds._grown`` (melds built without re-validation),
+``moves._lay_down_unchecked`` (no re-sort), the memoised :func:`~pushrummy.melds.layoff_map`
+behind :func:`~pushrummy.melds.layoff_ends`, :func:`~pushrummy.contracts.single_melds`
+(new melds listed directly) and the shared draw and discard moves of the move generator.
+DESIGN.md §1.1: an unchecked path is private and tested against the checked one. Here.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+import pushrummy as pr
+from pushrummy.cards import ALL_CARDS, Card, make_deck
+from pushrummy.contract_spec import Contract
+from pushrummy.contracts import contract_options, single_melds
+from pushrummy.errors import InvalidMeldError
+from pushrummy.melds import (
+    End,
+    Meld,
+    MeldKind,
+    MeldOptions,
+    WildLimit,
+    _grown,
+    _trusted_meld,
+    lay_off,
+    layoff_ends,
+)
+from pushrummy.moves import LayDown, _lay_down_unchecked
+from pushrummy.state import GameState, _replace
+from pushrummy.views import PlayerView, _view
+
+pytestmark = pytest.mark.rule("meld.new", "layoff.card", "contract.laydown")
+
+OPTIONS = (
+    MeldOptions(),
+    MeldOptions(wild_limit=WildLimit.AT_MOST_NATURALS),
+    MeldOptions(wild_limit=WildLimit.FEWER_THAN_NATURALS, min_naturals_per_meld=1),
+    MeldOptions(min_naturals_per_meld=1, max_run_length=13),
+    MeldOptions(wild_limit=WildLimit.FEWER_THAN_NATURALS, max_run_length=13),
+)
+SET_OF_3 = Contract.parse("1 set of 3")
+RUN_OF_3 = Contract.parse("1 run of 3")
+NATURALS = [card for card in make_deck(2) if not card.is_wild]
+WILDS = [card for card in make_deck(2) if card.is_wild]
+
+
+def random_hand(rng: random.Random) -> tuple[Card, ...]:
+    """A hand biased towards melds: a few suits or ranks, and some wilds."""
+    size = rng.randint(0, 13)
+    mode = rng.randrange(3)
+    if mode == 0:
+        suits = rng.sample(range(4), rng.randint(1, 2))
+        pool = [c for c in NATURALS if c.suit in suits]
+    elif mode == 1:
+        ranks = rng.sample(range(1, 14), 4)
+        pool = [c for c in NATURALS if c.rank in ranks]
+    else:
+        pool = NATURALS
+    wilds = rng.choice((0, 0, 1, 1, 2, 3))
+    return tuple(sorted(rng.sample(pool, min(size, len(pool))) + rng.sample(WILDS, wilds)))
+
+
+def played_states(count: int) -> list[GameState]:
+    """States from a few seeded games (greedy and random tables, house rules too)."""
+    variants = (
+        pr.PUSH.replace(max_turns_per_deal=40),
+        pr.CAP_IT.replace(max_turns_per_deal=40, wild_exchange="any_in_runs"),
+        pr.PUSH.replace(max_turns_per_deal=40, layoff_targets="team", must_discard_to_go_out=True),
+    )
+    states = []
+    for seed, variant in enumerate(variants):
+        players = variant.player_counts[-1]
+        state = pr.new_game(variant, seed=seed, players=players)
+        bots = [
+            pr.GreedyBot() if seat % 2 else pr.RandomBot(seed + seat) for seat in range(players)
+        ]
+        while state.phase is not pr.Phase.GAME_OVER and len(states) < count * (seed + 1):
+            states.append(state)
+            seat = state.current_player
+            move = pr.NextDeal() if seat is None else bots[seat].choose(pr.view(state, seat))
+            state = pr.apply_move(state, move)
+    return states
+
+
+STATES = played_states(150)
+
+
+def test_replace_equals_evolve() -> None:
+    rng = random.Random(1)
+    fields = [f.name for f in attrs.fields(GameState)]
+    for state in STATES[::10]:
+        other = rng.choice(STATES)
+        changes = {name: getattr(other, name) for name in rng.sample(fields, rng.randint(0, 5))}
+        assert _replace(state, **changes) == attrs.evolve(state, **changes)
+    assert _replace(STATES[0]) == STATES[0]
+    with pytest.raises(TypeError):
+        _replace(STATES[0], no_such_field=1)  # type: ignore[call-arg]
+
+
+def test_view_equals_the_constructor() -> None:
+    for state in STATES[::7]:
+        for seat in range(state.players):
+            fast = _view(state, seat, pr.legal_moves(state) if seat == state.current_player else ())
+            slow = PlayerView(
+                seat=seat,
+                side=state.variant.side_of(seat),
+                players=state.players,
+                variant=state.variant,
+                deal_number=state.deal_number,
+                dealer=state.dealer,
+                contract=state.contract,
+                phase=state.phase,
+                current_player=state.current_player,
+                hand=state.hands[seat],
+                hand_sizes=tuple(len(hand) for hand in state.hands),
+                known=state.known,
+                upcard=state.upcard,
+                table=state.table,
+                stock_size=len(state.stock),
+                laid_down=state.laid_down,
+                laid_down_this_turn=state.laid_down_this_turn,
+                taken=state.taken,
+                turn=state.turn,
+                totals=state.totals,
+                results=state.results,
+                outcome=state.outcome,
+                legal_moves=fast.legal_moves,
+            )
+            assert fast == slow
+            assert hash(fast.hand) == hash(slow.hand)
+            for field in attrs.fields(PlayerView):
+                getattr(fast, field.name)  # every slot is set
+
+
+def test_trusted_melds_equal_validated_ones() -> None:
+    rng = random.Random(2)
+    seen = 0
+    for _ in range(200):
+        hand = random_hand(rng)
+        for meld in single_melds(hand, rng.choice(OPTIONS)):
+            checked = Meld(meld.kind, meld.cards, rank=meld.rank, suit=meld.suit, start=meld.start)
+            trusted = _trusted_meld(meld.kind, meld.cards, meld.rank, meld.suit, meld.start)
+            assert trusted == checked == meld
+            assert hash(trusted) == hash(checked)
+            assert repr(trusted) == repr(checked)
+            assert {trusted: 1}[checked] == 1
+            seen += 1
+    assert seen > 100
+
+
+def test_layoff_ends_and_grown_agree_with_lay_off() -> None:
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(300):
+        hand = random_hand(rng)
+        rules = rng.choice(OPTIONS)
+        melds = single_melds(hand, rules)
+        if not melds:
+            continue
+        meld = rng.choice(melds)
+        for card in (*ALL_CARDS, *ALL_CARDS):  # twice: the second answer is memoised
+            ends = layoff_ends(meld, card, rules)
+            candidates = (None,) if meld.kind is MeldKind.SET else (End.LOW, End.HIGH)
+            fitting = []
+            for end in (None, End.LOW, End.HIGH):
+                try:
+                    grown = lay_off(meld, card, end, rules)
+                except InvalidMeldError:
+                    continue
+                assert end in candidates
+                fitting.append(end)
+                assert _grown(meld, card, end) == grown
+                assert repr(_grown(meld, card, end)) == repr(grown)
+                checked += 1
+            assert ends == tuple(fitting), (meld, card, rules)
+    assert checked > 500
+
+
+def test_single_melds_are_the_single_component_contract_options() -> None:
+    rng = random.Random(4)
+    for index in range(400):
+        hand = random_hand(rng)
+        options = OPTIONS[index % len(OPTIONS)]
+        expected = [way[0] for way in contract_options(hand, SET_OF_3, options)]
+        expected += [way[0] for way in contract_options(hand, RUN_OF_3, options)]
+        assert single_melds(hand, options) == tuple(expected), hand
+        assert single_melds(reversed(hand), options) == tuple(expected)
+
+
+def test_single_melds_ignore_exact_contract_sizes() -> None:
+    hand = pr.parse_cards("5H 6H 7H 8H 9H 9C 9D 9S JK")
+    exact = pr.PUSH.replace(contract_exact_sizes=True)
+    assert single_melds(hand, exact) == single_melds(hand, pr.PUSH)
+    assert any(len(m.cards) == 4 for m in single_melds(hand, exact) if m.kind is MeldKind.SET)
+
+
+def test_unchecked_lay_downs_equal_the_constructor() -> None:
+    rng = random.Random(5)
+    for _ in range(100):
+        hand = random_hand(rng) + random_hand(rng)
+        for way in contract_options(hand, pr.PUSH.deals[rng.randrange(5)].contract)[:20]:
+            seat = rng.randrange(4)
+            assert _lay_down_unchecked(seat, way) == LayDown(seat, way)
+            assert hash(_lay_down_unchecked(seat, way)) == hash(LayDown(seat, way))
+
+
+def test_shared_moves_equal_fresh_ones() -> None:
+    for state in STATES:
+        for move in pr.legal_moves(state):
+            fresh = attrs.evolve(move)
+            assert fresh == move and type(fresh) is type(move)
+            assert pr.is_legal(state, fresh)
