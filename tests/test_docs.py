@@ -56,7 +56,51 @@ def test_docs_examples(page: Path) -> None:
 
 
 def test_docs_have_examples() -> None:
-    assert {p.name for p in DOC_PAGES} >= {"index.rst", "variants.rst"}
+    assert {p.name for p in DOC_PAGES} >= {
+        "index.rst",
+        "variants.rst",
+        "tutorial.rst",
+        "engine.rst",
+        "frontend.rst",
+        "errors.rst",
+    }
+
+
+def test_readme_commands_match_ci() -> None:
+    # The README's set-up commands are the ones a new user runs from a clean clone, and its
+    # test command is the one .ci/run runs.
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert 'pip install ".[cli]" && pushrummy watch --seed 1' in readme
+    assert 'pip install -e ".[test]" && python -m pytest' in readme
+    assert "bash .ci/run" in readme
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "python -m pytest" in ci
+
+
+AUTOSUMMARY_ENTRY = re.compile(r"^\s+(pushrummy(?:\.\w+)+)\s*$", re.MULTILINE)
+
+
+def test_api_reference_lists_every_module() -> None:
+    listed = set(AUTOSUMMARY_ENTRY.findall((DOCS / "api.rst").read_text(encoding="utf-8")))
+    # Private modules (a leading underscore) are left out of the reference.
+    modules = {f"pushrummy.{p.stem}" for p in SRC.glob("*.py") if not p.stem.startswith("_")}
+    modules |= {f"pushrummy.{p.name}" for p in SRC.iterdir() if (p / "__init__.py").is_file()}
+    missing = sorted(modules - listed)
+    assert not missing, f"modules missing from docs/api.rst: {missing}"
+    unknown = sorted(listed - modules)
+    assert not unknown, f"docs/api.rst lists modules that do not exist: {unknown}"
+
+
+def test_phase_diagram_is_well_formed_and_used() -> None:
+    import xml.etree.ElementTree as ET
+
+    svg = DOCS / "_static" / "phases.svg"
+    root = ET.parse(svg).getroot()
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    text = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
+    for phase in ("DRAW", "PLAY", "BETWEEN_DEALS", "GAME_OVER"):
+        assert f"Phase.{phase}" in text
+    assert "_static/phases.svg" in (DOCS / "engine.rst").read_text(encoding="utf-8")
 
 
 # -- rule anchors -----------------------------------------------------------------
