@@ -447,7 +447,12 @@ def test_wrong_types() -> None:
     expect(
         replace_at(record_document(), ("moves", 2, "type"), "draw"),
         "$.moves[2].type",
-        "unknown move type the string 'draw'",
+        'unknown move type \'draw\' \\(expected one of "take", "push"',
+    )
+    expect(
+        replace_at(record_document(), ("moves", 2, "type"), 7),
+        "$.moves[2].type",
+        "a move type must be a string .*not 7$",
     )
     expect(
         replace_at(encode(LayOff(0, JOKER, 1, End.LOW)), ("end",), "middle"),

@@ -337,8 +337,8 @@ def test_notation() -> None:
     )
     assert Meld.run_of(cards("QS KS AS")).notation() == "QS KS AS"
     assert Meld.run_of(cards("JK KS AS")).notation() == "JK=QS KS AS"
-    assert Meld.set_of(cards("JK 9S 9C")).notation() == "9C 9S JK"
-    assert Meld.set_of(cards("JK 2C 2D"), Rank.KING).notation() == "2C 2D JK"
+    assert Meld.set_of(cards("JK 9S 9C")).notation() == "9C 9S JK=9"
+    assert Meld.set_of(cards("JK 2C 2D"), Rank.KING).notation() == "2C=K 2D=K JK=K"
 
 
 def test_run_equality_depends_on_roles() -> None:
@@ -380,7 +380,7 @@ def test_equal_declarations_are_equal_and_hash_equal() -> None:
 
 def test_repr() -> None:
     assert repr(Meld.run_of(cards("5H JK 7H"))) == "Meld.run('5H JK=6H 7H')"
-    assert repr(Meld.set_of(cards("9S JK 9C"))) == "Meld.set('9C 9S JK', rank=9)"
+    assert repr(Meld.set_of(cards("9S JK 9C"))) == "Meld.set('9C 9S JK=9')"
 
 
 SAMPLE_MELDS = [

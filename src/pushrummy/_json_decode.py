@@ -348,10 +348,12 @@ def _move(value: object, path: str, players: int | None = None) -> Move:
     if "type" not in obj:
         raise _fail(f"missing field 'type' of a move (one of {types})", f"{path}.type")
     name = obj["type"]
-    if not isinstance(name, str) or name not in _MOVE_FIELDS:
+    if not isinstance(name, str):
         raise _fail(
-            f"unknown move type {_describe(name)} (expected one of {types})", f"{path}.type"
+            f"a move type must be a string (one of {types}), not {_describe(name)}", f"{path}.type"
         )
+    if name not in _MOVE_FIELDS:
+        raise _fail(f"unknown move type {_short(name)} (expected one of {types})", f"{path}.type")
     obj = _fields(obj, path, f"a {name} move", _MOVE_FIELDS[name])
     if name == "next_deal":
         return NextDeal()

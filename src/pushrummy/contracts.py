@@ -37,7 +37,7 @@ counts as ``contract_exact_sizes=False``); ``None`` means Push's default options
 >>> can_meet_contract(hand, sets)
 True
 >>> contract_options(hand, sets)
-((Meld.set('7D 7H 7S', rank=7), Meld.set('9C 9H 9S', rank=9)),)
+((Meld.set('7D 7H 7S'), Meld.set('9C 9H 9S')),)
 >>> explain_contract(hand, sets)
 'can be met, for example: 7D 7H 7S / 9C 9H 9S'
 
@@ -1202,11 +1202,11 @@ def contract_options(
     >>> from pushrummy import PUSH, parse_cards
     >>> contract_options(parse_cards("7S 7H 7D 7C 9C 9S 9H"), PUSH.deals[0].contract)
     ... # doctest: +NORMALIZE_WHITESPACE
-    ((Meld.set('7C 7D 7H', rank=7), Meld.set('9C 9H 9S', rank=9)),
-     (Meld.set('7C 7D 7S', rank=7), Meld.set('9C 9H 9S', rank=9)),
-     (Meld.set('7C 7H 7S', rank=7), Meld.set('9C 9H 9S', rank=9)),
-     (Meld.set('7D 7H 7S', rank=7), Meld.set('9C 9H 9S', rank=9)),
-     (Meld.set('7C 7D 7H 7S', rank=7), Meld.set('9C 9H 9S', rank=9)))
+    ((Meld.set('7C 7D 7H'), Meld.set('9C 9H 9S')),
+     (Meld.set('7C 7D 7S'), Meld.set('9C 9H 9S')),
+     (Meld.set('7C 7H 7S'), Meld.set('9C 9H 9S')),
+     (Meld.set('7D 7H 7S'), Meld.set('9C 9H 9S')),
+     (Meld.set('7C 7D 7H 7S'), Meld.set('9C 9H 9S')))
     """
     plan = _plan_of(contract)
     rules = _rules_of(variant)
@@ -1525,9 +1525,9 @@ def explain_contract(
 
     >>> from pushrummy import PUSH, parse_cards
     >>> explain_contract(parse_cards("9C 9S JK 4D 4H 2C"), PUSH.deals[0].contract)
-    'can be met, for example: 2C 4D 4H / 9C 9S JK'
+    'can be met, for example: 4D 4H 2C=4 / 9C 9S JK=9'
     >>> explain_contract(parse_cards("9C 9S JK 4D 4H"), PUSH.deals[0].contract)
-    'cannot meet 2 sets of 3: the best is 1 set of 3 (4D 4H JK); it would take 1 more wild'
+    'cannot meet 2 sets of 3: the best is 1 set of 3 (4D 4H JK=4); it would take 1 more wild'
     """
     plan = _plan_of(contract)
     rules = _rules_of(variant)

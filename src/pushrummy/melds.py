@@ -18,7 +18,7 @@ Meld.run('5H JK=6H 7H')
 >>> m.roles
 (<Rank.FIVE: 5>, <Rank.SIX: 6>, <Rank.SEVEN: 7>)
 >>> Meld.set_of(parse_cards("9C 9S JK"))
-Meld.set('9C 9S JK', rank=9)
+Meld.set('9C 9S JK=9')
 >>> Meld.set_of(parse_cards("9C 9C JK"))
 Traceback (most recent call last):
 ...
@@ -37,7 +37,7 @@ from typing import Protocol
 
 import attrs
 
-from .cards import Card, Rank, Suit, format_cards
+from .cards import Card, Rank, Suit
 from .errors import InvalidMeldError
 
 __all__ = [
@@ -266,7 +266,7 @@ class Meld:
 
         >>> from pushrummy.cards import parse_cards
         >>> Meld.set_of(parse_cards("JK 2C 2D"), Rank.KING)
-        Meld.set('2C 2D JK', rank=K)
+        Meld.set('2C=K 2D=K JK=K')
         """
         cards = tuple(cards)
         natural_ranks = {c.rank for c in cards if not c.is_wild}
@@ -400,12 +400,21 @@ class Meld:
         return self.sort_key < other.sort_key
 
     def notation(self) -> str:
-        """The meld with its wild roles: ``9C 9S JK`` (a set), ``5H JK=6H 7H`` (a run).
+        """The meld with every wild's role: ``9C 9S JK=9`` (a set), ``5H JK=6H 7H`` (a run).
 
-        A set's wilds all stand for its rank, so only a run annotates them.
+        Sets list their naturals, then their wilds; runs list their cards low to high.
+        This is the meld notation of :mod:`pushrummy.notation`, which reads it back,
+        and what ``str(meld)`` and error messages show.
+
+        >>> from pushrummy.cards import parse_cards
+        >>> Meld.set_of(parse_cards("JK 2C 9S 9C")).notation()
+        '9C 9S 2C=9 JK=9'
         """
         if self.kind is MeldKind.SET:
-            return format_cards(self.cards)
+            assert self.rank is not None
+            naturals = [str(card) for card in self.cards if card.is_natural]
+            wilds = [f"{card}={self.rank.symbol}" for card in self.cards if card.is_wild]
+            return " ".join(naturals + wilds)
         assert self.suit is not None and self.start is not None
         parts = []
         for i, card in enumerate(self.cards):
@@ -419,10 +428,9 @@ class Meld:
         return self.notation()
 
     def __repr__(self) -> str:
-        if self.kind is MeldKind.SET:
-            assert self.rank is not None
-            return f"Meld.set({self.notation()!r}, rank={self.rank.symbol})"
-        return f"Meld.run({self.notation()!r})"
+        # The notation shows every wild's role, so it names the set's rank too.
+        kind = "set" if self.kind is MeldKind.SET else "run"
+        return f"Meld.{kind}({self.notation()!r})"
 
 
 def _trusted_meld(

@@ -275,7 +275,7 @@ def parse_meld(text: str) -> Meld:
     that breaks [meld.set] or [meld.run]. :func:`format_meld` is its inverse.
 
     >>> parse_meld("9C 9S JK=9")
-    Meld.set('9C 9S JK', rank=9)
+    Meld.set('9C 9S JK=9')
     >>> parse_meld("jk=10c 2d=JC JK=qc")
     Meld.run('JK=10C 2D=JC JK=QC')
     >>> parse_meld("QS KS AS").start, parse_meld("AS 2S=2S 3S").start
@@ -302,19 +302,7 @@ def format_meld(meld: Meld) -> str:
     """
     if not isinstance(meld, Meld):
         raise TypeError(f"format_meld expects a Meld, not {type(meld).__name__}")
-    if meld.kind is MeldKind.SET:
-        assert meld.rank is not None
-        naturals = [str(c) for c in meld.cards if c.is_natural]
-        wilds = [f"{c}={meld.rank.symbol}" for c in meld.cards if c.is_wild]
-        return " ".join(naturals + wilds)
-    assert meld.suit is not None and meld.start is not None
-    items = []
-    for index, card in enumerate(meld.cards):
-        if card.is_wild:
-            items.append(f"{card}={position_rank(meld.start + index).symbol}{meld.suit.letter}")
-        else:
-            items.append(str(card))
-    return " ".join(items)
+    return meld.notation()
 
 
 # --- moves ---------------------------------------------------------------------------------------
