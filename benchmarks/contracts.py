@@ -15,10 +15,11 @@ Hand sets (fixed seeds, so every run times the same hands):
 * ``big``: 14 to 16 cards drawn from the deck.
 
 Each hand is timed with ``time.perf_counter_ns``: the mean per call over repeated calls,
-best of three rounds (so that the OS preempting the process does not count); the table shows the median, 95th percentile and maximum of those per-hand
-times in microseconds, for every distinct contract of PUSH and CAP_IT, plus how many
-ways ``contract_options`` found (mean / max). The garbage collector is paused while
-timing so that its pauses do not land on whichever call happens to trigger them.
+best of three rounds (so that the OS preempting the process does not count); the table
+shows the median, 95th percentile and maximum of those per-hand times in microseconds,
+for every distinct contract of PUSH and CAP_IT, plus how many ways ``contract_options``
+found (mean / max). The garbage collector is paused while timing so that its pauses do
+not land on whichever call happens to trigger them.
 
 ``contract_options`` lists every way, and wild-heavy hands have a great many (every
 wild is a distinct card in every role it can take), so it is timed on the first hands

@@ -6,12 +6,16 @@ Performance work (issue 3) added shortcuts that skip re-validation or re-computa
 ``moves._lay_down_unchecked`` (no re-sort), the memoised :func:`~pushrummy.melds.layoff_map`
 behind :func:`~pushrummy.melds.layoff_ends`, :func:`~pushrummy.contracts.single_melds`
 (new melds listed directly) and the shared draw and discard moves of the move generator.
+Later ones: :func:`~pushrummy.movegen.discardable` by card codes, the run shapes' skipped
+starts and wild caps of the contract search, and validation's acceptance of the very moves
+``legal_moves`` listed for the very state.
 DESIGN.md §1.1: an unchecked path is private and tested against the checked one. Here.
 """
 
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
 import attrs
 import pytest
@@ -19,7 +23,15 @@ import pytest
 import pushrummy as pr
 from pushrummy.cards import ALL_CARDS, Card, make_deck
 from pushrummy.contract_spec import Contract
-from pushrummy.contracts import contract_options, single_melds
+from pushrummy.contracts import (
+    _position_code,
+    _Rules,
+    _rules_of,
+    _run_shapes_of,
+    _set_shapes_of,
+    contract_options,
+    single_melds,
+)
 from pushrummy.errors import InvalidMeldError
 from pushrummy.melds import (
     End,
@@ -32,6 +44,7 @@ from pushrummy.melds import (
     lay_off,
     layoff_ends,
 )
+from pushrummy.movegen import discardable
 from pushrummy.moves import LayDown, _lay_down_unchecked
 from pushrummy.state import GameState, _replace
 from pushrummy.views import PlayerView, _view
@@ -217,3 +230,107 @@ def test_shared_moves_equal_fresh_ones() -> None:
             fresh = attrs.evolve(move)
             assert fresh == move and type(fresh) is type(move)
             assert pr.is_legal(state, fresh)
+
+
+def reference_discardable(state: GameState, seat: int) -> list[Card]:
+    """:func:`~pushrummy.movegen.discardable` as first written, comparing cards."""
+    hand = state.hands[seat]
+    variant = state.variant
+    distinct = sorted(set(hand))
+    if variant.may_discard_wild and (state.taken is None or variant.may_rediscard_taken):
+        return distinct
+    allowed = distinct
+    taken = state.taken
+    if (
+        taken is not None
+        and not variant.may_rediscard_taken
+        and any(card != taken for card in hand)
+    ):
+        allowed = [card for card in allowed if card != taken]
+    if not variant.may_discard_wild and any(not card.is_wild for card in hand):
+        allowed = [card for card in allowed if not card.is_wild]
+    return allowed or distinct
+
+
+def test_discardable_by_codes_equals_by_cards() -> None:
+    rng = random.Random(6)
+    checked = 0
+    for state in STATES:
+        if state.phase is not pr.Phase.PLAY:
+            continue
+        seat = state.current_player
+        assert seat is not None
+        for wild in (True, False):
+            for again in (True, False):
+                variant = state.variant.replace(may_discard_wild=wild, may_rediscard_taken=again)
+                taken = state.taken if rng.random() < 0.7 else rng.choice(state.hands[seat])
+                probe = _replace(state, variant=variant, taken=taken)
+                assert discardable(probe, seat) == reference_discardable(probe, seat)
+                checked += 1
+        only = _replace(state, hands=((state.hands[seat][0],) * 3,) * state.players)
+        assert discardable(only, seat) == reference_discardable(only, seat)
+    assert checked > 100
+
+
+def reference_run_shapes(
+    suit: int, suited: int, both_aces: bool, wilds: int, rules: _Rules, smallest: int
+) -> tuple[tuple[int, int, tuple[int, ...], int], ...]:
+    """Every run shape :func:`~pushrummy.contracts._run_shapes_of` lists, in its order,
+    found by trying every window (no early exits)."""
+    positions = (suited << 1) | ((suited & 1) << 14)  # an ace is low and high
+    found = []
+    for start in range(1, 13):
+        for size in range(1, rules.max_run + 1):
+            end = start + size - 1
+            if end > 14:
+                break
+            if size < smallest:
+                continue
+            window = [
+                _position_code(suit, p) if positions >> p & 1 else -1 for p in range(start, end + 1)
+            ]
+            kept = [index for index, code in enumerate(window) if code >= 0]
+            held = len(kept)
+            double_ace = start == 1 and end == 14 and positions & 2 and not both_aces
+            for dropped in range(held + 1):
+                need = size - held + dropped
+                if need > wilds or not rules.allows(size - need, need):
+                    continue
+                for gone in combinations(kept, dropped):
+                    if double_ace and 0 not in gone and size - 1 not in gone:
+                        continue
+                    template = tuple(-1 if i in gone else code for i, code in enumerate(window))
+                    found.append((start, size, template, need))
+    return tuple(found)
+
+
+def test_run_shapes_skip_only_empty_starts() -> None:
+    rng = random.Random(7)
+    for index in range(600):
+        rules = _rules_of(OPTIONS[index % len(OPTIONS)])
+        suited = rng.getrandbits(13) & rng.getrandbits(13)
+        if index % 3 == 0:
+            suited &= rng.getrandbits(13)
+        both_aces = bool(suited & 1) and rng.random() < 0.5
+        suit, wilds, smallest = rng.randrange(4), rng.randrange(6), rng.randint(3, 8)
+        expected = reference_run_shapes(suit, suited, both_aces, wilds, rules, smallest)
+        assert _run_shapes_of(suit, suited, both_aces, wilds, rules, smallest) == expected
+
+
+def test_shapes_with_fewer_wilds_are_the_first_ones_filtered() -> None:
+    """What lets contract_options make shapes only up to its wild budget: the shapes for
+    fewer wilds are those for more, less the ones needing more, in the same order."""
+    rng = random.Random(8)
+    for index in range(300):
+        rules = _rules_of(OPTIONS[index % len(OPTIONS)])
+        suited = rng.getrandbits(13) & rng.getrandbits(13)
+        both_aces = bool(suited & 1) and rng.random() < 0.5
+        suit, smallest = rng.randrange(4), rng.randint(3, 6)
+        runs = _run_shapes_of(suit, suited, both_aces, 5, rules, smallest)
+        rank, held = rng.randint(1, 13), rng.randrange(16)
+        sets = _set_shapes_of(rank, held, 4, rules)
+        for wilds in range(5):
+            expected_runs = tuple(shape for shape in runs if shape[3] <= wilds)
+            assert _run_shapes_of(suit, suited, both_aces, wilds, rules, smallest) == expected_runs
+            expected_sets = tuple(shape for shape in sets if shape[1] <= wilds)
+            assert _set_shapes_of(rank, held, wilds, rules) == expected_sets

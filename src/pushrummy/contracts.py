@@ -748,11 +748,14 @@ def _size_ok(comps: tuple[_Component, ...], is_run: bool, rules: _Rules) -> set[
     return set(range(min(sizes), top + 1))
 
 
-def _set_shapes(hand: _Hand, sizes: set[int], rules: _Rules, tables: _Tables) -> list[_Shape]:
+def _set_shapes(
+    hand: _Hand, sizes: set[int], rules: _Rules, tables: _Tables, wilds: int
+) -> list[_Shape]:
+    """The set shapes of ``hand`` of the ``sizes``, holding at most ``wilds`` wilds (no
+    more than the hand's)."""
     shapes: list[_Shape] = []
     if not sizes:
         return shapes  # the contract has no set
-    wilds = hand.wilds
     by_rank = hand.presence >> 64
     for rank in _SET_RANKS:
         held = by_rank >> (4 * rank - 4) & 15
@@ -787,12 +790,15 @@ def _set_shape_list(
 _SET_SHAPE_LISTS: dict[tuple[object, ...], tuple[_Shape, ...]] = {}
 
 
-def _run_shapes(hand: _Hand, sizes: set[int], rules: _Rules, tables: _Tables) -> list[_Shape]:
+def _run_shapes(
+    hand: _Hand, sizes: set[int], rules: _Rules, tables: _Tables, wilds: int
+) -> list[_Shape]:
+    """The run shapes of ``hand`` of the ``sizes``, holding at most ``wilds`` wilds (no
+    more than the hand's)."""
     shapes: list[_Shape] = []
     if not sizes:
         return shapes  # the contract has no run
     smallest = min(sizes)
-    wilds = hand.wilds
     for suit in range(4):
         suited = hand.presence >> (13 * suit) & 0x1FFF
         if not suited and wilds < smallest:
@@ -918,15 +924,27 @@ class _Lister:
         self.run_sizes = [size for is_run, size in comps if is_run]
         # With one size per kind, every listed shape fits every component of its kind.
         self.mixed_sizes = len(set(self.set_sizes)) > 1 or len(set(self.run_sizes)) > 1
-        sets = _set_shapes(hand, _size_ok(comps, False, rules), rules, tables)
-        runs = _run_shapes(hand, _size_ok(comps, True, rules), rules, tables)
         self.candidates = candidates
         """The whole hand's feasibility candidates per component (for the prune), as
         :func:`_solve` found them."""
         budget = self._wild_budget()
+        # Shapes are made only up to the most wilds the budget allows a shape of the kind:
+        # with fewer wilds the same shapes come, less those needing more, in the same order,
+        # and the filter below would drop those anyway (often most of a wild-rich hand's).
+        most_set = max(budget[size, False] for size in range(3, _ACE_HIGH + 1))
+        most_run = max(budget[size, True] for size in range(3, _ACE_HIGH + 1))
+        sets = _set_shapes(hand, _size_ok(comps, False, rules), rules, tables, most_set)
+        runs = _run_shapes(hand, _size_ok(comps, True, rules), rules, tables, most_run)
         sets = [shape for shape in sets if shape[_WILDS] <= budget[shape[_KEY][3], False]]
         runs = [shape for shape in runs if shape[_WILDS] <= budget[shape[_KEY][3], True]]
+        # Fewest wilds first: a slot's loop then stops at the first shape needing more
+        # wilds than are left, where it used to test every shape after it (most of the
+        # search's steps). The order of exploration does not matter: run() sorts the ways.
+        sets.sort(key=_wilds_of)
+        runs.sort(key=_wilds_of)
         self.slots = [sets] * len(self.set_sizes) + [runs] * len(self.run_sizes)
+        self.ends = [_ends_by_wilds(shapes, hand.wilds) for shapes in self.slots]
+        """Per slot, per number of wilds left: the end of the slot's shapes that fit them."""
         counts = hand.counts()
         self.pool = [counts[code] for code in _WILD_CODES]
         self.picked: list[_Shape] = []
@@ -987,10 +1005,10 @@ class _Lister:
         # slot left after this, listing that slot's fitting shapes directly costs less
         # than the proof (a few int operations per shape against a feasibility search).
         prune = slot + 2 < len(self.slots)
-        for index in range(start, len(shapes)):
+        for index in range(start, self.ends[slot][wilds]):
             shape = shapes[index]
             rest = remaining - shape[_USE]
-            if shape[_WILDS] > wilds or rest & guards != guards:
+            if rest & guards != guards:
                 continue
             self.picked.append(shape)
             if not prune or self._rest_feasible(rest, wilds - shape[_WILDS]):
@@ -1167,6 +1185,22 @@ class _Lister:
         if memo is None:
             memo = self.meld_memo[id(shape)] = {}
         return memo
+
+
+def _wilds_of(shape: _Shape) -> int:
+    return shape[_WILDS]
+
+
+def _ends_by_wilds(shapes: list[_Shape], most: int) -> list[int]:
+    """For ``shapes`` sorted by wilds: per wild count ``0..most``, how many of the first
+    shapes hold no more wilds than that."""
+    ends = []
+    end = 0
+    for wilds in range(most + 1):
+        while end < len(shapes) and shapes[end][_WILDS] <= wilds:
+            end += 1
+        ends.append(end)
+    return ends
 
 
 def _keyed_meld(shape: _Shape, fill: tuple[int, ...]) -> tuple[bytes, Meld]:
@@ -1375,7 +1409,15 @@ def _new_run_shapes(
     positions = (suited << 1) | ((suited & 1) << _ACE_HIGH)  # an ace is low and high
     codes = _POSITION_CODES[suit]
     found = []
+    window_mask = (1 << smallest) - 1
     for start in range(1, _ACE_HIGH - 1):
+        # Runs from ``start`` lack naturals at no fewer positions than the shortest one
+        # does (see the break below): if it already needs too many wilds, or does not
+        # fit, nothing starts here. Most starts of a hand's suit end here.
+        longest = min(rules.max_run, _ACE_HIGH + 1 - start)
+        shortest_naturals = (positions >> start & window_mask).bit_count()
+        if smallest > longest or smallest - shortest_naturals > wilds:
+            continue
         held = 0
         window: list[int] = []  # the window's template: natural codes, -1 for a gap
         kept: list[int] = []  # the window's natural positions, relative to start

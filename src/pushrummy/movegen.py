@@ -8,7 +8,7 @@ predicates shared with validation (:func:`push_allowed`, :func:`discardable`,
 from __future__ import annotations
 
 from .cards import ALL_CARDS, Card
-from .contracts import contract_options, single_melds
+from .contracts import _Hand, _meld_rules_of, _read_hand, _single_melds, contract_options
 from .melds import _LAYOFF_MAPS, Meld, MeldKind, _layoff_entry, position_rank
 from .moves import (
     Discard,
@@ -29,6 +29,8 @@ __all__ = ["discardable", "legal_moves", "may_target", "natural_for", "push_allo
 
 _IS_WILD = tuple(card.is_wild for card in ALL_CARDS)
 """Wildness by card code: a tuple index instead of the ``Card.is_wild`` property."""
+_NATURAL_BITS = (1 << 52) - 1
+"""The suit-major part of a read hand's ``presence``: bit ``code`` for each natural held."""
 
 # Moves are immutable values, so the few that recur on every turn are built once and
 # shared: a draw's two moves, and a discard of each card value, per seat.
@@ -91,10 +93,12 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
                 continue
             moves.append(_lay_down_unchecked(seat, way))
     elif _may_meld_after_contract(state):
+        # The hand read once for both (single_melds would read it again).
+        parsed = _read_hand(hand)
         if not (keep_one and len(hand) == 1):
-            _add_lay_offs(moves, state, seat, hand, variant)
+            _add_lay_offs(moves, state, seat, parsed, variant)
         if variant.new_melds_after_contract:
-            for meld in single_melds(hand, variant):
+            for meld in _single_melds(parsed, _meld_rules_of(variant)):
                 if keep_one and len(meld.cards) == len(hand):
                     continue
                 moves.append(NewMeld(seat, meld))
@@ -113,18 +117,11 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
 
 
 def _add_lay_offs(
-    moves: list[Move], state: GameState, seat: int, hand: tuple[Card, ...], variant: Variant
+    moves: list[Move], state: GameState, seat: int, hand: _Hand, variant: Variant
 ) -> None:
     """Append every lay-off, by meld id, card and end ([layoff.card])."""
-    naturals = 0  # bit ``code`` for every natural held
-    wilds: set[int] = set()
-    for card in hand:
-        code = card.code
-        if _IS_WILD[code]:
-            wilds.add(code)
-        else:
-            naturals |= 1 << code
-    wild_codes = sorted(wilds)
+    naturals = hand.presence & _NATURAL_BITS  # bit ``code`` for every natural held
+    wild_codes = sorted({code for code in hand.codes if _IS_WILD[code]}) if hand.wilds else []
     any_target = variant.layoff_targets is LayoffTargets.ANY
     maps = _LAYOFF_MAPS
     for target in state.table:
@@ -153,11 +150,6 @@ def _add_lay_offs(
             card = ALL_CARDS[code]
             for end in wild_ends if _IS_WILD[code] else fits[code]:
                 moves.append(LayOff(seat, card, meld_id, end))
-
-
-def _distinct(hand: tuple[Card, ...]) -> list[Card]:
-    """The distinct card values of ``hand``, sorted (by code: Card's own order)."""
-    return [ALL_CARDS[code] for code in sorted({card.code for card in hand})]
 
 
 def _exchanges(state: GameState, seat: int) -> list[Move]:
@@ -195,20 +187,18 @@ def discardable(state: GameState, seat: int) -> list[Card]:
     """
     hand = state.hands[seat]
     variant = state.variant
-    distinct = _distinct(hand)
+    codes = sorted({card.code for card in hand})
+    distinct = [ALL_CARDS[code] for code in codes]
     if variant.may_discard_wild and (state.taken is None or variant.may_rediscard_taken):
         return distinct  # no restriction applies
-    allowed = distinct
+    allowed = codes
     taken = state.taken
-    if (
-        taken is not None
-        and not variant.may_rediscard_taken
-        and any(card != taken for card in hand)
-    ):
-        allowed = [card for card in allowed if card != taken]
-    if not variant.may_discard_wild and any(not _IS_WILD[card.code] for card in hand):
-        allowed = [card for card in allowed if not _IS_WILD[card.code]]
-    return allowed or distinct
+    # Card codes compared rather than cards: Card.__eq__ is Python code, run per card.
+    if taken is not None and not variant.may_rediscard_taken and codes and codes != [taken.code]:
+        allowed = [code for code in allowed if code != taken.code]
+    if not variant.may_discard_wild and any(not _IS_WILD[code] for code in codes):
+        allowed = [code for code in allowed if not _IS_WILD[code]]
+    return [ALL_CARDS[code] for code in allowed] if allowed else distinct
 
 
 def may_target(state: GameState, seat: int, target: TableMeld) -> bool:
