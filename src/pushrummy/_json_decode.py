@@ -35,6 +35,7 @@ from .records import GameRecord
 from .scoring import deal_penalties, settle_stakes, winners
 from .state import DealEnd, DealResult, GameState, Outcome, Phase, StakesSettlement, TableMeld
 from .variants import (
+    _BOOL_FIELDS,
     BuryPosition,
     DealSpec,
     LayoffTargets,
@@ -428,15 +429,8 @@ _VARIANT_ENUMS: Final[dict[str, type[enum.Enum]]] = {
     "layoff_targets": LayoffTargets,
     "wild_exchange": WildExchange,
 }
-_VARIANT_BOOLS: Final = (
-    "partnerships",
-    "contract_exact_sizes",
-    "new_melds_after_contract",
-    "same_turn_after_contract",
-    "may_rediscard_taken",
-    "may_discard_wild",
-    "must_discard_to_go_out",
-)
+_VARIANT_BOOLS: Final = _BOOL_FIELDS
+"""The variant's yes/no options, as the variant itself lists them."""
 
 
 def _contract(value: object, path: str) -> Contract:
