@@ -624,26 +624,41 @@ def _solve(
         if not found:
             return None
         by_comp[comp] = found
+    units = tables.units
+    remaining = tables.guards
+    for code in codes:
+        remaining += units[code]
+    chosen: list[_Candidate] = []
+    if _fit(plan, by_comp, remaining, wilds, tables.guards, chosen):
+        return chosen
+    return None
+
+
+def _fit(
+    plan: _Plan,
+    by_comp: dict[_Component, list[_Candidate]],
+    remaining: int,
+    wilds: int,
+    guards: int,
+    chosen: list[_Candidate],
+) -> bool:
+    """Whether one candidate per component of ``plan`` (from ``by_comp``) fits the packed
+    naturals ``remaining`` and ``wilds`` together; the candidates go to ``chosen``."""
     comps = plan.comps
-    if len(by_comp) > 1:
+    if len(plan.distinct) > 1:
         # Scarce components first; identical ones stay adjacent.
         comps = tuple(sorted(comps, key=lambda comp: (len(by_comp[comp]), comp)))
     lists = [by_comp[comp] for comp in comps]
+    if not all(lists):
+        return False
+    # floor[i]: the fewest wilds components i and after need (each list is sorted by wilds).
     floor = [0] * (len(comps) + 1)
     for i in range(len(comps) - 1, -1, -1):
         floor[i] = floor[i + 1] + lists[i][0][0]
     if floor[0] > wilds:
-        return None
+        return False
     same = [i > 0 and comps[i] == comps[i - 1] for i in range(len(comps))]
-    guards = tables.guards
-    units = tables.units
-    remaining = guards
-    for code in codes:
-        remaining += units[code]
-    chosen: list[_Candidate] = []
-    if _pick(0, 0, remaining, wilds, lists, same, floor, guards, chosen):
-        return chosen
-    return None
+    return _pick(0, 0, remaining, wilds, lists, same, floor, guards, chosen)
 
 
 def _pick(
@@ -1040,21 +1055,7 @@ class _Lister:
     def _fits(self, plan: _Plan, remaining: int, wilds: int) -> bool:
         """:func:`_solve` for ``plan`` from ``remaining`` and ``wilds``, on the whole hand's
         candidate lists."""
-        candidates = self.candidates
-        comps = plan.comps
-        if len(plan.distinct) > 1:
-            # Scarce components first; identical ones stay adjacent.
-            comps = tuple(sorted(comps, key=lambda comp: (len(candidates[comp]), comp)))
-        lists = [candidates[comp] for comp in comps]
-        if not all(lists):
-            return False
-        floor = [0] * (len(comps) + 1)
-        for i in range(len(comps) - 1, -1, -1):
-            floor[i] = floor[i + 1] + lists[i][0][0]
-        if floor[0] > wilds:
-            return False
-        same = [i > 0 and comps[i] == comps[i - 1] for i in range(len(comps))]
-        return _pick(0, 0, remaining, wilds, lists, same, floor, self.tables.guards, [])
+        return _fit(plan, self.candidates, remaining, wilds, self.tables.guards, [])
 
     def _rests(self, picked: tuple[_Component, ...]) -> list[_Plan]:
         """The components left over by each assignment of melds ``picked`` (kind, size)."""
