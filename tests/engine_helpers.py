@@ -26,6 +26,7 @@ from pushrummy.cards import Card, Rank, Suit, make_deck, parse_card, parse_cards
 from pushrummy.melds import Meld
 from pushrummy.rules import RULE_IDS
 from pushrummy.state import GameState, Phase, TableMeld, _replace
+from reference_moves import canonical, step_order
 
 __all__ = [
     "CardsLike",
@@ -220,7 +221,7 @@ def position(
         deal_number=deal_number,
         dealer=dealer,
         phase=phase,
-        current_player=current if phase in (Phase.DRAW, Phase.PLAY) else None,
+        current_player=current if phase in (Phase.DRAW, Phase.PLAY, Phase.LAYING_DOWN) else None,
         hands=tuple(all_hands),
         stock=tuple(stock),
         upcard=up,
@@ -265,11 +266,50 @@ def play(state: GameState, move: Any) -> GameState:
     snap = snapshot(state)
     assert pr.is_legal(state, move), f"{move} should be legal"
     if contracts_ready():
-        assert move in pr.legal_moves(state), f"{move} is legal but not in legal_moves"
+        assert_listed(state, move)
     after = pr.apply_move(state, move)
     assert_unchanged(state, snap)
     assert after is not state
+    if isinstance(move, pr.LayDown) and len(move.melds) > 1:
+        # A whole lay-down is the same as its steps, one meld per move, in step order.
+        stepped = state
+        for meld in sorted(move.melds, key=step_order):
+            stepped = pr.apply_move(stepped, pr.LayDown(move.seat, (meld,)))
+        assert stepped == after
     return after
+
+
+def listed_form(state: GameState, move: Any) -> list[Any]:
+    """The listed moves that make ``move`` (DESIGN.md §3): a whole lay-down as its steps in
+    step order ([contract.steps]); with ``wild_exchange`` = ``none``, every meld with its
+    wild places in the listed order ([meld.wild])."""
+    wilds_matter = state.variant.wild_exchange is not pr.WildExchange.NONE
+
+    def form(meld: Meld) -> Meld:
+        return meld if wilds_matter else canonical(meld)
+
+    if isinstance(move, pr.LayDown):
+        melds = sorted((form(m) for m in move.melds), key=step_order)
+        return [pr.LayDown(move.seat, (m,)) for m in melds]
+    if isinstance(move, pr.NewMeld):
+        return [pr.NewMeld(move.seat, form(move.meld))]
+    return [move]
+
+
+def listed(state: GameState, move: Any) -> bool:
+    """Whether ``move`` is listed by ``legal_moves`` up to the stated equivalences."""
+    for step in listed_form(state, move):
+        if step not in pr.legal_moves(state):
+            return False
+        state = pr.apply_move(state, step)
+    return True
+
+
+def assert_listed(state: GameState, move: Any) -> None:
+    """``move`` is listed by ``legal_moves``, up to the two stated equivalences."""
+    for step in listed_form(state, move):
+        assert step in pr.legal_moves(state), f"{step} (for {move}) is legal but not listed"
+        state = pr.apply_move(state, step)
 
 
 def play_all(state: GameState, moves: Iterable[Any]) -> GameState:

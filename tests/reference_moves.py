@@ -13,8 +13,13 @@ Brute force, in the plainest way that stays fast for hands of 6–11 cards with 
   each rank A, 3–K; as a run of each suit and start position, with each natural at a position of
   its own rank and the wilds in every distinct order on the free positions — kept when
   :func:`meld_ok` accepts it.
-* **LayDown**: every multiset of exactly ``meld_count`` melds that fits in the hand together and
-  can be matched one to one to the contract's parts ([contract.laydown]).
+* **LayDown** steps ([contract.steps]): every multiset of melds that fits in the hand together
+  and, with the melds already placed this turn, can be matched one to one to the contract's
+  parts ([contract.laydown]) is a way to finish the lay-down; the listed steps are the first
+  meld of each way in the step order (:func:`step_order`), one meld per move.
+* **Wild places** ([meld.wild]): with ``wild_exchange`` = ``none``, runs that differ only in
+  which wild stands in which wild place are one choice: each is listed with its wilds in
+  ascending order along the run (:func:`canonical`).
 * **LayOff**: every (distinct card × table meld × end) checked with :func:`extend`.
 * **NewMeld**: every meld of the hand. **ExchangeWild**: every wild of every run.
 * **Discard**: every distinct card, minus the [discard.taken] / [discard.wild] restrictions.
@@ -221,6 +226,69 @@ def contract_ways(
     return ways
 
 
+def _wild_order(card: Card) -> tuple[int, int]:
+    """Wilds in card order: the twos by suit (clubs first), then the joker."""
+    return (1, 0) if joker(card) else (0, int(card.suit))
+
+
+def canonical(meld: Meld) -> Meld:
+    """The listed form of ``meld`` when wild places do not matter: a run's wilds in
+    ascending card order along the run (a set's wilds all stand for its rank anyway)."""
+    if meld.kind is not MeldKind.RUN:
+        return meld
+    places = [i for i, x in enumerate(meld.cards) if wild(x)]
+    wilds = sorted((meld.cards[i] for i in places), key=_wild_order)
+    cards = list(meld.cards)
+    for i, x in zip(places, wilds):
+        cards[i] = x
+    return _to_meld("run", cards, int(meld.suit) * 100 + int(meld.start))
+
+
+def step_order(meld: Meld) -> tuple[Any, ...]:
+    """[contract.steps]: the order in which the steps of a lay-down are listed: by the
+    meld's lowest natural card, rank-major (A, 3, 4 .. K; clubs first within a rank), melds
+    of wilds only first; ties by the meld's sort key."""
+    places = [(int(x.rank) - 1) * 4 + int(x.suit) for x in meld.cards if not wild(x)]
+    return (min(places) if places else -1, meld.sort_key)
+
+
+def lay_down_steps(
+    hand: tuple[Card, ...],
+    parts: tuple[tuple[str, int], ...],
+    placed: Sequence[Meld],
+    opts: Options,
+    keep_one: bool,
+    canonical_wilds: bool,
+) -> set[Meld]:
+    """The listed next steps of a lay-down: the step-order-first meld of every way to finish
+    it from ``hand`` after ``placed``."""
+    count = len(parts) - len(placed)
+    if count <= 0:
+        return set()
+    exact = opts[3]
+    kinds = {kind for kind, _ in parts}
+    smallest = min(size for _, size in parts)
+    pool = [m for m in hand_melds(hand, opts) if m.kind.value in kinds and len(m.cards) >= smallest]
+    have = Counter(hand)
+    firsts: set[Meld] = set()
+
+    def grow(start: int, chosen: list[Meld], used: list[Card]) -> None:
+        if len(chosen) == count:
+            if keep_one and len(used) >= len(hand):
+                return
+            if _matches([*placed, *chosen], parts, exact):
+                melds = [canonical(m) for m in chosen] if canonical_wilds else chosen
+                firsts.add(min(melds, key=step_order))
+            return
+        for i in range(start, len(pool)):
+            cards = used + list(pool[i].cards)
+            if _fits(cards, have):
+                grow(i, [*chosen, pool[i]], cards)
+
+    grow(0, [], [])
+    return firsts
+
+
 # -- lay-offs -------------------------------------------------------------------------------
 
 
@@ -286,6 +354,7 @@ def reference_moves(state: GameState) -> set[Any]:
     opts = options_of(state)
     hand = tuple(sorted(state.hands[seat]))
     keep_one = v.must_discard_to_go_out
+    canonical_wilds = v.wild_exchange.value == "none"
     moves = set()
     if not state.laid_down[seat]:
         parts = tuple(
@@ -293,10 +362,12 @@ def reference_moves(state: GameState) -> set[Any]:
             for req in state.contract.requirements
             for _ in range(req.count)
         )
-        for way in contract_ways(hand, parts, opts):
-            if keep_one and sum(len(m.cards) for m in way) >= len(hand):
-                continue
-            moves.add(LayDown(seat, way))
+        laying = state.phase is Phase.LAYING_DOWN
+        placed = [tm.meld for tm in state.table if tm.owner == seat] if laying else []
+        for meld in lay_down_steps(hand, parts, placed, opts, keep_one, canonical_wilds):
+            moves.add(LayDown(seat, (meld,)))
+        if laying:
+            return moves  # [contract.steps]: the rest of the lay-down first
     elif v.same_turn_after_contract or not state.laid_down_this_turn:
         if not (keep_one and len(hand) == 1):
             for tm in state.table:
@@ -310,7 +381,7 @@ def reference_moves(state: GameState) -> set[Any]:
             for meld in hand_melds(hand, opts):
                 if keep_one and len(meld.cards) >= len(hand):
                     continue
-                moves.add(NewMeld(seat, meld))
+                moves.add(NewMeld(seat, canonical(meld) if canonical_wilds else meld))
     exchange = v.wild_exchange.value
     if state.laid_down[seat] and exchange != "none":
         for tm in state.table:

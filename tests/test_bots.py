@@ -147,20 +147,21 @@ def test_greedy_takes_the_upcard_that_makes_the_contract_and_goes_out() -> None:
     state = scripted(["7C 7D 7H 7S 9C 9D", *FILLER], "9H")
     moves = greedy_turn(state)
     assert moves[0] == pr.Take(0)
-    assert isinstance(moves[1], pr.LayDown)
-    # The cheapest hand left: all seven cards go down (4 sevens + 3 nines) and seat 0 is out.
-    assert sorted(len(m.cards) for m in moves[1].melds) == [3, 4]
-    assert len(moves) == 2
+    # The contract goes down meld by meld ([contract.steps]): the most points first, so
+    # all seven cards go down (4 sevens, then 3 nines) and seat 0 is out.
+    assert all(isinstance(m, pr.LayDown) for m in moves[1:])
+    assert [len(meld.cards) for m in moves[1:] for meld in m.melds] == [4, 3]
+    assert len(moves) == 3
 
 
 def test_greedy_lays_down_then_discards_the_rest() -> None:
     state = scripted(["7C 7D 7H KC KD 9C", *FILLER], "KH")
     moves = greedy_turn(state)
     assert moves[0] == pr.Take(0)
-    lay_down = moves[1]
-    assert isinstance(lay_down, pr.LayDown)
-    assert {m.rank for m in lay_down.melds} == {pr.Rank.SEVEN, pr.Rank.KING}
-    assert moves[2:] == [pr.Discard(0, pr.parse_card("9C"))]
+    steps = moves[1:3]
+    assert all(isinstance(step, pr.LayDown) for step in steps)
+    assert [meld.rank for step in steps for meld in step.melds] == [pr.Rank.SEVEN, pr.Rank.KING]
+    assert moves[3:] == [pr.Discard(0, pr.parse_card("9C"))]
 
 
 def test_greedy_chooses_the_lay_down_leaving_the_cheapest_hand() -> None:

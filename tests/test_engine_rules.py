@@ -171,13 +171,13 @@ def test_an_injected_deck_must_be_the_whole_deck() -> None:
         pr.new_game(CAP_IT, seed=1, players=5, deals=[list(make_deck(2))])
 
 
-@rule("setup.deck")
+@rule("setup.deck", "turn.holds")
 def test_copies_are_indistinguishable_and_counted() -> None:
-    # One 7H in hand: a move using two copies is refused, naming setup.deck.
+    # One 7H in hand: a move using two copies is refused, naming turn.holds.
     state = position(hands={0: "7H 7D 7C 9C 9D 9H KS"})
     two_sevens = LayDown(0, (set_("7H 7D 7C"), set_("7H 7S JK")))
-    assert_rejected(state, two_sevens, CardNotInHandError, "setup.deck")
-    assert_rejected(state, Discard(0, c("QS")), CardNotInHandError, "setup.deck")
+    assert_rejected(state, two_sevens, CardNotInHandError, "turn.holds")
+    assert_rejected(state, Discard(0, c("QS")), CardNotInHandError, "turn.holds")
     # Two copies in hand: either copy is "the" 7H; discarding one leaves the other.
     state = position(hands={0: "7H 7H 7C 9C 9D 9H KS"})
     after = play(state, Discard(0, c("7H")))
@@ -252,16 +252,16 @@ def test_cap_it_deals_ten_cards_every_deal(players: int) -> None:
     assert state.phase is Phase.GAME_OVER
 
 
-@rule("deal.count")
+@rule("deal.count", "turn.between")
 def test_the_next_deal_is_dealt_only_between_deals() -> None:
     state = pr.new_game(PUSH, seed=4)
-    assert_rejected(state, NextDeal(), WrongPhaseError, "deal.count")
+    assert_rejected(state, NextDeal(), WrongPhaseError, "turn.between")
     between = end_deal_quickly(pr.new_game(PUSH.replace(max_turns_per_deal=1), seed=4))
     assert between.phase is Phase.BETWEEN_DEALS
     seat = (between.dealer + 1) % 4
-    assert_rejected(between, Take(seat), WrongPhaseError, "deal.count")
-    assert_rejected(between, Push(seat), WrongPhaseError, "deal.count")
-    assert_rejected(between, Discard(seat, between.hands[seat][0]), WrongPhaseError, "deal.count")
+    assert_rejected(between, Take(seat), WrongPhaseError, "turn.between")
+    assert_rejected(between, Push(seat), WrongPhaseError, "turn.between")
+    assert_rejected(between, Discard(seat, between.hands[seat][0]), WrongPhaseError, "turn.between")
 
 
 @rule("deal.dealer")
@@ -366,14 +366,18 @@ def test_the_dealers_left_neighbour_plays_first_then_clockwise() -> None:
         assert seats == [(dealer + 1 + i) % 4 for i in range(5)]
 
 
-@rule("deal.first")
+@rule("turn.seat")
 def test_moves_for_another_seat_are_refused() -> None:
     state = pr.new_game(PUSH, seed=6, dealer=0)
-    for seat in (0, 2, 3, 7):
-        assert_rejected(state, Take(seat), NotYourTurnError, "deal.first")
-        assert_rejected(state, Push(seat), NotYourTurnError, "deal.first")
+    for seat in (0, 2, 3, 7, -1):
+        error = assert_rejected(state, Take(seat), NotYourTurnError, "turn.seat")
+        assert_rejected(state, Push(seat), NotYourTurnError, "turn.seat")
+        # A seat outside the game is refused as such, not as "not your turn".
+        outside = not 0 <= seat < 4
+        assert ("there is no seat" in str(error)) is outside
+        assert ("turn, not seat" in str(error)) is not outside
     after = play(state, Take(1))
-    assert_rejected(after, Discard(2, after.hands[2][0]), NotYourTurnError, "deal.first")
+    assert_rejected(after, Discard(2, after.hands[2][0]), NotYourTurnError, "turn.seat")
 
 
 @rule("deal.random")
@@ -909,7 +913,15 @@ def test_nothing_is_melded_or_laid_off_before_the_contract() -> None:
 def test_the_contract_is_exactly_its_number_of_melds_of_the_right_kinds() -> None:
     hand = "7C 7D 7H 9C 9D 9H KC KD KH"
     state = position(hands={0: hand})
-    assert_rejected(state, LayDown(0, (set_("7C 7D 7H"),)), ContractNotMetError, "contract.laydown")
+    # One meld is a step of the lay-down ([contract.steps]), not the whole of it.
+    step = play(state, LayDown(0, (set_("7C 7D 7H"),)))
+    assert step.phase is Phase.LAYING_DOWN and not step.laid_down[0]
+    assert_rejected(
+        step,
+        LayDown(0, (set_("9C 9D 9H"), set_("KC KD KH"))),
+        ContractNotMetError,
+        "contract.laydown",
+    )
     three = LayDown(0, (set_("7C 7D 7H"), set_("9C 9D 9H"), set_("KC KD KH")))
     assert_rejected(state, three, ContractNotMetError, "contract.laydown")
     assert_rejected(state, LayDown(0, ()), ContractNotMetError, "contract.laydown")
@@ -931,15 +943,17 @@ def test_the_contract_is_exactly_its_number_of_melds_of_the_right_kinds() -> Non
     play(deal2, LayDown(0, (set_("7C 7D 7H"), run("3S 4S 5S 6S"))))
 
 
-@rule("contract.laydown")
+@rule("contract.laydown", "contract.steps")
 def test_one_long_run_never_counts_as_two() -> None:
     state = position(deal_number=3, hands={0: "3S 4S 5S 6S 7S 8S 9S 10S KH"})
-    assert_rejected(
+    # The long run counts as one run of the two, and KH cannot make the other.
+    error = assert_rejected(
         state,
         LayDown(0, (run("3S 4S 5S 6S 7S 8S 9S 10S"),)),
         ContractNotMetError,
-        "contract.laydown",
+        "contract.steps",
     )
+    assert "cannot make 1 run of 4" in str(error)
     # the same cards as two separate runs of one suit are fine
     after = play(state, LayDown(0, (run("3S 4S 5S 6S"), run("7S 8S 9S 10S"))))
     assert len(after.table) == 2
@@ -1105,7 +1119,7 @@ def test_a_lay_off_names_an_existing_meld() -> None:
     state = position(hands={0: "6C KC"}, table=[(1, run("3C 4C 5C"))], laid_down=[0, 1])
     assert_rejected(state, LayOff(0, c("6C"), 1, End.HIGH), IllegalMoveError, "layoff.card")
     assert_rejected(state, LayOff(0, c("6C"), -1, End.HIGH), IllegalMoveError, "layoff.card")
-    assert_rejected(state, LayOff(0, c("7C"), 0, End.HIGH), CardNotInHandError, "setup.deck")
+    assert_rejected(state, LayOff(0, c("7C"), 0, End.HIGH), CardNotInHandError, "turn.holds")
 
 
 @rule("meld.new")
@@ -1129,7 +1143,7 @@ def test_new_melds_must_be_valid_melds_of_three_or_more() -> None:
     play(state, NewMeld(0, run("3S 4S 5S")))
     with pytest.raises(InvalidMeldError):
         set_("KC KD")
-    assert_rejected(state, NewMeld(0, set_("KC KD KS")), CardNotInHandError, "setup.deck")
+    assert_rejected(state, NewMeld(0, set_("KC KD KS")), CardNotInHandError, "turn.holds")
 
 
 @rule("layoff.exchange")
@@ -1163,7 +1177,7 @@ def test_exchange_a_joker_in_a_run(option: WildExchange) -> None:
     assert_rejected(before, ExchangeWild(0, 0, 6, c("6H")), ContractNotMetError, "layoff.exchange")
     # the natural must be in hand
     none = position(variant, hands={0: "9S KC"}, table=table, laid_down=[0, 1])
-    assert_rejected(none, ExchangeWild(0, 0, 6, c("6H")), CardNotInHandError, "setup.deck")
+    assert_rejected(none, ExchangeWild(0, 0, 6, c("6H")), CardNotInHandError, "turn.holds")
 
 
 @rule("layoff.exchange")
@@ -1220,7 +1234,7 @@ def test_a_discard_ends_the_turn_and_becomes_the_next_upcard() -> None:
     assert after.current_player == 2
     assert after.turn == state.turn + 1
     assert after.taken is None
-    assert_rejected(after, Discard(1, c("QC")), NotYourTurnError, "deal.first")
+    assert_rejected(after, Discard(1, c("QC")), NotYourTurnError, "turn.seat")
 
 
 @rule("discard.end")
@@ -1229,7 +1243,7 @@ def test_the_discard_is_compulsory_there_is_no_pass() -> None:
     moves = pr.legal_moves(state)
     assert moves == tuple(Discard(1, x) for x in sorted(set(state.hands[1])))
     assert_rejected(state, Take(1), WrongPhaseError, "draw.choice")
-    assert_rejected(state, NextDeal(), WrongPhaseError, "deal.count")
+    assert_rejected(state, NextDeal(), WrongPhaseError, "turn.between")
 
 
 @rule("discard.taken")
@@ -1457,7 +1471,7 @@ def test_without_a_limit_a_deal_can_go_on() -> None:
     assert state.phase is Phase.DRAW and state.turn == 200 and not state.results
 
 
-@rule("game.end")
+@rule("game.end", "turn.between")
 def test_lowest_total_wins_after_the_fifth_deal() -> None:
     table = [(1, run("5H 6H 7H"))]
     state = position(
@@ -1473,8 +1487,8 @@ def test_lowest_total_wins_after_the_fifth_deal() -> None:
     assert out.outcome.totals == (300, 280) == out.totals
     assert out.outcome.winners == (1,)
     assert not out.outcome.is_draw
-    assert_rejected(out, NextDeal(), GameOverError, "game.end")
-    assert_rejected(out, Take(1), GameOverError, "game.end")
+    assert_rejected(out, NextDeal(), GameOverError, "turn.between")
+    assert_rejected(out, Take(1), GameOverError, "turn.between")
     assert pr.legal_moves(out) == ()
 
 

@@ -117,7 +117,7 @@ def test_illegal_move_error_needs_a_rule() -> None:
 
 
 def test_seat_zero_is_kept() -> None:
-    assert NotYourTurnError("x", rule="deal.first", seat=0).seat == 0
+    assert NotYourTurnError("x", rule="turn.seat", seat=0).seat == 0
 
 
 # --- attributes of the other errors --------------------------------------------------------------

@@ -211,6 +211,18 @@ def check_state(state: GameState, deck: Counter[Card]) -> None:
         assert state.taken is None
     elif state.phase is Phase.PLAY:
         assert state.current_player is not None and state.upcard is None
+    elif state.phase is Phase.LAYING_DOWN:
+        # [contract.steps]: part of the contract is on the table, the rest still completable.
+        seat = state.current_player
+        assert seat is not None and state.upcard is None and not state.laid_down[seat]
+        assert state.lay_down_so_far and state.contract_left
+        assert pr.can_complete_contract(
+            state.hands[seat],
+            state.contract,
+            state.variant,
+            placed=[t.meld for t in state.lay_down_so_far],
+            keep_card=state.variant.must_discard_to_go_out,
+        )
     else:
         assert state.current_player is None
     finished = state.phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER)
@@ -271,20 +283,23 @@ def corrupted(state: GameState) -> list[tuple[Any, type[IllegalMoveError], str]]
     """Moves that must be refused here, with the error class and rule id expected."""
     out: list[tuple[Any, type[IllegalMoveError], str]] = []
     if state.phase is Phase.GAME_OVER:
-        return [(NextDeal(), GameOverError, "game.end"), (Take(0), GameOverError, "game.end")]
+        return [
+            (NextDeal(), GameOverError, "turn.between"),
+            (Take(0), GameOverError, "turn.between"),
+        ]
     if state.phase is Phase.BETWEEN_DEALS:
         seat = (state.dealer + 1) % state.players
         return [
-            (Take(seat), WrongPhaseError, "deal.count"),
-            (Discard(seat, ALL_CARDS[0]), WrongPhaseError, "deal.count"),
+            (Take(seat), WrongPhaseError, "turn.between"),
+            (Discard(seat, ALL_CARDS[0]), WrongPhaseError, "turn.between"),
         ]
     seat = state.current_player
     assert seat is not None
     other = (seat + 1) % state.players
     hand = state.hands[seat]
-    out.append((NextDeal(), WrongPhaseError, "deal.count"))
+    out.append((NextDeal(), WrongPhaseError, "turn.between"))
     for move in pr.legal_moves(state)[:6]:
-        out.append((reseat(move, other), NotYourTurnError, "deal.first"))
+        out.append((reseat(move, other), NotYourTurnError, "turn.seat"))
     if state.phase is Phase.DRAW:
         out.append((Discard(seat, hand[0]), WrongPhaseError, "draw.choice"))
         out.append((LayOff(seat, hand[0], 0, None), WrongPhaseError, "draw.choice"))
@@ -292,7 +307,14 @@ def corrupted(state: GameState) -> list[tuple[Any, type[IllegalMoveError], str]]
     out.append((Take(seat), WrongPhaseError, "draw.choice"))
     out.append((Push(seat), WrongPhaseError, "draw.choice"))
     missing = next(x for x in ALL_CARDS if x not in hand)
-    out.append((Discard(seat, missing), CardNotInHandError, "setup.deck"))
+    if state.phase is Phase.LAYING_DOWN:
+        # [contract.steps]: nothing but the rest of the lay-down.
+        out.append((Discard(seat, hand[0]), WrongPhaseError, "contract.steps"))
+        out.append((LayOff(seat, hand[0], 0, End.LOW), WrongPhaseError, "contract.steps"))
+        out.append((LayDown(seat, ()), ContractNotMetError, "contract.laydown"))
+        assert all(isinstance(step, LayDown) for step in pr.legal_moves(state))
+        return out
+    out.append((Discard(seat, missing), CardNotInHandError, "turn.holds"))
     if not state.laid_down[seat]:
         out.append((LayOff(seat, hand[0], 0, End.LOW), ContractNotMetError, "layoff.when"))
         wilds = pr.parse_cards("JK JK JK")

@@ -275,7 +275,7 @@ def test_draw_phase_moves() -> None:
     assert parse_move(state, "  PuSh\t") == Push(seat)
     with pytest.raises(WrongPhaseError, match=r"\[draw.choice\]$"):
         parse_move(state, "discard KS")
-    with pytest.raises(WrongPhaseError, match=r"\[deal.count\]$"):
+    with pytest.raises(WrongPhaseError, match=r"\[turn.between\]$"):
         parse_move(state, "next")
 
 
@@ -304,13 +304,18 @@ def test_down_and_meld() -> None:
     state = play_state("7S 7H 7D 9C 9S JK 4C", variant=pr.PUSH, laid_down=False)
     seat = to_move(state)
     expected = LayDown(seat, (parse_meld("7S 7H 7D"), parse_meld("9C 9S JK=9")))
-    assert expected in pr.legal_moves(state)
+    assert pr.is_legal(state, expected)
     assert parse_move(state, "down 7S 7H 7D / 9C 9S JK=9") == expected
     assert parse_move(state, "  down 9s jk=9 9c/7d 7h 7s ") == expected
     with pytest.raises(ContractNotMetError, match=r"\[layoff.when\]$"):
         parse_move(state, "meld 7S 7H 7D")
-    with pytest.raises(ContractNotMetError, match=r"\[contract.laydown\]$"):
-        parse_move(state, "down 7S 7H 7D")
+    # One meld of the contract is a lay-down step ([contract.steps]), listed as such.
+    step = parse_move(state, "down 7S 7H 7D")
+    assert step == LayDown(seat, (parse_meld("7S 7H 7D"),)) and step in pr.legal_moves(state)
+    laying = pr.apply_move(state, step)
+    assert parse_move(laying, "down 9C 9S JK=9") in pr.legal_moves(laying)
+    with pytest.raises(ContractNotMetError, match=r"\[contract.steps\]$"):
+        parse_move(state, "down 7S 7H JK=7")  # 7D 9C 9S 4C make no set
     with pytest.raises(CardNotInHandError):
         parse_move(state, "down 7S 7H 7D / 9C 9S 2C=9")
     later = play_state("7S 7H 7D 9C 9S JK 4C", variant=pr.PUSH)
@@ -459,7 +464,7 @@ def test_between_deals_and_game_over() -> None:
     done = pr.apply_move(state, Discard(seat, c("KS")))  # goes out: the deal ends
     assert done.phase is Phase.BETWEEN_DEALS and done.current_player is None
     assert parse_move(done, "next") == NextDeal()
-    with pytest.raises(WrongPhaseError, match=r"\[deal.count\]$") as info:
+    with pytest.raises(WrongPhaseError, match=r"\[turn.between\]$") as info:
         parse_move(done, "take")
     assert info.value.seat is None and info.value.move is None
     over = attrs.evolve(done, phase=Phase.GAME_OVER)

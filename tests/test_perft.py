@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pushrummy as pr
-from engine_helpers import position, run, set_
+from engine_helpers import listed, position, run, set_
 from pushrummy import (
     CAP_IT,
     PUSH,
@@ -44,7 +44,7 @@ from pushrummy import (
 from pushrummy.cards import ALL_CARDS, Card
 from pushrummy.state import GameState
 from pushrummy.variants import LayoffTargets, ShortStockPush, WildExchange, WildLimit
-from reference_moves import contract_ways, hand_melds, reference_moves
+from reference_moves import contract_ways, hand_melds, options_of, reference_moves
 
 DATA = Path(__file__).parent / "data" / "perft.json"
 
@@ -252,7 +252,37 @@ POSITIONS: dict[str, tuple[Callable[[], GameState], tuple[str, ...]]] = {
         ),
         ("meld.new",),
     ),
-    "between_deals": (lambda: _between_deals(1), ("deal.count",)),
+    "laying_d3_one_run_placed": (
+        lambda: position(
+            deal_number=3,
+            phase=Phase.LAYING_DOWN,
+            hands={0: "7S 8S 9S 10S JS JK 4H 5H 2C"},
+            table=[(0, run("3S 4S 5S 6S"))],
+        ),
+        ("contract.steps",),
+    ),
+    "laying_d4_two_sets_wild": (
+        lambda: position(
+            deal_number=4,
+            phase=Phase.LAYING_DOWN,
+            hands={0: "3C 3D 5C 5D 5H JK 2D KS"},
+            table=[(0, set_("4C 4D 4H"))],
+        ),
+        ("contract.steps", "meld.wild"),
+    ),
+    "play_d2_wild_places_canonical": (
+        lambda: position(deal_number=2, hands={0: "4H 2C JK 7H 8H 9C 9D 2S KS"}),
+        ("contract.steps", "meld.wild"),
+    ),
+    "play_d2_wild_places_exchange": (
+        lambda: position(
+            PUSH.replace(wild_exchange=WildExchange.ANY_IN_RUNS),
+            deal_number=2,
+            hands={0: "4H 2C JK 7H 8H 9C 9D 2S KS"},
+        ),
+        ("contract.steps", "meld.wild", "layoff.exchange"),
+    ),
+    "between_deals": (lambda: _between_deals(1), ("deal.count", "turn.between")),
     "game_over": (lambda: _between_deals(5), ("game.end",)),
 }
 
@@ -394,6 +424,14 @@ def test_legal_moves_equal_the_reference_on_generated_positions(seed: int) -> No
     moves = pr.legal_moves(state)
     assert len(set(moves)) == len(moves)
     assert set(moves) == reference_moves(state)
+    # and in the middle of a lay-down ([contract.steps]), after a listed first step
+    steps = [move for move in moves if isinstance(move, LayDown)]
+    if steps and state.contract.meld_count > 1:
+        laying = pr.apply_move(state, random.Random(seed).choice(steps))
+        assert laying.phase is Phase.LAYING_DOWN
+        moves = pr.legal_moves(laying)
+        assert moves and len(set(moves)) == len(moves)
+        assert set(moves) == reference_moves(laying)
 
 
 @settings(
@@ -426,9 +464,37 @@ def test_is_legal_agrees_with_legal_moves_on_near_misses(seed: int) -> None:
         (req.kind.value, req.size) for req in state.contract.requirements for _ in range(req.count)
     )
     ways = sorted(contract_ways(extra, parts, UNLIMITED))[:100]
-    moves += [LayDown(0, way) for way in ways] + [LayDown(0, way[:1]) for way in ways[:10]]
+    partial = [LayDown(0, way[i : i + 1]) for way in ways[:10] for i in range(len(way))]
+    moves += [LayDown(0, way) for way in ways] + partial
+    # A lay-down, whole or in part, is legal exactly when it is part of a way to lay down the
+    # contract from this hand ([contract.steps]); other moves when listed up to wild places.
+    opts = options_of(state)
+    hand_ways = contract_ways(tuple(hand), parts, opts) if not state.laid_down[0] else set()
+    keep = state.variant.must_discard_to_go_out
     for move in moves:
-        assert pr.is_legal(state, move) == (move in legal), move
+        if isinstance(move, LayDown) and state.phase is Phase.PLAY and not state.laid_down[0]:
+            expected = move.melds != () and any(
+                _contains(way, move.melds) and not (keep and _size(way) >= len(hand))
+                for way in hand_ways
+            )
+            if expected and len(move.melds) == state.contract.meld_count:
+                assert listed(state, move), move  # a whole lay-down: its steps are listed
+        else:
+            expected = move in legal or (isinstance(move, NewMeld) and listed(state, move))
+        assert pr.is_legal(state, move) == expected, move
+
+
+def _contains(way: tuple[Meld, ...], melds: tuple[Meld, ...]) -> bool:
+    rest = list(way)
+    for meld in melds:
+        if meld not in rest:
+            return False
+        rest.remove(meld)
+    return True
+
+
+def _size(way: tuple[Meld, ...]) -> int:
+    return sum(len(meld.cards) for meld in way)
 
 
 def regenerate() -> None:

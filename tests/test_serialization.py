@@ -468,7 +468,7 @@ def test_replay_of_an_illegal_record_names_the_move_index() -> None:
     error = caught.value
     # the engine's own error class and attributes, annotated with the index
     assert str(error).startswith(f"record move 2 (Take(seat={(seat + 2) % 4})): it is seat ")
-    assert error.rule == "deal.first" and error.seat == (seat + 2) % 4
+    assert error.rule == "turn.seat" and error.seat == (seat + 2) % 4
     assert error.move == Take((seat + 2) % 4)
     assert isinstance(error.__cause__, NotYourTurnError)
     assert error.__cause__.rule == error.rule

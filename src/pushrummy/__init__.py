@@ -9,7 +9,16 @@ True
 from .bots import Bot, DecisionLimitError, GreedyBot, RandomBot, play_game
 from .cards import JOKER, Card, Rank, Suit, format_cards, make_deck, parse_card, parse_cards
 from .contract_spec import Contract, Requirement
-from .contracts import ContractRules, can_meet_contract, contract_options, explain_contract
+from .contracts import (
+    ContractRules,
+    can_complete_contract,
+    can_meet_contract,
+    contract_left,
+    contract_options,
+    explain_contract,
+    lay_down_steps,
+    step_order_key,
+)
 from .engine import apply_move, check_move, is_legal, legal_moves, new_game
 from .errors import (
     CardNotInHandError,
@@ -121,9 +130,11 @@ __all__ = [
     "WrongPhaseError",
     "__version__",
     "apply_move",
+    "can_complete_contract",
     "can_meet_contract",
     "check_meld",
     "check_move",
+    "contract_left",
     "contract_options",
     "deal_penalties",
     "decode",
@@ -136,6 +147,7 @@ __all__ = [
     "from_json",
     "hand_value",
     "is_legal",
+    "lay_down_steps",
     "lay_off",
     "layoff_ends",
     "legal_moves",
@@ -149,6 +161,7 @@ __all__ = [
     "play_game",
     "replay",
     "settle_stakes",
+    "step_order_key",
     "to_json",
     "view",
     "winners",

@@ -28,6 +28,7 @@ from ._wire import (
 )
 from .cards import Card, Rank, Suit, make_deck, parse_card
 from .contract_spec import Contract
+from .contracts import can_complete_contract, contract_left
 from .errors import DecodeError, InvalidMeldError, NotationError, VariantError
 from .melds import MAX_RUN_POSITION, End, Meld, MeldKind, WildLimit, meld_rule_violation
 from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
@@ -605,7 +606,7 @@ def _public(obj: Mapping[str, Any], path: str) -> _Public:
     deal_number = _int(obj["deal_number"], at("deal_number"), f"a deal number 1..{deals}", 1, deals)
     dealer = _seat(obj["dealer"], at("dealer"), players)
     phase = _enum(obj["phase"], at("phase"), Phase)
-    in_deal = phase in (Phase.DRAW, Phase.PLAY)
+    in_deal = phase in (Phase.DRAW, Phase.PLAY, Phase.LAYING_DOWN)
     current = _opt_seat(obj["current_player"], at("current_player"), players)
     if in_deal and current is None:
         raise _fail(
@@ -623,9 +624,9 @@ def _public(obj: Mapping[str, Any], path: str) -> _Public:
     upcard = _opt_card(obj["upcard"], at("upcard"))
     if phase is Phase.DRAW and upcard is None:
         raise _fail("the draw phase needs an upcard ([draw.choice]), got null", at("upcard"))
-    if phase is Phase.PLAY and upcard is not None:
+    if phase in (Phase.PLAY, Phase.LAYING_DOWN) and upcard is not None:
         raise _fail(
-            "expected null: the upcard was taken or pushed at the start of the play phase",
+            f"expected null: the upcard was taken or pushed before the {phase.value} phase",
             at("upcard"),
         )
 
@@ -639,8 +640,14 @@ def _public(obj: Mapping[str, Any], path: str) -> _Public:
             at("laid_down_this_turn"),
         )
     taken = _opt_card(obj["taken"], at("taken"))
-    if taken is not None and phase is not Phase.PLAY:
-        raise _fail("expected null outside the play phase", at("taken"))
+    if taken is not None and phase not in (Phase.PLAY, Phase.LAYING_DOWN):
+        raise _fail("expected null outside the play and laying_down phases", at("taken"))
+    laying = current if phase is Phase.LAYING_DOWN else None
+    if laying is not None and laid_down[laying]:
+        raise _fail(
+            f"seat {laying} is laying down its contract, so laid_down[{laying}] must be false",
+            at("laid_down"),
+        )
 
     table = []
     for i, item in enumerate(_array(obj["table"], at("table"), "a list of table melds")):
@@ -648,7 +655,7 @@ def _public(obj: Mapping[str, Any], path: str) -> _Public:
         entry = _fields(item, where, "a table meld", ("id", "owner", "meld"))
         meld_id = _int(entry["id"], f"{where}.id", f"the meld id {i} (ids count from 0)", i, i)
         owner = _seat(entry["owner"], f"{where}.owner", players)
-        if not laid_down[owner]:
+        if not laid_down[owner] and owner != laying:
             raise _fail(
                 f"seat {owner} owns a meld but has not laid down (laid_down[{owner}] is false)",
                 f"{where}.owner",
@@ -658,6 +665,15 @@ def _public(obj: Mapping[str, Any], path: str) -> _Public:
         if problem is not None:
             raise _fail(f"meld {meld.notation()} breaks the variant: {problem}", f"{where}.meld")
         table.append(TableMeld(id=meld_id, owner=owner, meld=meld))
+    if laying is not None:
+        contract = variant.deals[deal_number - 1].contract
+        placed = [t.meld for t in table if t.owner == laying]
+        if not contract_left(contract, placed, variant):
+            raise _fail(
+                f"in the laying_down phase seat {laying}'s melds must be part, not all, of "
+                f"the contract ({contract}) [contract.steps]",
+                at("table"),
+            )
 
     known = tuple(
         _cards(item, f"{at('known')}[{i}]")
@@ -871,6 +887,22 @@ def _state(value: object, path: str) -> GameState:
             + _multiset_difference(counted, deck),
             path,
         )
+    laying = public.current_player if public.phase is Phase.LAYING_DOWN else None
+    if laying is not None:
+        contract = variant.deals[public.deal_number - 1].contract
+        placed = [t.meld for t in public.table if t.owner == laying]
+        if not can_complete_contract(
+            hands[laying],
+            contract,
+            variant,
+            placed=placed,
+            keep_card=variant.must_discard_to_go_out,
+        ):
+            raise _fail(
+                f"seat {laying} cannot complete its lay-down of {contract} from its hand "
+                "[contract.steps]",
+                f"{path}.hands[{laying}]",
+            )
     return GameState(
         variant=variant,
         seed=seed,

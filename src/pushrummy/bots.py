@@ -95,7 +95,7 @@ def _no_move(view: PlayerView, bot: object) -> PushRummyError:
     return NotYourTurnError(
         f"{name} for seat {view.seat} was asked to move, but it is not its turn "
         f"(current player: {view.current_player})",
-        rule="deal.first",
+        rule="turn.seat",
         seat=view.seat,
         phase=view.phase,
     )

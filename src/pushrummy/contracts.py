@@ -98,9 +98,14 @@ __all__ = [
     "Contract",
     "ContractRules",
     "Requirement",
+    "can_complete_contract",
     "can_meet_contract",
+    "contract_left",
     "contract_options",
     "explain_contract",
+    "lay_down_steps",
+    "single_melds",
+    "step_order_key",
 ]
 
 
@@ -930,10 +935,13 @@ class _Lister:
         comps: tuple[_Component, ...],
         rules: _Rules,
         candidates: dict[_Component, list[_Candidate]],
+        canonical: bool = False,
     ) -> None:
         self.hand = hand
         self.comps = comps
         self.rules = rules
+        self.ordered = not canonical
+        """Whether a run's wilds fill its wild places in every order (else ascending only)."""
         self.tables = tables = _tables(_field_bits(len(hand.codes)))
         self.set_sizes = [size for is_run, size in comps if not is_run]
         self.run_sizes = [size for is_run, size in comps if is_run]
@@ -1085,7 +1093,7 @@ class _Lister:
         """Stage 2: wild cards for shape ``i`` on (there is at least one shape left)."""
         shape = self.picked[i]
         twin = i > 0 and self.picked[i - 1] is shape
-        fills = self._fills_of(shape[_WILDS], shape[_KEY][0] == 1)
+        fills = self._fills_of(shape[_WILDS], shape[_KEY][0] == 1 and self.ordered)
         if i + 1 == len(self.picked):
             self._fill_last(shape, fills, melds, previous if twin else None)
             return
@@ -1095,7 +1103,7 @@ class _Lister:
             # The common two-meld contract, inlined (this loop runs once per fill of the
             # first meld, and each such fill often leaves only a way or two).
             second = self.picked[1]
-            ordered = second[_KEY][0] == 1
+            ordered = second[_KEY][0] == 1 and self.ordered
             memo = self._memo_of(second)
             append = self.ways.append
             for fill, taken in fills:
@@ -1227,12 +1235,26 @@ def _hand_of(naturals: list[int], wilds: int) -> _Hand:
 
 
 def contract_options(
-    hand: Iterable[Card], contract: Contract, variant: ContractRules | None = None
+    hand: Iterable[Card],
+    contract: Contract,
+    variant: ContractRules | None = None,
+    *,
+    limit: int | None = None,
+    canonical_wilds: bool = False,
 ) -> tuple[tuple[Meld, ...], ...]:
     """Every distinct way to lay down ``contract`` from ``hand``, in canonical order.
 
     See the module documentation for what counts as a way, when two ways are the same,
     and the order. ``()`` when the contract cannot be met.
+
+    A hand with several wilds has a great many ways (hundreds of thousands with five or
+    six), and listing them all takes time in proportion. ``limit`` asks for at most that
+    many, at a cost that follows ``limit`` rather than the whole count: they are then the
+    first ways met by placing :func:`lay_down_steps` one at a time (each way sorted as
+    always, the ways in that step order rather than sorted). ``canonical_wilds`` lists
+    ways that differ only in which wild card fills which wild place of a run once, with
+    the wilds in ascending card order along the run: the choices that differ in play
+    when ``wild_exchange`` is ``none`` ([meld.wild]).
 
     >>> from pushrummy import PUSH, parse_cards
     >>> contract_options(parse_cards("7S 7H 7D 7C 9C 9S 9H"), PUSH.deals[0].contract)
@@ -1242,14 +1264,63 @@ def contract_options(
      (Meld.set('7C 7H 7S'), Meld.set('9C 9H 9S')),
      (Meld.set('7D 7H 7S'), Meld.set('9C 9H 9S')),
      (Meld.set('7C 7D 7H 7S'), Meld.set('9C 9H 9S')))
+    >>> wild = parse_cards("2C 2D 2H 2S 2C JK JK 7H 8H 9S QC")
+    >>> set_run = PUSH.deals[1].contract
+    >>> len(contract_options(wild, set_run, limit=3))
+    3
+    >>> len(contract_options(parse_cards("4H 2C JK 7H"), Contract.parse("1 run of 4")))
+    2
+    >>> contract_options(parse_cards("4H 2C JK 7H"), Contract.parse("1 run of 4"),
+    ...                  canonical_wilds=True)
+    ((Meld.run('4H 2C=5H JK=6H 7H'),),)
     """
     plan = _plan_of(contract)
     rules = _rules_of(variant)
+    if limit is not None:
+        if not isinstance(limit, int) or isinstance(limit, bool):
+            raise TypeError(f"limit must be an int or None, not {type(limit).__name__}")
+        if limit < 0:
+            raise ValueError(f"limit must be 0 or more, not {limit}")
     parsed = _read_hand(hand)
+    if limit is not None:
+        finder = _Steps(rules, bool(canonical_wilds), False)
+        ways = []
+        for way in _step_ways(finder, parsed.codes, plan.comps, None):
+            if len(ways) >= limit:
+                break
+            ways.append(tuple(sorted(way)))
+        return tuple(ways)
     candidates: dict[_Component, list[_Candidate]] = {}
     if _solve(parsed, plan, rules, 0, candidates) is None:
         return ()
-    return _Lister(parsed, plan.comps, rules, candidates).run()
+    return _Lister(parsed, plan.comps, rules, candidates, bool(canonical_wilds)).run()
+
+
+def _step_ways(
+    finder: _Steps,
+    codes: list[int],
+    rest: tuple[_Component, ...],
+    after: tuple[int, tuple[int, ...]] | None,
+) -> Iterator[tuple[Meld, ...]]:
+    """The ways to complete ``rest`` from ``codes``, lazily, by placing lay-down steps one
+    at a time; each step comes after ``after`` (step place, sort key) in step order, so
+    each way is met once."""
+    for key, decl in finder.steps(_hand_from_codes(codes), rest):
+        cards = decl[3:] if decl[0] == 1 else decl[2:]
+        order = (min([_STEP_PLACE[code] for code in cards if not _IS_WILD[code]], default=-1), key)
+        if after is not None and order < after:
+            continue
+        meld = _build_meld(decl)
+        left = _rest_after(rest, decl[0] == 1, len(cards), finder.exact)
+        assert left is not None
+        if not left:
+            yield (meld,)
+            continue
+        remaining = list(codes)
+        for code in cards:
+            remaining.remove(code)
+        for tail in _step_ways(finder, remaining, left, order):
+            yield (meld, *tail)
 
 
 # -- single melds ---------------------------------------------------------------------------
@@ -1263,15 +1334,19 @@ def contract_options(
 # set and run shapes of a rank's or suit's naturals are memoised.
 
 
-def single_melds(hand: Iterable[Card], variant: MeldRules | None = None) -> tuple[Meld, ...]:
+def single_melds(
+    hand: Iterable[Card], variant: MeldRules | None = None, *, canonical_wilds: bool = False
+) -> tuple[Meld, ...]:
     """Every distinct set or run of 3 or more cards ``hand`` can meld, in canonical order.
 
     The same melds, in the same order, as the single melds of
     ``contract_options(hand, Contract.parse("1 set of 3"), rules)`` followed by those of
     ``"1 run of 3"``, where ``rules`` are ``variant``'s meld options with
-    ``contract_exact_sizes`` off (a new meld may be any size).
+    ``contract_exact_sizes`` off (a new meld may be any size). With ``canonical_wilds``,
+    runs that differ only in which wild card fills which wild place come once, with
+    their wilds in ascending card order along the run ([meld.wild]).
     """
-    return _single_melds(_read_hand(hand), _meld_rules_of(variant))
+    return _single_melds(_read_hand(hand), _meld_rules_of(variant), bool(canonical_wilds))
 
 
 def _meld_rules_of(variant: MeldRules | None) -> _Rules:
@@ -1289,18 +1364,59 @@ def _meld_rules_of(variant: MeldRules | None) -> _Rules:
 _LOOSE_RULES: dict[tuple[int, int, int], _Rules] = {}
 
 
-def _single_melds(hand: _Hand, rules: _Rules) -> tuple[Meld, ...]:
-    wilds = hand.wilds
+def _single_melds(hand: _Hand, rules: _Rules, canonical: bool = False) -> tuple[Meld, ...]:
+    found = _single_decls(hand, rules, canonical)
+    return tuple(_build_meld(decl) for _, decl in found)
+
+
+def _wild_pool(hand: _Hand) -> list[int]:
+    """Copies held of each wild card, in :data:`_WILD_CODES` order."""
     pool = [0] * 5
-    if wilds:
+    if hand.wilds:
         for code in hand.codes:
             if _IS_WILD[code]:
                 pool[_WILD_INDEX[code]] += 1
+    return pool
+
+
+def _single_decls(
+    hand: _Hand, rules: _Rules, canonical: bool
+) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every single meld of ``hand`` as ``(sort key, declaration)``, sorted. With
+    ``canonical``, a run's wilds fill its wild places in one order only (ascending card
+    code), so runs differing only in which wild stands where come once ([meld.wild])."""
+    pool = _wild_pool(hand)
+    found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    for is_run, which, start, size, body, need in _meld_shapes(hand, rules, True, True):
+        if not is_run:
+            for fill in _fills_memo(pool, need, False):
+                cards = tuple(sorted(body + fill)) if fill else body
+                found.append(((0, which, 0, size, *cards), (0, which, *cards)))
+        elif not need:
+            found.append(((1, which, start, size, *body), (1, which, start, *body)))
+        else:
+            for fill in _fills_memo(pool, need, not canonical):
+                slot = iter(fill)
+                cards = tuple(c if c >= 0 else next(slot) for c in body)
+                found.append(((1, which, start, size, *cards), (1, which, start, *cards)))
+    found.sort()
+    return found
+
+
+_MeldShape = tuple[bool, int, int, int, tuple[int, ...], int]
+"""``(is_run, rank or suit, start, size, body, wilds)``: a set's body is its natural codes,
+a run's its template (natural codes by position, -1 at each wild place)."""
+
+
+def _meld_shapes(hand: _Hand, rules: _Rules, sets: bool, runs: bool) -> Iterator[_MeldShape]:
+    """The shapes of every single meld of ``hand`` (sets first, then runs by suit)."""
+    wilds = hand.wilds
     presence = hand.presence
-    found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []  # (sort key, declaration)
     # Sets: a rank's naturals (one per suit) and wilds, 3 or 4 cards in all.
     by_rank = presence >> 64
-    if wilds < 3:
+    if not sets:
+        ranks: list[int] = []
+    elif wilds < 3:
         # Nibble popcounts (SWAR, as in _set_candidates): the ranks held in 3 - wilds
         # suits or more; no other rank makes a set.
         x = by_rank - (by_rank >> 1 & _NIBBLE_5)
@@ -1312,10 +1428,9 @@ def _single_melds(hand: _Hand, rules: _Rules) -> tuple[Meld, ...]:
     for rank in ranks:
         held = by_rank >> (4 * rank - 4) & 15
         for naturals, need in _set_shapes_of(rank, held, min(wilds, 4), rules):
-            size = len(naturals) + need
-            for fill in _fills_memo(pool, need, False):
-                cards = tuple(sorted(naturals + fill)) if fill else naturals
-                found.append(((0, rank, 0, size, *cards), (0, rank, *cards)))
+            yield False, rank, 0, len(naturals) + need, naturals, need
+    if not runs:
+        return
     # Runs: windows of one suit's positions; every natural in one may also give way to a
     # wild (another meld may need it), and the wilds fill the rest in every order.
     for suit in range(4):
@@ -1335,19 +1450,8 @@ def _single_melds(hand: _Hand, rules: _Rules) -> tuple[Meld, ...]:
         both_aces = suited & 1 and hand.codes.count(13 * suit) >= 2
         shapes = _run_shapes_of(suit, suited, bool(both_aces), min(wilds, rules.max_run), rules)
         for start, size, template, need in shapes:
-            if need > wilds:
-                continue
-            if not need:
-                found.append(((1, suit, start, size, *template), (1, suit, start, *template)))
-                continue
-            for fill in _fills_memo(pool, need, True):
-                slot = iter(fill)
-                cards = tuple(c if c >= 0 else next(slot) for c in template)
-                found.append(((1, suit, start, size, *cards), (1, suit, start, *cards)))
-    if not found:
-        return ()
-    found.sort()
-    return tuple(_build_meld(decl) for _, decl in found)
+            if need <= wilds:
+                yield True, suit, start, size, template, need
 
 
 _WILD_INDEX = {code: index for index, code in enumerate(_WILD_CODES)}
@@ -1474,6 +1578,400 @@ def _fills_memo(pool: list[int], count: int, ordered: bool) -> tuple[tuple[int, 
 
 
 _FILLS_CACHE: dict[tuple[object, ...], tuple[tuple[int, ...], ...]] = {}
+
+
+# -- lay-down steps ---------------------------------------------------------------------------
+#
+# [contract.steps]: a seat may place its contract one meld per move, and the engine lists
+# only melds after which the rest of the contract can still be completed. Each complete
+# lay-down must be reachable by exactly one sequence of listed steps, so the steps follow
+# one order: the *step order* of a meld is the place of its lowest natural card, rank-major
+# (aces, threes, fours ... kings; clubs, diamonds, hearts, spades within a rank), with melds
+# of wilds only before all others, and ties broken by the meld's sort key. A listed step is
+# a meld that comes first, in step order, in some way to complete the contract; the steps
+# after it then come later in that order.
+#
+# That order makes the check cheap. "The rest can be completed by melds that all come
+# after m" is, for melds whose lowest natural lies after m's, just the feasibility search on
+# the hand *without* the naturals up to m's lowest: the fast search, on a smaller hand.
+# Only melds sharing m's lowest natural (a second copy of that card) or, for a meld of
+# wilds only, other melds of wilds only, need a closer look: those few melds are listed
+# and tried one by one (:meth:`_Steps.completable`).
+
+_STEP_PLACE = tuple(-1 if _IS_WILD[code] else (code % 13) * 4 + code // 13 for code in range(53))
+"""A natural's place in the step order (rank-major); -1 for a wild."""
+_CODE_AT_PLACE = {place: code for code, place in enumerate(_STEP_PLACE) if place >= 0}
+
+
+def step_order_key(meld: Meld) -> tuple[int, tuple[int, ...]]:
+    """Where ``meld`` comes in the step order of a lay-down ([contract.steps]).
+
+    The place of its lowest natural card, rank-major (aces, threes .. kings; clubs,
+    diamonds, hearts, spades within a rank), ``-1`` for a meld of wilds only; then its
+    sort key. :func:`lay_down_steps` lists the melds that come first in some way to
+    finish the contract, and a whole lay-down goes to the table in this order, as its
+    steps would.
+
+    >>> from pushrummy import parse_meld
+    >>> melds = ["9C 9S 9H", "7S 7H 7D", "JK=7 2C=7 2D=7"]
+    >>> sorted(melds, key=lambda text: step_order_key(parse_meld(text)))
+    ['JK=7 2C=7 2D=7', '7S 7H 7D', '9C 9S 9H']
+    """
+    if not isinstance(meld, Meld):
+        raise TypeError(f"meld must be a Meld, not {type(meld).__name__}")
+    places = [_STEP_PLACE[card.code] for card in meld.cards if not card.is_wild]
+    return (min(places) if places else -1, meld.sort_key)
+
+
+def _rest_after(
+    comps: tuple[_Component, ...], is_run: bool, size: int, exact: bool
+) -> tuple[_Component, ...] | None:
+    """The components left when a meld of this kind and size takes one, or ``None``.
+
+    It takes the biggest component it can fill: what is left then asks no more of the
+    hand than after any other choice (a meld that fills a run of 7 fills a run of 3).
+    ``comps`` are sorted, so the last fitting one is the biggest.
+    """
+    best = -1
+    for index, (run, need) in enumerate(comps):
+        if run is is_run and (need == size if exact else need <= size):
+            best = index
+    if best < 0:
+        return None
+    return comps[:best] + comps[best + 1 :]
+
+
+def _rest_after_melds(
+    comps: tuple[_Component, ...], melds: Iterable[Meld], exact: bool
+) -> tuple[_Component, ...] | None:
+    """The components left after ``melds`` take theirs (biggest melds first), or ``None``
+    when they cannot all be matched to components."""
+    sized = sorted(
+        ((meld.kind is MeldKind.RUN, len(meld.cards)) for meld in melds),
+        key=lambda item: -item[1],
+    )
+    rest: tuple[_Component, ...] | None = comps
+    for is_run, size in sized:
+        assert rest is not None
+        rest = _rest_after(rest, is_run, size, exact)
+        if rest is None:
+            return None
+    return rest
+
+
+class _Steps:
+    """The lay-down steps of one hand: options, memos and the completion check."""
+
+    def __init__(self, rules: _Rules, canonical: bool, keep: bool) -> None:
+        self.rules = rules
+        self.natural_rules = _natural_rules(rules)
+        """The rules without melds of wilds only (those come first in step order)."""
+        self.canonical = canonical
+        self.keep = keep
+        self.exact = rules.exact
+        self.wild_only = rules.allows(0, 3)
+        self.memo: dict[tuple[object, ...], bool] = {}
+
+    def feasible(
+        self,
+        naturals: tuple[int, ...],
+        wilds: int,
+        rest: tuple[_Component, ...],
+        rules: _Rules,
+        spare: int,
+    ) -> bool:
+        """Whether ``rest`` can be met from ``naturals`` and ``wilds`` (``spare`` more cards
+        stay in hand whatever happens, for ``must_discard_to_go_out``)."""
+        if not rest:
+            return not self.keep or spare + len(naturals) + wilds > 0
+        key = (naturals, wilds, rest, rules, self.keep and not spare)
+        known = self.memo.get(key)
+        if known is None:
+            known = self.memo[key] = self._feasible(naturals, wilds, rest, rules, spare)
+        return known
+
+    def _feasible(
+        self,
+        naturals: tuple[int, ...],
+        wilds: int,
+        rest: tuple[_Component, ...],
+        rules: _Rules,
+        spare: int,
+    ) -> bool:
+        plan = _plan_from(rest)
+        if not (self.keep and not spare):
+            return _solve(_hand_of(list(naturals), wilds), plan, rules) is not None
+        # One card must stay in hand after the rest is laid down.
+        if len(naturals) + wilds <= plan.min_cards:
+            return False
+        if not rules.limited:  # minimal candidates have exactly the components' sizes
+            return _solve(_hand_of(list(naturals), wilds), plan, rules) is not None
+        if wilds and _solve(_hand_of(list(naturals), wilds - 1), plan, rules) is not None:
+            return True
+        for index in range(len(naturals)):
+            if index and naturals[index] == naturals[index - 1]:
+                continue
+            less = list(naturals[:index] + naturals[index + 1 :])
+            if _solve(_hand_of(less, wilds), plan, rules) is not None:
+                return True
+        return False
+
+    def steps(
+        self, hand: _Hand, rest0: tuple[_Component, ...]
+    ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """Every listed step ``(sort key, declaration)`` of ``hand``, sorted."""
+        if not rest0:
+            return []
+        pool = _wild_pool(hand)
+        naturals_held = sorted(code for code in hand.codes if not _IS_WILD[code])
+        wilds_held = hand.wilds
+        set_ok = any(not is_run for is_run, _ in rest0)
+        run_ok = any(is_run for is_run, _ in rest0)
+        found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        exact = self.exact
+        for is_run, which, start, size, body, need in _meld_shapes(
+            hand, self.rules, set_ok, run_ok
+        ):
+            rest = _rest_after(rest0, is_run, size, exact)
+            if rest is None:
+                continue
+            used = [code for code in body if code >= 0]
+            place = min([_STEP_PLACE[code] for code in used], default=-1)
+            left = list(naturals_held)
+            for code in used:
+                left.remove(code)
+            wilds_left = wilds_held - need
+            # The fast answer for the whole shape: a completion by later melds whose lowest
+            # naturals come after this one's (wild identities do not matter to it).
+            later = tuple(code for code in left if _STEP_PLACE[code] > place)
+            spare = len(left) - len(later)
+            every = self.feasible(later, wilds_left, rest, self.natural_rules, spare)
+            if not every and not self._tie_possible(left, wilds_left, place, rest):
+                continue
+            fills = _fills_memo(pool, need, is_run and not self.canonical)
+            for fill in fills:
+                if is_run:
+                    slot = iter(fill)
+                    cards = tuple(c if c >= 0 else next(slot) for c in body)
+                    key = (1, which, start, size, *cards)
+                    decl = (1, which, start, *cards)
+                else:
+                    cards = tuple(sorted(body + fill)) if fill else body
+                    key = (0, which, 0, size, *cards)
+                    decl = (0, which, *cards)
+                if not every:
+                    after = sorted(left + [code for code in hand.codes if _IS_WILD[code]])
+                    for code in fill:
+                        after.remove(code)
+                    if not self.completable(tuple(after), rest, place, key):
+                        continue
+                found.append((key, decl))
+        found.sort()
+        return found
+
+    def _tie_possible(
+        self, left: list[int], wilds_left: int, place: int, rest: tuple[_Component, ...]
+    ) -> bool:
+        """Whether a completion could need melds tied with the step in step order (then
+        each fill is checked by :meth:`completable`)."""
+        if place < 0:
+            if not (self.wild_only and wilds_left):
+                return False
+            return self.feasible(tuple(left), wilds_left, rest, self.rules, 0)
+        code = _CODE_AT_PLACE[place]
+        if code not in left:
+            return False
+        tied = tuple(c for c in left if _STEP_PLACE[c] >= place)
+        spare = len(left) - len(tied)
+        return self.feasible(tied, wilds_left, rest, self.natural_rules, spare)
+
+    def completable(
+        self,
+        codes: tuple[int, ...],
+        rest: tuple[_Component, ...],
+        place: int,
+        key: tuple[int, ...],
+    ) -> bool:
+        """Whether ``rest`` can be completed from ``codes`` (sorted) by melds that come
+        after the meld of step place ``place`` and sort key ``key`` in step order."""
+        if not rest:
+            return not self.keep or len(codes) > 0
+        naturals = [code for code in codes if not _IS_WILD[code]]
+        wilds = len(codes) - len(naturals)
+        later = tuple(code for code in naturals if _STEP_PLACE[code] > place)
+        if self.feasible(later, wilds, rest, self.natural_rules, len(naturals) - len(later)):
+            return True
+        if not self._tie_possible(naturals, wilds, place, rest):
+            return False
+        # Melds tied with this one: the same lowest natural, or wilds only.
+        if place < 0:
+            pool = tuple(code for code in codes if _IS_WILD[code])
+            rules = self.rules
+            tie_code = -1
+        else:
+            pool = tuple(code for code in codes if _STEP_PLACE[code] >= place or _IS_WILD[code])
+            rules = self.natural_rules
+            tie_code = _CODE_AT_PLACE[place]
+        set_ok = any(not is_run for is_run, _ in rest)
+        run_ok = any(is_run for is_run, _ in rest)
+        for other_key, decl in _single_decls(_hand_from_codes(pool), rules, self.canonical):
+            if other_key < key:
+                continue
+            is_run = other_key[0] == 1
+            if (is_run and not run_ok) or (not is_run and not set_ok):
+                continue
+            cards = decl[3:] if is_run else decl[2:]
+            if tie_code >= 0 and tie_code not in cards:
+                continue
+            after_rest = _rest_after(rest, is_run, len(cards), self.exact)
+            if after_rest is None:
+                continue
+            after = list(codes)
+            for code in cards:
+                after.remove(code)
+            if self.completable(tuple(after), after_rest, place, other_key):
+                return True
+        return False
+
+
+def _natural_rules(rules: _Rules) -> _Rules:
+    """``rules`` with at least one natural per meld (no meld of wilds only)."""
+    if rules.min_naturals >= 1:
+        return rules
+    key = (1, rules.bonus, rules.max_run, rules.exact)
+    natural = _NATURAL_RULES.get(key)
+    if natural is None:
+        natural = _NATURAL_RULES[key] = _Rules(1, rules.bonus, rules.max_run, rules.exact)
+    return natural
+
+
+_NATURAL_RULES: dict[tuple[int, int, int, bool], _Rules] = {}
+
+
+def _hand_from_codes(codes: Iterable[int]) -> _Hand:
+    codes = list(codes)
+    presence = wilds = 0
+    for code in codes:
+        presence |= _PRESENCE[code]
+        wilds += _WILDNESS[code]
+    return _Hand(codes, wilds, presence)
+
+
+def _comps_of(requirements: Iterable[Requirement]) -> tuple[_Component, ...]:
+    return tuple(
+        sorted(
+            (req.kind is MeldKind.RUN, req.size) for req in requirements for _ in range(req.count)
+        )
+    )
+
+
+def _requirements(comps: Iterable[_Component]) -> tuple[Requirement, ...]:
+    counted: dict[_Component, int] = {}
+    for comp in comps:
+        counted[comp] = counted.get(comp, 0) + 1
+    return tuple(
+        Requirement(MeldKind.RUN if is_run else MeldKind.SET, size, count=count)
+        for (is_run, size), count in counted.items()
+    )
+
+
+def _checked_melds(placed: Iterable[Meld]) -> tuple[Meld, ...]:
+    if isinstance(placed, (Meld, str, bytes)):
+        raise TypeError(f"placed must be an iterable of Meld, not {type(placed).__name__}")
+    melds = tuple(placed)
+    for meld in melds:
+        if not isinstance(meld, Meld):
+            raise TypeError(f"placed must hold Meld values, not {type(meld).__name__}")
+    return melds
+
+
+def contract_left(
+    contract: Contract, placed: Iterable[Meld] = (), variant: ContractRules | None = None
+) -> tuple[Requirement, ...] | None:
+    """What of ``contract`` is still to lay down once the melds ``placed`` count towards it.
+
+    ``()`` when the melds complete it, ``None`` when they cannot all count towards it
+    (too many, or of a kind or size no part of it takes). Each meld counts towards the
+    biggest part it can fill, which leaves the least to do.
+
+    >>> from pushrummy import PUSH, parse_meld
+    >>> contract_left(PUSH.deals[1].contract, [parse_meld("7S 7H 7D")])
+    (Requirement(kind=<MeldKind.RUN: 'run'>, size=4, count=1),)
+    >>> contract_left(PUSH.deals[1].contract, [parse_meld("7S 7H 7D"), parse_meld("7S 7H 7D")])
+    """
+    plan = _plan_of(contract)
+    rules = _rules_of(variant)
+    rest = _rest_after_melds(plan.comps, _checked_melds(placed), rules.exact)
+    return None if rest is None else _requirements(rest)
+
+
+def can_complete_contract(
+    hand: Iterable[Card],
+    contract: Contract,
+    variant: ContractRules | None = None,
+    *,
+    placed: Iterable[Meld] = (),
+    keep_card: bool = False,
+) -> bool:
+    """Whether ``hand`` can complete ``contract`` after the melds ``placed`` ([contract.steps]).
+
+    ``placed`` are melds already laid down towards the contract (not in ``hand``).
+    With ``keep_card``, a card must stay in hand afterwards (``must_discard_to_go_out``).
+    With nothing placed this is :func:`can_meet_contract` (given ``keep_card=False``).
+
+    >>> from pushrummy import PUSH, parse_cards, parse_meld
+    >>> contract = PUSH.deals[1].contract             # 1 set of 3 + 1 run of 4
+    >>> can_complete_contract(parse_cards("5H 6H 7H 8H"), contract, placed=[parse_meld("9C 9S 9H")])
+    True
+    >>> can_complete_contract(parse_cards("5H 6H 7H 8H"), contract, placed=[parse_meld("5H 6H 7H 8H")])
+    False
+    """
+    plan = _plan_of(contract)
+    rules = _rules_of(variant)
+    rest = _rest_after_melds(plan.comps, _checked_melds(placed), rules.exact)
+    if rest is None:
+        return False
+    parsed = _read_hand(hand)
+    naturals = tuple(sorted(code for code in parsed.codes if not _IS_WILD[code]))
+    return _Steps(rules, False, bool(keep_card)).feasible(naturals, parsed.wilds, rest, rules, 0)
+
+
+def lay_down_steps(
+    hand: Iterable[Card],
+    contract: Contract,
+    variant: ContractRules | None = None,
+    *,
+    placed: Iterable[Meld] = (),
+    canonical_wilds: bool = False,
+    keep_card: bool = False,
+) -> tuple[Meld, ...]:
+    """The melds that may be laid down next towards ``contract``, in canonical order.
+
+    These are the lay-down steps :func:`~pushrummy.engine.legal_moves` lists
+    ([contract.steps]): every meld of ``hand`` that fills a part of the contract still
+    open after ``placed`` and that comes first, in the step order (see the module
+    documentation), in some way to complete the rest from the rest of ``hand``. So a
+    listed meld never leads to a dead end, and placing listed melds one at a time
+    reaches each complete lay-down in exactly one way. With ``canonical_wilds``, melds
+    that differ only in which wild card fills which wild place of a run come once
+    (wilds in ascending card order along the run). With ``keep_card``, a card must stay
+    in hand after the whole lay-down.
+
+    >>> from pushrummy import PUSH, parse_cards, parse_meld
+    >>> hand = parse_cards("7S 7H 7D 9C 9S 9H")
+    >>> [str(meld) for meld in lay_down_steps(hand, PUSH.deals[0].contract)]
+    ['7D 7H 7S']
+    >>> [str(m) for m in lay_down_steps(parse_cards("9C 9S 9H"), PUSH.deals[0].contract,
+    ...                                 placed=[parse_meld("7S 7H 7D")])]
+    ['9C 9H 9S']
+    """
+    plan = _plan_of(contract)
+    rules = _rules_of(variant)
+    rest = _rest_after_melds(plan.comps, _checked_melds(placed), rules.exact)
+    if not rest:
+        return ()
+    finder = _Steps(rules, bool(canonical_wilds), bool(keep_card))
+    return tuple(_build_meld(decl) for _, decl in finder.steps(_read_hand(hand), rest))
 
 
 # -- explanation ----------------------------------------------------------------------------

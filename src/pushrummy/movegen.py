@@ -8,7 +8,7 @@ predicates shared with validation (:func:`push_allowed`, :func:`discardable`,
 from __future__ import annotations
 
 from .cards import ALL_CARDS, Card
-from .contracts import _Hand, _meld_rules_of, _read_hand, _single_melds, contract_options
+from .contracts import _Hand, _meld_rules_of, _read_hand, _single_melds, lay_down_steps
 from .melds import _LAYOFF_MAPS, Meld, MeldKind, _layoff_entry, position_rank
 from .moves import (
     Discard,
@@ -44,11 +44,16 @@ _NEXT_DEAL = (NextDeal(),)
 def legal_moves(state: GameState) -> tuple[Move, ...]:
     """Every legal move, complete and without duplicates, in canonical order.
 
-    The order: ``Take`` then ``Push``; in play, every ``LayDown`` (in the
-    order of :func:`~pushrummy.contracts.contract_options`), then ``LayOff``
-    (by meld id, card, end), ``NewMeld`` (by meld order), ``ExchangeWild``
-    (by meld id, position), and ``Discard`` (by card). Between deals the only
-    move is :class:`~pushrummy.moves.NextDeal`; after the game there is none.
+    The order: ``Take`` then ``Push``; in play, the lay-down steps (each a
+    ``LayDown`` of one meld, in the order of
+    :func:`~pushrummy.contracts.lay_down_steps`), then ``LayOff`` (by meld id,
+    card, end), ``NewMeld`` (by meld order), ``ExchangeWild`` (by meld id,
+    position), and ``Discard`` (by card). While a lay-down is unfinished
+    (``Phase.LAYING_DOWN``) only its next steps are listed ([contract.steps]).
+    With ``wild_exchange`` = ``none``, melds that differ only in which wild
+    card fills which wild place of a run are listed once ([meld.wild]).
+    Between deals the only move is :class:`~pushrummy.moves.NextDeal`; after
+    the game there is none.
     """
     phase = state.phase
     if phase is Phase.DRAW:
@@ -59,6 +64,10 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         return _TAKES[seat] if seat < _SEATS else (Take(seat),)
     if phase is Phase.PLAY:
         return _play_moves(state)
+    if phase is Phase.LAYING_DOWN:
+        seat = state.current_player
+        assert seat is not None
+        return tuple(_lay_down_steps(state, seat))
     if phase is Phase.BETWEEN_DEALS:
         return _NEXT_DEAL
     return ()
@@ -85,20 +94,15 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
     moves: list[Move] = []
     laid_down = state.laid_down[seat]
     if not laid_down:
-        contract = variant.deals[state.deal_number - 1].contract
-        # contract_options answers () at the cost of the feasibility search alone when
-        # the contract cannot be met, so no separate can_meet_contract call first.
-        for way in contract_options(hand, contract, variant):
-            if keep_one and sum(len(m.cards) for m in way) == len(hand):
-                continue
-            moves.append(_lay_down_unchecked(seat, way))
+        moves.extend(_lay_down_steps(state, seat))
     elif _may_meld_after_contract(state):
         # The hand read once for both (single_melds would read it again).
         parsed = _read_hand(hand)
         if not (keep_one and len(hand) == 1):
             _add_lay_offs(moves, state, seat, parsed, variant)
         if variant.new_melds_after_contract:
-            for meld in _single_melds(parsed, _meld_rules_of(variant)):
+            canonical = variant.wild_exchange is WildExchange.NONE
+            for meld in _single_melds(parsed, _meld_rules_of(variant), canonical):
                 if keep_one and len(meld.cards) == len(hand):
                     continue
                 moves.append(NewMeld(seat, meld))
@@ -114,6 +118,21 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
         discards = _DISCARDS[seat]
         moves.extend([discards[card.code] for card in discardable(state, seat)])
     return tuple(moves)
+
+
+def _lay_down_steps(state: GameState, seat: int) -> list[Move]:
+    """The first or next meld of the contract, one move each ([contract.steps])."""
+    variant = state.variant
+    placed = [t.meld for t in state.lay_down_so_far]
+    steps = lay_down_steps(
+        state.hands[seat],
+        variant.deals[state.deal_number - 1].contract,
+        variant,
+        placed=placed,
+        canonical_wilds=variant.wild_exchange is WildExchange.NONE,
+        keep_card=variant.must_discard_to_go_out,
+    )
+    return [_lay_down_unchecked(seat, (meld,)) for meld in steps]
 
 
 def _add_lay_offs(

@@ -14,6 +14,7 @@ phase                      current_player        what happens
 =========================  ====================  ===========================================
 ``Phase.DRAW``             the seat to move      take the upcard, or push ([draw.choice])
 ``Phase.PLAY``             the seat to move      lay down, lay off, meld, exchange, discard
+``Phase.LAYING_DOWN``      the seat to move      the next meld of a lay-down ([contract.steps])
 ``Phase.BETWEEN_DEALS``    ``None``              chance: :class:`~pushrummy.moves.NextDeal`
 ``Phase.GAME_OVER``        ``None``              nothing; :attr:`GameState.outcome` is set
 =========================  ====================  ===========================================
@@ -27,7 +28,8 @@ from typing import Any
 import attrs
 
 from .cards import Card
-from .contract_spec import Contract
+from .contract_spec import Contract, Requirement
+from .contracts import contract_left
 from .melds import Meld
 from .variants import Variant
 
@@ -39,6 +41,8 @@ __all__ = [
     "Phase",
     "StakesSettlement",
     "TableMeld",
+    "pending_contract",
+    "unfinished_lay_down",
 ]
 
 
@@ -49,6 +53,11 @@ class Phase(enum.Enum):
     """The current player takes the upcard or pushes."""
     PLAY = "play"
     """The current player has drawn: meld actions, then a discard (or going out)."""
+    LAYING_DOWN = "laying_down"
+    """The current player has placed part of the contract and must place the rest
+    (:class:`~pushrummy.moves.LayDown` moves only) before anything else ([contract.steps]).
+    The melds placed so far are on the table; :attr:`GameState.contract_left` says what
+    is still to place."""
     BETWEEN_DEALS = "between_deals"
     """A deal has ended and been scored; the chance move :class:`~pushrummy.moves.NextDeal`
     deals the next one. ``current_player`` is ``None``."""
@@ -199,6 +208,24 @@ class GameState:
         return self.variant.deals[self.deal_number - 1].contract
 
     @property
+    def contract_left(self) -> tuple[Requirement, ...]:
+        """What of the contract the current player still has to place while
+        :attr:`phase` is ``Phase.LAYING_DOWN`` (``()`` in every other phase)."""
+        return pending_contract(
+            self.phase, self.table, self.current_player, self.contract, self.variant
+        )
+
+    @property
+    def lay_down_so_far(self) -> tuple[TableMeld, ...]:
+        """The melds the current player has placed of an unfinished lay-down (``()``
+        unless :attr:`phase` is ``Phase.LAYING_DOWN``).
+
+        A seat owns no meld before its lay-down is complete, so these are exactly the
+        current player's melds on the table.
+        """
+        return unfinished_lay_down(self.phase, self.table, self.current_player)
+
+    @property
     def is_over(self) -> bool:
         """True once the last deal has been scored."""
         return self.phase is Phase.GAME_OVER
@@ -235,6 +262,32 @@ class GameState:
         from .engine import apply_move
 
         return apply_move(self, move)
+
+
+def unfinished_lay_down(
+    phase: Phase, table: tuple[TableMeld, ...], current_player: int | None
+) -> tuple[TableMeld, ...]:
+    """The melds of an unfinished lay-down ([contract.steps]): in ``Phase.LAYING_DOWN``,
+    the current player's melds on the table (a seat owns none before its lay-down is
+    complete); ``()`` in every other phase. Shared by states and views."""
+    if phase is not Phase.LAYING_DOWN:
+        return ()
+    return tuple(t for t in table if t.owner == current_player)
+
+
+def pending_contract(
+    phase: Phase,
+    table: tuple[TableMeld, ...],
+    current_player: int | None,
+    contract: Contract,
+    variant: Variant,
+) -> tuple[Requirement, ...]:
+    """What of ``contract`` the current player still has to place in ``Phase.LAYING_DOWN``
+    (``()`` in every other phase). Shared by states and views."""
+    placed = unfinished_lay_down(phase, table, current_player)
+    if not placed:
+        return ()
+    return contract_left(contract, [t.meld for t in placed], variant) or ()
 
 
 _KEEP: Any = object()

@@ -12,6 +12,7 @@ from operator import attrgetter
 from typing import Any
 
 from .cards import Card
+from .contracts import contract_left, step_order_key
 from .dealing import deal
 from .melds import Meld, MeldKind, _grown
 from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, Push, Take
@@ -70,9 +71,9 @@ def apply_unchecked(state: GameState, move: Move) -> GameState:
     if isinstance(move, Discard):
         return _apply_discard(state, move.seat, move.card)
     if isinstance(move, LayDown):
-        return _apply_melds(state, move.seat, move.melds, lay_down=True)
+        return _apply_lay_down(state, move.seat, move.melds)
     if isinstance(move, NewMeld):
-        return _apply_melds(state, move.seat, (move.meld,), lay_down=False)
+        return _apply_melds(state, move.seat, (move.meld,))
     if isinstance(move, LayOff):
         return _apply_lay_off(state, move)
     if isinstance(move, ExchangeWild):
@@ -165,9 +166,27 @@ def _apply_push(state: GameState, seat: int) -> GameState:
     )
 
 
-def _apply_melds(
-    state: GameState, seat: int, melds: Sequence[Meld], *, lay_down: bool
-) -> GameState:
+def _apply_lay_down(state: GameState, seat: int, melds: Sequence[Meld]) -> GameState:
+    """All or part of the contract ([contract.steps]): the melds go to the table; the
+    seat has laid down once nothing of the contract is left, and until then it is
+    ``Phase.LAYING_DOWN``."""
+    placed = [t.meld for t in state.lay_down_so_far]
+    left = contract_left(state.contract, (*placed, *melds), state.variant)
+    if len(melds) > 1:  # to the table in step order, as the steps would place them
+        melds = sorted(melds, key=step_order_key)
+    if left:
+        return _apply_melds(state, seat, melds, phase=Phase.LAYING_DOWN)
+    return _apply_melds(
+        state,
+        seat,
+        melds,
+        phase=Phase.PLAY,
+        laid_down=_set(state.laid_down, seat, True),
+        laid_down_this_turn=True,
+    )
+
+
+def _apply_melds(state: GameState, seat: int, melds: Sequence[Meld], **extra: Any) -> GameState:
     cards = [c for m in melds for c in m.cards]
     hand = _without_cards(state.hands[seat], cards)
     first_id = len(state.table)
@@ -178,10 +197,8 @@ def _apply_melds(
         "hands": _set(state.hands, seat, hand),
         "known": _set(state.known, seat, _forget(state.known[seat], cards)),
         "table": table,
+        **extra,
     }
-    if lay_down:
-        changes["laid_down"] = _set(state.laid_down, seat, True)
-        changes["laid_down_this_turn"] = True
     if not hand:
         return _end_deal(state, DealEnd.OUT, seat, **changes)
     return _replace(state, **changes)

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import permutations
 from typing import Any
 
 from .cards import Card
 from .contract_spec import Contract
+from .contracts import can_complete_contract, contract_left
 from .errors import (
     CardNotInHandError,
     ContractNotMetError,
@@ -47,14 +47,16 @@ def check_move(state: GameState, move: Move) -> None:
     _check_shape(move)
     phase = state.phase
     if phase is Phase.GAME_OVER:
-        raise _illegal(GameOverError, state, move, "game.end", "the game is over")
+        raise _illegal(
+            GameOverError, state, move, "turn.between", "the game is over: there is no move"
+        )
     if isinstance(move, NextDeal):
         if phase is not Phase.BETWEEN_DEALS:
             raise _illegal(
                 WrongPhaseError,
                 state,
                 move,
-                "deal.count",
+                "turn.between",
                 "the next deal is dealt only after a deal has ended",
             )
         return
@@ -64,17 +66,15 @@ def check_move(state: GameState, move: Move) -> None:
             WrongPhaseError,
             state,
             move,
-            "deal.count",
+            "turn.between",
             f"deal {state.deal_number} is over; the next move is dealing the next deal",
         )
     if seat != state.current_player:
-        raise _illegal(
-            NotYourTurnError,
-            state,
-            move,
-            "deal.first",
-            f"it is seat {state.current_player}'s turn, not seat {seat}'s",
-        )
+        if not 0 <= seat < state.players:
+            why = f"there is no seat {seat} in a game of {state.players} players"
+        else:
+            why = f"it is seat {state.current_player}'s turn, not seat {seat}'s"
+        raise _illegal(NotYourTurnError, state, move, "turn.seat", why)
     if isinstance(move, (Take, Push)):
         if phase is not Phase.DRAW:
             raise _illegal(
@@ -94,7 +94,18 @@ def check_move(state: GameState, move: Move) -> None:
                 "(short_stock_push=forbidden): take the upcard",
             )
         return
-    if phase is not Phase.PLAY:
+    if phase is Phase.LAYING_DOWN:
+        if not isinstance(move, LayDown):
+            still = " + ".join(str(req) for req in state.contract_left)
+            raise _illegal(
+                WrongPhaseError,
+                state,
+                move,
+                "contract.steps",
+                f"seat {seat} must first finish laying down {_contract_words(state)}: "
+                f"{still} still to place",
+            )
+    elif phase is not Phase.PLAY:
         raise _illegal(
             WrongPhaseError,
             state,
@@ -173,7 +184,7 @@ def _require_cards(state: GameState, move: Move, seat: int, cards: Sequence[Card
         CardNotInHandError,
         state,
         move,
-        "setup.deck",
+        "turn.holds",
         f"seat {seat} does not hold {missing}",
     )
 
@@ -227,6 +238,7 @@ def _check_meld_rules(state: GameState, move: Move, seat: int, meld: Meld) -> No
 
 
 def _check_lay_down(state: GameState, move: Any) -> None:
+    """A whole lay-down, or part of one ([contract.laydown], [contract.steps])."""
     seat: int = move.seat
     if state.laid_down[seat]:
         raise _illegal(
@@ -237,31 +249,63 @@ def _check_lay_down(state: GameState, move: Any) -> None:
             f"seat {seat} has already laid down the contract this deal",
         )
     melds: tuple[Meld, ...] = move.melds
-    for meld in melds:
-        _check_meld_rules(state, move, seat, meld)
-    _require_cards(state, move, seat, [c for m in melds for c in m.cards])
-    problem = _contract_mismatch(melds, state.contract, state.variant.contract_exact_sizes)
-    if problem is not None:
+    if not melds:
         raise _illegal(
             ContractNotMetError,
             state,
             move,
             "contract.laydown",
-            f"seat {seat}'s lay-down does not fulfil {_contract_words(state)}: {problem}",
+            f"seat {seat}'s lay-down has no meld",
         )
-    _require_not_emptying(state, move, seat, sum(len(m.cards) for m in melds))
+    for meld in melds:
+        _check_meld_rules(state, move, seat, meld)
+    _require_cards(state, move, seat, [c for m in melds for c in m.cards])
+    variant = state.variant
+    contract = state.contract
+    placed = [t.meld for t in state.lay_down_so_far]
+    left = contract_left(contract, (*placed, *melds), variant)
+    if left is None:
+        raise _illegal(
+            ContractNotMetError,
+            state,
+            move,
+            "contract.laydown",
+            f"seat {seat}'s lay-down does not fulfil {_contract_words(state)}: "
+            + _mismatch(len(placed) + len(melds), contract, variant.contract_exact_sizes),
+        )
+    used = sum(len(m.cards) for m in melds)
+    if not left:
+        _require_not_emptying(state, move, seat, used)
+        return
+    rest = _without(state.hands[seat], melds)
+    keep = variant.must_discard_to_go_out
+    if can_complete_contract(rest, contract, variant, placed=(*placed, *melds), keep_card=keep):
+        return
+    if keep and can_complete_contract(rest, contract, variant, placed=(*placed, *melds)):
+        _require_not_emptying(state, move, seat, len(state.hands[seat]))
+    still = " + ".join(str(req) for req in left)
+    raise _illegal(
+        ContractNotMetError,
+        state,
+        move,
+        "contract.steps",
+        f"seat {seat} cannot complete {_contract_words(state)} after "
+        f"{' / '.join(m.notation() for m in melds)}: the cards left cannot make {still}",
+    )
 
 
-def _contract_mismatch(melds: Sequence[Meld], contract: Contract, exact: bool) -> str | None:
-    components = contract.components
-    if len(melds) != len(components):
-        return f"it has {len(melds)} meld(s), the contract {len(components)}"
-    for order in permutations(melds):
-        if all(
-            meld.kind is kind and (len(meld.cards) == size if exact else len(meld.cards) >= size)
-            for meld, (kind, size) in zip(order, components, strict=True)
-        ):
-            return None
+def _without(hand: tuple[Card, ...], melds: Sequence[Meld]) -> list[Card]:
+    rest = list(hand)
+    for meld in melds:
+        for card in meld.cards:
+            rest.remove(card)
+    return rest
+
+
+def _mismatch(count: int, contract: Contract, exact: bool) -> str:
+    parts = contract.meld_count
+    if count > parts:
+        return f"it would have {count} melds, the contract {parts}"
     sizes = "exactly" if exact else "at least"
     return (
         f"the melds cannot be matched to its parts (each part needs its kind and {sizes} its size)"

@@ -42,11 +42,19 @@ from __future__ import annotations
 import attrs
 
 from .cards import Card
-from .contract_spec import Contract
+from .contract_spec import Contract, Requirement
 from .engine import legal_moves as _legal_moves
 from .errors import SetupError
 from .moves import Move
-from .state import DealResult, GameState, Outcome, Phase, TableMeld
+from .state import (
+    DealResult,
+    GameState,
+    Outcome,
+    Phase,
+    TableMeld,
+    pending_contract,
+    unfinished_lay_down,
+)
 from .variants import Variant
 
 __all__ = ["PlayerView", "view"]
@@ -111,6 +119,22 @@ class PlayerView:
     results: tuple[DealResult, ...]
     outcome: Outcome | None
     legal_moves: tuple[Move, ...]
+
+    @property
+    def lay_down_so_far(self) -> tuple[TableMeld, ...]:
+        """The melds placed so far of the current player's unfinished lay-down
+        (``Phase.LAYING_DOWN``; ``()`` otherwise), as
+        :attr:`GameState.lay_down_so_far <pushrummy.state.GameState.lay_down_so_far>`."""
+        return unfinished_lay_down(self.phase, self.table, self.current_player)
+
+    @property
+    def contract_left(self) -> tuple[Requirement, ...]:
+        """What of the contract the current player still has to place while
+        ``Phase.LAYING_DOWN`` (``()`` otherwise), as
+        :attr:`GameState.contract_left <pushrummy.state.GameState.contract_left>`."""
+        return pending_contract(
+            self.phase, self.table, self.current_player, self.contract, self.variant
+        )
 
     @property
     def is_my_turn(self) -> bool:

@@ -56,7 +56,9 @@ Type the number of a move from the list, or the move itself:
   take                         take the upcard
   push                         push the upcard and a stock card to the next player, then draw
   down 7S 7H 7D / 9C 9S JK=9   lay down the contract: melds separated by '/', each wild
-                               with its role (JK=9 in a set of 9s, JK=6H in a run)
+                               with its role (JK=9 in a set of 9s, JK=6H in a run); the
+                               whole contract at once, or one meld at a time (down 7S 7H 7D,
+                               then down 9C 9S JK=9 in the same turn)
   meld 5H JK=6H 7H             meld a new set or run (after your contract)
   off 9H on 3 [low|high]       lay off a card on table meld [3]
   exchange 6H on 2             give the card a wild in run [2] stands for, take the wild
@@ -246,7 +248,12 @@ class PlaySession:
         out = self.out
         names = self.names
         dot = out.dot()
-        phase = "draw: take or push" if me.phase is Phase.DRAW else "meld, lay off or discard"
+        if me.phase is Phase.DRAW:
+            phase = "draw: take or push"
+        elif me.phase is Phase.LAYING_DOWN:
+            phase = "place the next meld of your contract"
+        else:
+            phase = "meld, lay off or discard"
         out.line()
         out.line(
             (
@@ -275,7 +282,10 @@ class PlaySession:
                 f"You took {out.card_text(me.taken)} this turn: you may not discard that card "
                 "[discard.taken]"
             )
-        if not me.laid_down[me.seat]:
+        if me.phase is Phase.LAYING_DOWN:
+            still = " + ".join(str(req) for req in me.contract_left)
+            out.line(f"You are laying down your contract: {still} still to place.")
+        elif not me.laid_down[me.seat]:
             out.line(f"You have not laid down yet: the contract is {me.contract}.")
         self.print_moves(full=False)
 
