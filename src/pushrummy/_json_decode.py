@@ -34,7 +34,16 @@ from .melds import MAX_RUN_POSITION, End, Meld, MeldKind, WildLimit, meld_rule_v
 from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
 from .records import GameRecord
 from .scoring import deal_penalties, settle_stakes, winners
-from .state import DealEnd, DealResult, GameState, Outcome, Phase, StakesSettlement, TableMeld
+from .state import (
+    DealEnd,
+    DealResult,
+    GameState,
+    Outcome,
+    Phase,
+    StakesSettlement,
+    TableMeld,
+    pending_contract,
+)
 from .variants import (
     _BOOL_FIELDS,
     BuryPosition,
@@ -540,6 +549,7 @@ _VIEW_FIELDS: Final = (
     "deal_number",
     "dealer",
     "contract",
+    "contract_left",
     "phase",
     "current_player",
     "hand",
@@ -940,6 +950,18 @@ def _view(value: object, path: str) -> PlayerView:
         raise _fail(
             f"deal {public.deal_number}'s contract is {str(expected_contract)!r}",
             f"{path}.contract",
+        )
+    left = [
+        str(part)
+        for part in pending_contract(
+            public.phase, public.table, public.current_player, contract, variant
+        )
+    ]
+    if obj["contract_left"] != left:
+        raise _fail(
+            f"expected {json.dumps(left)}: what the current player still has to lay down "
+            "([contract.steps])",
+            f"{path}.contract_left",
         )
     hand = _hand(obj["hand"], f"{path}.hand")
     sizes = _ints(

@@ -1284,7 +1284,7 @@ def contract_options(
     parsed = _read_hand(hand)
     if limit is not None:
         finder = _Steps(rules, bool(canonical_wilds), False)
-        ways = []
+        ways: list[tuple[Meld, ...]] = []
         for way in _step_ways(finder, parsed.codes, plan.comps, None):
             if len(ways) >= limit:
                 break

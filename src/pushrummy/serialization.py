@@ -359,7 +359,7 @@ def encode(obj: object) -> JSONObject:
         players        the number of players
         deal_number    the current (or just finished) deal, from 1
         dealer         the seat that dealt it
-        phase          "draw" | "play" | "between_deals" | "game_over"
+        phase          "draw" | "play" | "laying_down" | "between_deals" | "game_over"
         current_player the seat to move, or null between deals and after the game
         hands          per seat, its cards (sorted)
         stock          the face-down stock, top card first
@@ -391,6 +391,8 @@ def encode(obj: object) -> JSONObject:
 
         seat, side, players, variant, deal_number, dealer,
         contract       the current deal's contract text
+        contract_left  in the laying_down phase, what the current player still has to
+                       lay down (contract parts as text, e.g. ["1 run of 4"]); else []
         phase, current_player,
         hand           the seat's own cards (sorted)
         hand_sizes     per seat, how many cards it holds
@@ -607,6 +609,7 @@ def _encode_view(view: PlayerView) -> JSONObject:
         "deal_number": view.deal_number,
         "dealer": view.dealer,
         "contract": str(view.contract),
+        "contract_left": [str(part) for part in view.contract_left],
         "phase": view.phase.value,
         "current_player": view.current_player,
         "hand": _cards_out(view.hand),
