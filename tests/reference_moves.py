@@ -247,9 +247,9 @@ def canonical(meld: Meld) -> Meld:
 def step_order(meld: Meld) -> tuple[Any, ...]:
     """[contract.steps]: the order in which the steps of a lay-down are listed: by the
     meld's lowest natural card, rank-major (A, 3, 4 .. K; clubs first within a rank), melds
-    of wilds only first; ties by the meld's sort key."""
+    of wilds only last; ties by the meld's sort key."""
     places = [(int(x.rank) - 1) * 4 + int(x.suit) for x in meld.cards if not wild(x)]
-    return (min(places) if places else -1, meld.sort_key)
+    return (min(places) if places else 99, meld.sort_key)
 
 
 def lay_down_steps(
@@ -261,7 +261,7 @@ def lay_down_steps(
     canonical_wilds: bool,
 ) -> set[Meld]:
     """The listed next steps of a lay-down: the step-order-first meld of every way to finish
-    it from ``hand`` after ``placed``."""
+    it from ``hand`` after ``placed``, no earlier in step order than the melds placed."""
     count = len(parts) - len(placed)
     if count <= 0:
         return set()
@@ -286,6 +286,13 @@ def lay_down_steps(
                 grow(i, [*chosen, pool[i]], cards)
 
     grow(0, [], [])
+    if placed:
+        # Steps in step order: only melds after those placed, unless none of those completes
+        # the lay-down (melds placed out of order), when every first meld is listed.
+        bound = max(step_order(meld) for meld in placed)
+        later = {meld for meld in firsts if step_order(meld) >= bound}
+        if later:
+            return later
     return firsts
 
 

@@ -319,7 +319,11 @@ def test_variant_document_names_every_field() -> None:
 
 def test_state_and_view_documents_name_every_field() -> None:
     assert list(dec._STATE_FIELDS) == [field.name for field in attrs.fields(GameState)]
-    assert list(dec._VIEW_FIELDS) == [field.name for field in attrs.fields(pr.PlayerView)]
+    # A view document also carries contract_left (a PlayerView property, derived from the
+    # public fields) right after the contract, for front ends that read JSON only.
+    fields = [field.name for field in attrs.fields(pr.PlayerView)]
+    fields.insert(fields.index("contract") + 1, "contract_left")
+    assert list(dec._VIEW_FIELDS) == fields
     assert list(dec._RECORD_FIELDS) == [field.name for field in attrs.fields(GameRecord)]
 
 

@@ -442,7 +442,7 @@ def play_game(
     >>> pr.play_game(start, [pr.GreedyBot()] * 6, max_decisions=10)
     Traceback (most recent call last):
     ...
-    pushrummy.bots.DecisionLimitError: the game is not over after max_decisions=10 moves (deal 1, phase draw)
+    pushrummy.bots.DecisionLimitError: the game is not over after max_decisions=10 moves (deal 1, phase play)
     """
     if not isinstance(state, GameState):
         raise TypeError(f"state must be a GameState, not {type(state).__name__}")

@@ -1307,7 +1307,7 @@ def _step_ways(
     each way is met once."""
     for key, decl in finder.steps(_hand_from_codes(codes), rest):
         cards = decl[3:] if decl[0] == 1 else decl[2:]
-        order = (min([_STEP_PLACE[code] for code in cards if not _IS_WILD[code]], default=-1), key)
+        order = _decl_order(key, decl)
         if after is not None and order < after:
             continue
         meld = _build_meld(decl)
@@ -1587,7 +1587,8 @@ _FILLS_CACHE: dict[tuple[object, ...], tuple[tuple[int, ...], ...]] = {}
 # lay-down must be reachable by exactly one sequence of listed steps, so the steps follow
 # one order: the *step order* of a meld is the place of its lowest natural card, rank-major
 # (aces, threes, fours ... kings; clubs, diamonds, hearts, spades within a rank), with melds
-# of wilds only before all others, and ties broken by the meld's sort key. A listed step is
+# of wilds only after all others (they fit anywhere, so last keeps the listing short), and
+# ties broken by the meld's sort key. A listed step is
 # a meld that comes first, in step order, in some way to complete the contract; the steps
 # after it then come later in that order.
 #
@@ -1598,6 +1599,9 @@ _FILLS_CACHE: dict[tuple[object, ...], tuple[tuple[int, ...], ...]] = {}
 # wilds only, other melds of wilds only, need a closer look: those few melds are listed
 # and tried one by one (:meth:`_Steps.completable`).
 
+_WILDS_ONLY = 64
+"""The step place of a meld of wilds only: after every natural's (0..51)."""
+
 _STEP_PLACE = tuple(-1 if _IS_WILD[code] else (code % 13) * 4 + code // 13 for code in range(53))
 """A natural's place in the step order (rank-major); -1 for a wild."""
 _CODE_AT_PLACE = {place: code for code, place in enumerate(_STEP_PLACE) if place >= 0}
@@ -1607,20 +1611,20 @@ def step_order_key(meld: Meld) -> tuple[int, tuple[int, ...]]:
     """Where ``meld`` comes in the step order of a lay-down ([contract.steps]).
 
     The place of its lowest natural card, rank-major (aces, threes .. kings; clubs,
-    diamonds, hearts, spades within a rank), ``-1`` for a meld of wilds only; then its
-    sort key. :func:`lay_down_steps` lists the melds that come first in some way to
+    diamonds, hearts, spades within a rank), or 64 (after them all) for a meld of wilds
+    only; then its sort key. :func:`lay_down_steps` lists the melds that come first in some way to
     finish the contract, and a whole lay-down goes to the table in this order, as its
     steps would.
 
     >>> from pushrummy import parse_meld
     >>> melds = ["9C 9S 9H", "7S 7H 7D", "JK=7 2C=7 2D=7"]
     >>> sorted(melds, key=lambda text: step_order_key(parse_meld(text)))
-    ['JK=7 2C=7 2D=7', '7S 7H 7D', '9C 9S 9H']
+    ['7S 7H 7D', '9C 9S 9H', 'JK=7 2C=7 2D=7']
     """
     if not isinstance(meld, Meld):
         raise TypeError(f"meld must be a Meld, not {type(meld).__name__}")
     places = [_STEP_PLACE[card.code] for card in meld.cards if not card.is_wild]
-    return (min(places) if places else -1, meld.sort_key)
+    return (min(places) if places else _WILDS_ONLY, meld.sort_key)
 
 
 def _rest_after(
@@ -1664,13 +1668,10 @@ class _Steps:
 
     def __init__(self, rules: _Rules, canonical: bool, keep: bool) -> None:
         self.rules = rules
-        self.natural_rules = _natural_rules(rules)
-        """The rules without melds of wilds only (those come first in step order)."""
         self.canonical = canonical
         self.keep = keep
         self.exact = rules.exact
         self.wild_only = rules.allows(0, 3)
-        self.memo: dict[tuple[object, ...], bool] = {}
 
     def feasible(
         self,
@@ -1685,9 +1686,12 @@ class _Steps:
         if not rest:
             return not self.keep or spare + len(naturals) + wilds > 0
         key = (naturals, wilds, rest, rules, self.keep and not spare)
-        known = self.memo.get(key)
+        memo = _FEASIBLE
+        known = memo.get(key)
         if known is None:
-            known = self.memo[key] = self._feasible(naturals, wilds, rest, rules, spare)
+            if len(memo) >= 100_000:  # a few tens of MB at most
+                memo.clear()
+            known = memo[key] = self._feasible(naturals, wilds, rest, rules, spare)
         return known
 
     def _feasible(
@@ -1736,16 +1740,20 @@ class _Steps:
             if rest is None:
                 continue
             used = [code for code in body if code >= 0]
-            place = min([_STEP_PLACE[code] for code in used], default=-1)
+            place = min([_STEP_PLACE[code] for code in used], default=_WILDS_ONLY)
             left = list(naturals_held)
             for code in used:
                 left.remove(code)
             wilds_left = wilds_held - need
             # The fast answer for the whole shape: a completion by later melds whose lowest
-            # naturals come after this one's (wild identities do not matter to it).
-            later = tuple(code for code in left if _STEP_PLACE[code] > place)
-            spare = len(left) - len(later)
-            every = self.feasible(later, wilds_left, rest, self.natural_rules, spare)
+            # naturals come after this one's, or that hold wilds only (wild identities do
+            # not matter to it).
+            every = False
+            if not rest:  # the step completes the lay-down
+                every = self.feasible((), wilds_left, rest, self.rules, len(left))
+            elif place < _WILDS_ONLY:
+                later = tuple(code for code in left if _STEP_PLACE[code] > place)
+                every = self.feasible(later, wilds_left, rest, self.rules, len(left) - len(later))
             if not every and not self._tie_possible(left, wilds_left, place, rest):
                 continue
             fills = _fills_memo(pool, need, is_run and not self.canonical)
@@ -1774,16 +1782,15 @@ class _Steps:
     ) -> bool:
         """Whether a completion could need melds tied with the step in step order (then
         each fill is checked by :meth:`completable`)."""
-        if place < 0:
+        if place == _WILDS_ONLY:
             if not (self.wild_only and wilds_left):
                 return False
-            return self.feasible(tuple(left), wilds_left, rest, self.rules, 0)
+            return self.feasible((), wilds_left, rest, self.rules, len(left))
         code = _CODE_AT_PLACE[place]
         if code not in left:
             return False
         tied = tuple(c for c in left if _STEP_PLACE[c] >= place)
-        spare = len(left) - len(tied)
-        return self.feasible(tied, wilds_left, rest, self.natural_rules, spare)
+        return self.feasible(tied, wilds_left, rest, self.rules, len(left) - len(tied))
 
     def completable(
         self,
@@ -1798,23 +1805,22 @@ class _Steps:
             return not self.keep or len(codes) > 0
         naturals = [code for code in codes if not _IS_WILD[code]]
         wilds = len(codes) - len(naturals)
-        later = tuple(code for code in naturals if _STEP_PLACE[code] > place)
-        if self.feasible(later, wilds, rest, self.natural_rules, len(naturals) - len(later)):
-            return True
+        if place < _WILDS_ONLY:
+            later = tuple(code for code in naturals if _STEP_PLACE[code] > place)
+            if self.feasible(later, wilds, rest, self.rules, len(naturals) - len(later)):
+                return True
         if not self._tie_possible(naturals, wilds, place, rest):
             return False
         # Melds tied with this one: the same lowest natural, or wilds only.
-        if place < 0:
+        if place == _WILDS_ONLY:
             pool = tuple(code for code in codes if _IS_WILD[code])
-            rules = self.rules
             tie_code = -1
         else:
             pool = tuple(code for code in codes if _STEP_PLACE[code] >= place or _IS_WILD[code])
-            rules = self.natural_rules
             tie_code = _CODE_AT_PLACE[place]
         set_ok = any(not is_run for is_run, _ in rest)
         run_ok = any(is_run for is_run, _ in rest)
-        for other_key, decl in _single_decls(_hand_from_codes(pool), rules, self.canonical):
+        for other_key, decl in _single_decls(_hand_from_codes(pool), self.rules, self.canonical):
             if other_key < key:
                 continue
             is_run = other_key[0] == 1
@@ -1834,18 +1840,9 @@ class _Steps:
         return False
 
 
-def _natural_rules(rules: _Rules) -> _Rules:
-    """``rules`` with at least one natural per meld (no meld of wilds only)."""
-    if rules.min_naturals >= 1:
-        return rules
-    key = (1, rules.bonus, rules.max_run, rules.exact)
-    natural = _NATURAL_RULES.get(key)
-    if natural is None:
-        natural = _NATURAL_RULES[key] = _Rules(1, rules.bonus, rules.max_run, rules.exact)
-    return natural
-
-
-_NATURAL_RULES: dict[tuple[int, int, int, bool], _Rules] = {}
+_FEASIBLE: dict[tuple[object, ...], bool] = {}
+"""Memo of :meth:`_Steps.feasible`, a pure function of its key: the same rests of the same
+hands come back from step to step, turn to turn and game to game."""
 
 
 def _hand_from_codes(codes: Iterable[int]) -> _Hand:
@@ -1949,10 +1946,13 @@ def lay_down_steps(
 
     These are the lay-down steps :func:`~pushrummy.engine.legal_moves` lists
     ([contract.steps]): every meld of ``hand`` that fills a part of the contract still
-    open after ``placed`` and that comes first, in the step order (see the module
-    documentation), in some way to complete the rest from the rest of ``hand``. So a
-    listed meld never leads to a dead end, and placing listed melds one at a time
-    reaches each complete lay-down in exactly one way. With ``canonical_wilds``, melds
+    open after ``placed``, that comes first, in the step order
+    (:func:`step_order_key`), in some way to complete the rest from the rest of ``hand``,
+    and that comes after every meld ``placed`` in that order. So a listed meld never
+    leads to a dead end, and placing listed melds one at a time reaches each complete
+    lay-down in exactly one way: its melds in step order. (Should the melds placed be out
+    of step order, which :func:`~pushrummy.engine.check_move` allows, and no later meld
+    complete the contract, every meld that completes it is listed.) With ``canonical_wilds``, melds
     that differ only in which wild card fills which wild place of a run come once
     (wilds in ascending card order along the run). With ``keep_card``, a card must stay
     in hand after the whole lay-down.
@@ -1967,11 +1967,28 @@ def lay_down_steps(
     """
     plan = _plan_of(contract)
     rules = _rules_of(variant)
-    rest = _rest_after_melds(plan.comps, _checked_melds(placed), rules.exact)
+    melds = _checked_melds(placed)
+    rest = _rest_after_melds(plan.comps, melds, rules.exact)
     if not rest:
         return ()
     finder = _Steps(rules, bool(canonical_wilds), bool(keep_card))
-    return tuple(_build_meld(decl) for _, decl in finder.steps(_read_hand(hand), rest))
+    steps = finder.steps(_read_hand(hand), rest)
+    if melds:
+        # Steps come in step order: after the melds placed, only later ones. (If the melds
+        # were placed out of that order, as check_move allows, and no later meld completes
+        # the contract, every completing meld is listed, so the lay-down can always go on.)
+        bound = max(step_order_key(meld) for meld in melds)
+        later = [(key, decl) for key, decl in steps if _decl_order(key, decl) >= bound]
+        if later:
+            steps = later
+    return tuple(_build_meld(decl) for _, decl in steps)
+
+
+def _decl_order(key: tuple[int, ...], decl: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """:func:`step_order_key` of the meld of a declaration, without building it."""
+    cards = decl[3:] if decl[0] == 1 else decl[2:]
+    places = [_STEP_PLACE[code] for code in cards if not _IS_WILD[code]]
+    return (min(places, default=_WILDS_ONLY), key)
 
 
 # -- explanation ----------------------------------------------------------------------------
