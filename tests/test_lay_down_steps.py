@@ -31,9 +31,7 @@ rule = pytest.mark.rule
 
 NATURALS = [card for card in ALL_CARDS if not card.is_wild]
 WILDS = [card for card in ALL_CARDS if card.is_wild]
-PRESET_CONTRACTS = sorted(
-    {deal.contract for deal in (*PUSH.deals, *CAP_IT.deals)}, key=lambda c: str(c)
-)
+PRESET_CONTRACTS = sorted({deal.contract for deal in (*PUSH.deals, *CAP_IT.deals)}, key=str)
 CONTRACTS = [
     *PRESET_CONTRACTS,
     Contract.parse("1 set of 4 + 1 run of 3"),
