@@ -4,7 +4,7 @@ Usage::
 
     python benchmarks/playout.py                # the full run
     python benchmarks/playout.py --quick        # a smoke run (a few games each)
-    python benchmarks/playout.py --games 20 --turn-limit 200 --budget 30 --game-timeout 10
+    python benchmarks/playout.py --games 20 --turn-limit 200 --budget 30
 
 For PUSH (4 players) and CAP_IT (4 and 6 players), with all-random and
 all-greedy tables, it plays seeded games to the end (``max_turns_per_deal`` is
@@ -20,18 +20,15 @@ and ``deal`` (the chance step between deals). The table reports medians and
 95th percentiles. Targets: a draw or discard decision at most 15 µs median
 (engine), a full 5-deal greedy Push game at most 20 ms.
 
-``--budget`` bounds the time spent per table (no new game starts after it is
-used up) and ``--game-timeout`` abandons a game that runs too long (where
-``signal.setitimer`` exists): some positions make ``legal_moves`` take
-seconds (the contract search on big hands with several wilds). Abandoned
-games are left out of the statistics and counted in the per-game table; the
-slowest engine decision seen is reported either way.
+``--budget`` bounds the time spent per table: no new game starts after it is
+used up, but every game started is played to its end (none is abandoned, so
+no slow position is hidden). The slowest engine decision of every game is
+reported, with what it was (deal, kind, hand size, wilds, legal moves).
 """
 
 from __future__ import annotations
 
 import argparse
-import signal
 import statistics
 import sys
 import time
@@ -55,7 +52,8 @@ class Tally:
     decisions: list[int] = field(default_factory=list)
     slowest_us: float = 0.0
     slowest_where: str = ""
-    timed_out: int = 0
+    per_game: list[tuple[int, int, float, float, str]] = field(default_factory=list)
+    """Per game: seed, decisions, engine ms, slowest engine decision µs and what it was."""
 
     def note(self, us: float, where: str) -> None:
         """Remember the slowest engine decision seen."""
@@ -77,20 +75,10 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[index]
 
 
-class GameTimeout(Exception):
-    """A game ran past ``--game-timeout``; it is dropped from the statistics."""
-
-
-def _on_alarm(signum: int, frame: object) -> None:
-    raise GameTimeout
-
-
-def play_timed(state: pr.GameState, bots: Sequence[pr.Bot], tally: Tally) -> pr.GameState:
-    """Play one game to the end like :func:`pushrummy.play_game`, timing every decision.
-
-    The game's timings join ``tally`` only once the game is over, so a game
-    interrupted by :class:`GameTimeout` leaves no trace but the slowest-decision note.
-    """
+def play_timed(
+    state: pr.GameState, bots: Sequence[pr.Bot], tally: Tally, seed: int
+) -> pr.GameState:
+    """Play one game to the end like :func:`pushrummy.play_game`, timing every decision."""
     clock = time.perf_counter
     engine_total = 0.0
     bot_total = 0.0
@@ -98,20 +86,13 @@ def play_timed(state: pr.GameState, bots: Sequence[pr.Bot], tally: Tally) -> pr.
     next_deal = pr.NextDeal()
     engine_us: dict[str, list[float]] = {k: [] for k in KINDS}
     bot_us: dict[str, list[float]] = {k: [] for k in KINDS}
+    slowest, slowest_where = 0.0, ""
     while state.phase is not pr.Phase.GAME_OVER:
         phase = state.phase
         seat = state.current_player
         hand = state.hands[seat] if seat is not None else ()
         t0 = clock()
-        try:
-            moves = pr.legal_moves(state)
-        except GameTimeout:
-            tally.note(
-                (clock() - t0) * 1e6,
-                f"deal {state.deal_number} {phase.value}: {len(hand)} cards "
-                f"({sum(c.is_wild for c in hand)} wild), legal_moves timed out",
-            )
-            raise
+        moves = pr.legal_moves(state)
         t1 = clock()
         if seat is None:
             move: pr.Move = next_deal
@@ -131,11 +112,12 @@ def play_timed(state: pr.GameState, bots: Sequence[pr.Bot], tally: Tally) -> pr.
         engine = (t1 - t0) + (t3 - t2)
         engine_us[kind].append(engine * 1e6)
         bot_us[kind].append((t2 - t1) * 1e6)
-        tally.note(
-            engine * 1e6,
-            f"deal {state.deal_number} {kind}: {len(hand)} cards "
-            f"({sum(c.is_wild for c in hand)} wild), {len(moves)} legal moves",
-        )
+        if engine > slowest:
+            slowest = engine
+            slowest_where = (
+                f"deal {state.deal_number} {kind}: {len(hand)} cards "
+                f"({sum(c.is_wild for c in hand)} wild), {len(moves)} legal moves"
+            )
         engine_total += engine
         bot_total += t2 - t1
         decisions += 1
@@ -146,6 +128,8 @@ def play_timed(state: pr.GameState, bots: Sequence[pr.Bot], tally: Tally) -> pr.
     tally.game_ms_engine.append(engine_total * 1e3)
     tally.game_ms_total.append((engine_total + bot_total) * 1e3)
     tally.decisions.append(decisions)
+    tally.note(slowest * 1e6, slowest_where)
+    tally.per_game.append((seed, decisions, engine_total * 1e3, slowest * 1e6, slowest_where))
     return state
 
 
@@ -205,7 +189,7 @@ def report(rows: list[tuple[str, int, Tally]]) -> None:
     print()
     print("per game (median / p95)")
     print(
-        f"{'table':<24}{'games':>6}{'dropped':>8}{'decisions':>16}{'ms engine':>20}"
+        f"{'table':<24}{'games':>6}{'decisions':>16}{'ms engine':>20}"
         f"{'ms engine+bots':>22}   slowest engine decision"
     )
     for label, games, tally in rows:
@@ -213,7 +197,16 @@ def report(rows: list[tuple[str, int, Tally]]) -> None:
         eng = f"{fmt(median(tally.game_ms_engine))} / {fmt(percentile(tally.game_ms_engine, 0.95))}"
         tot = f"{fmt(median(tally.game_ms_total))} / {fmt(percentile(tally.game_ms_total, 0.95))}"
         slow = f"{tally.slowest_us / 1e3:,.1f} ms ({tally.slowest_where})"
-        print(f"{label:<24}{games:>6}{tally.timed_out:>8}{dec:>16}{eng:>20}{tot:>22}   {slow}")
+        print(f"{label:<24}{games:>6}{dec:>16}{eng:>20}{tot:>22}   {slow}")
+    print()
+    print("every game: seed, decisions, engine ms, and its slowest engine decision")
+    for label, _, tally in rows:
+        print(f"{label}:")
+        for seed, decisions, ms, slow_us, where in tally.per_game:
+            print(
+                f"  seed {seed:>3}: {decisions:>5} decisions, {ms:7.1f} ms engine,"
+                f" slowest {slow_us / 1e3:6.2f} ms ({where})"
+            )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -225,25 +218,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--budget", type=float, default=None, help="seconds per table before no new game starts"
     )
     parser.add_argument(
-        "--game-timeout",
-        type=float,
-        default=None,
-        help="seconds before a game is abandoned and left out (0: never)",
-    )
-    parser.add_argument(
         "--bots", choices=("greedy", "random", "both"), default="both", help="which tables"
     )
     args = parser.parse_args(argv)
     games = args.games if args.games is not None else (3 if args.quick else 20)
     budget = args.budget if args.budget is not None else (4.0 if args.quick else 15.0)
-    timeout = args.game_timeout if args.game_timeout is not None else (2.0 if args.quick else 5.0)
-    can_time_out = timeout > 0 and hasattr(signal, "setitimer")
-    if can_time_out:
-        signal.signal(signal.SIGALRM, _on_alarm)
     print(
         f"pushrummy {pr.__version__}, Python {sys.version.split()[0]}: up to {games} games "
-        f"per table, max_turns_per_deal={args.turn_limit}, budget {budget:g} s per table, "
-        f"game timeout {f'{timeout:g} s' if can_time_out else 'none'}"
+        f"per table, max_turns_per_deal={args.turn_limit}, budget {budget:g} s per table "
+        "(every game started is played to its end)"
     )
     rows: list[tuple[str, int, Tally]] = []
     for bot_name, make_bots in BOTS:
@@ -258,25 +241,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if time.perf_counter() - started > budget:
                     break
                 state = pr.new_game(limited, seed=seed, players=players)
-                if can_time_out:
-                    signal.setitimer(signal.ITIMER_REAL, timeout)
-                try:
-                    end = play_timed(state, make_bots(seed, players), tally)
-                except GameTimeout:
-                    tally.timed_out += 1
-                    continue
-                finally:
-                    if can_time_out:
-                        signal.setitimer(signal.ITIMER_REAL, 0)
+                end = play_timed(state, make_bots(seed, players), tally, seed)
                 assert end.outcome is not None
                 played += 1
             label = f"{name} {players}p {bot_name}"
             rows.append((label, played, tally))
-            print(
-                f"  {label}: {played} games in {time.perf_counter() - started:.1f} s"
-                f" ({tally.timed_out} abandoned after {timeout:g} s)",
-                flush=True,
-            )
+            print(f"  {label}: {played} games in {time.perf_counter() - started:.1f} s", flush=True)
     report(rows)
     return 0
 

@@ -1380,14 +1380,17 @@ def _wild_pool(hand: _Hand) -> list[int]:
 
 
 def _single_decls(
-    hand: _Hand, rules: _Rules, canonical: bool
+    hand: _Hand, rules: _Rules, canonical: bool, holding: int = -1
 ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Every single meld of ``hand`` as ``(sort key, declaration)``, sorted. With
     ``canonical``, a run's wilds fill its wild places in one order only (ascending card
-    code), so runs differing only in which wild stands where come once ([meld.wild])."""
+    code), so runs differing only in which wild stands where come once ([meld.wild]).
+    With ``holding`` (a natural's code), only the melds holding that card."""
     pool = _wild_pool(hand)
     found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     for is_run, which, start, size, body, need in _meld_shapes(hand, rules, True, True):
+        if holding >= 0 and holding not in body:
+            continue
         if not is_run:
             for fill in _fills_memo(pool, need, False):
                 cards = tuple(sorted(body + fill)) if fill else body
@@ -1685,11 +1688,15 @@ class _Steps:
         stay in hand whatever happens, for ``must_discard_to_go_out``)."""
         if not rest:
             return not self.keep or spare + len(naturals) + wilds > 0
-        key = (naturals, wilds, rest, rules, self.keep and not spare)
+        if len(naturals) + wilds < _MIN_CARDS[rest]:
+            return False  # too few cards (most shapes of a hand far from its contract)
+        # Only ints in the key (rules are interned, so their id is theirs for good): the
+        # garbage collector then stops tracking the memo's keys.
+        key = (naturals, wilds, rest, id(rules), self.keep and not spare)
         memo = _FEASIBLE
         known = memo.get(key)
         if known is None:
-            if len(memo) >= 100_000:  # a few tens of MB at most
+            if len(memo) >= 20_000:  # a few MB; clearing more at once is a noticeable pause
                 memo.clear()
             known = memo[key] = self._feasible(naturals, wilds, rest, rules, spare)
         return known
@@ -1726,36 +1733,76 @@ class _Steps:
         """Every listed step ``(sort key, declaration)`` of ``hand``, sorted."""
         if not rest0:
             return []
-        pool = _wild_pool(hand)
         naturals_held = sorted(code for code in hand.codes if not _IS_WILD[code])
         wilds_held = hand.wilds
+        # The fast check of a shape, as _Lister's prune: the whole hand's feasibility
+        # candidates, and the hand left after the shape (less the naturals placed up to the
+        # shape's lowest) as one packed int; no new hand to read per shape.
+        by_comp: dict[_Component, list[_Candidate]] = {}
+        if self.keep:
+            if not self.feasible(tuple(naturals_held), wilds_held, rest0, self.rules, 0):
+                return []
+        elif _solve(hand, _plan_for(rest0), self.rules, 0, by_comp) is None:
+            return []  # the contract cannot be met at all: no shape to try
+        tables = _tables(_field_bits(len(hand.codes)))
+        units = tables.units
+        full = tables.guards
+        for code in hand.codes:
+            full += units[code]
+        up_to = [0] * (_WILDS_ONLY + 1)  # packed naturals of step place <= p, by p
+        for code in naturals_held:
+            up_to[_STEP_PLACE[code]] += units[code]
+        for place in range(1, len(up_to)):
+            up_to[place] += up_to[place - 1]
+        fits: dict[tuple[int, int, tuple[_Component, ...]], bool] = {}
+        pool = _wild_pool(hand)
         set_ok = any(not is_run for is_run, _ in rest0)
         run_ok = any(is_run for is_run, _ in rest0)
         found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         exact = self.exact
+        rests: dict[tuple[bool, int], tuple[_Component, ...] | None] = {}
         for is_run, which, start, size, body, need in _meld_shapes(
             hand, self.rules, set_ok, run_ok
         ):
-            rest = _rest_after(rest0, is_run, size, exact)
+            kind_size = (is_run, size)
+            if kind_size in rests:
+                rest = rests[kind_size]
+            else:
+                rest = rests[kind_size] = _rest_after(rest0, is_run, size, exact)
             if rest is None:
                 continue
             used = [code for code in body if code >= 0]
             place = min([_STEP_PLACE[code] for code in used], default=_WILDS_ONLY)
-            left = list(naturals_held)
-            for code in used:
-                left.remove(code)
             wilds_left = wilds_held - need
             # The fast answer for the whole shape: a completion by later melds whose lowest
             # naturals come after this one's, or that hold wilds only (wild identities do
             # not matter to it).
             every = False
+            left: list[int] | None = None
             if not rest:  # the step completes the lay-down
-                every = self.feasible((), wilds_left, rest, self.rules, len(left))
+                spare = len(naturals_held) - len(used)
+                every = self.feasible((), wilds_left, rest, self.rules, spare)
+            elif place < _WILDS_ONLY and not self.keep:
+                remaining = full - up_to[place]
+                for code in used:
+                    if _STEP_PLACE[code] > place:
+                        remaining -= units[code]
+                fit_key = (remaining, wilds_left, rest)
+                known = fits.get(fit_key)
+                if known is None:
+                    known = fits[fit_key] = _fit(
+                        _plan_for(rest), by_comp, remaining, wilds_left, tables.guards, []
+                    )
+                every = known
             elif place < _WILDS_ONLY:
+                left = _less(naturals_held, used)
                 later = tuple(code for code in left if _STEP_PLACE[code] > place)
                 every = self.feasible(later, wilds_left, rest, self.rules, len(left) - len(later))
-            if not every and not self._tie_possible(left, wilds_left, place, rest):
-                continue
+            if not every:
+                if left is None:
+                    left = _less(naturals_held, used)
+                if not self._tie_possible(left, wilds_left, place, rest):
+                    continue
             fills = _fills_memo(pool, need, is_run and not self.canonical)
             for fill in fills:
                 if is_run:
@@ -1768,6 +1815,7 @@ class _Steps:
                     key = (0, which, 0, size, *cards)
                     decl = (0, which, *cards)
                 if not every:
+                    assert left is not None
                     after = sorted(left + [code for code in hand.codes if _IS_WILD[code]])
                     for code in fill:
                         after.remove(code)
@@ -1811,7 +1859,22 @@ class _Steps:
                 return True
         if not self._tie_possible(naturals, wilds, place, rest):
             return False
-        # Melds tied with this one: the same lowest natural, or wilds only.
+        best = self.best_tie(codes, rest, place)
+        return best is not None and best >= key
+
+    def best_tie(
+        self, codes: tuple[int, ...], rest: tuple[_Component, ...], place: int
+    ) -> tuple[int, ...] | None:
+        """The greatest sort key of a meld *tied* at step place ``place`` (the same lowest
+        natural, or wilds only) that can be laid from ``codes`` with a completion after it
+        in step order; ``None`` if there is none. A step of that place can be completed
+        through such a meld exactly when its own key is at most this one. Memoised."""
+        memo_key = (codes, rest, place, id(self.rules), self.canonical, self.keep)
+        memo = _TIES
+        if memo_key in memo:
+            return memo[memo_key]
+        if len(memo) >= 50_000:
+            memo.clear()
         if place == _WILDS_ONLY:
             pool = tuple(code for code in codes if _IS_WILD[code])
             tie_code = -1
@@ -1820,15 +1883,13 @@ class _Steps:
             tie_code = _CODE_AT_PLACE[place]
         set_ok = any(not is_run for is_run, _ in rest)
         run_ok = any(is_run for is_run, _ in rest)
-        for other_key, decl in _single_decls(_hand_from_codes(pool), self.rules, self.canonical):
-            if other_key < key:
-                continue
+        best = None
+        decls = _single_decls(_hand_from_codes(pool), self.rules, self.canonical, tie_code)
+        for other_key, decl in reversed(decls):  # the greatest first
             is_run = other_key[0] == 1
             if (is_run and not run_ok) or (not is_run and not set_ok):
                 continue
             cards = decl[3:] if is_run else decl[2:]
-            if tie_code >= 0 and tie_code not in cards:
-                continue
             after_rest = _rest_after(rest, is_run, len(cards), self.exact)
             if after_rest is None:
                 continue
@@ -1836,9 +1897,25 @@ class _Steps:
             for code in cards:
                 after.remove(code)
             if self.completable(tuple(after), after_rest, place, other_key):
-                return True
-        return False
+                best = other_key
+                break
+        memo[memo_key] = best
+        return best
 
+
+_TIES: dict[tuple[object, ...], tuple[int, ...] | None] = {}
+"""Memo of :meth:`_Steps.best_tie`."""
+
+
+class _MinCards(dict[tuple[_Component, ...], int]):
+    """The fewest cards that can meet each tuple of components (their sizes' sum)."""
+
+    def __missing__(self, comps: tuple[_Component, ...]) -> int:
+        value = self[comps] = sum(size for _, size in comps)
+        return value
+
+
+_MIN_CARDS = _MinCards()
 
 _FEASIBLE: dict[tuple[object, ...], bool] = {}
 """Memo of :meth:`_Steps.feasible`, a pure function of its key: the same rests of the same
@@ -1967,12 +2044,24 @@ def lay_down_steps(
     """
     plan = _plan_of(contract)
     rules = _rules_of(variant)
-    melds = _checked_melds(placed)
-    rest = _rest_after_melds(plan.comps, melds, rules.exact)
-    if not rest:
-        return ()
-    finder = _Steps(rules, bool(canonical_wilds), bool(keep_card))
-    steps = finder.steps(_read_hand(hand), rest)
+    keep = bool(keep_card)
+    parsed = _read_hand(hand)
+    if type(placed) is tuple and not placed:  # the first step: the common case, made lean
+        melds: tuple[Meld, ...] = ()
+        rest = plan.comps
+        if not keep and _solve(parsed, plan, rules) is None:
+            return ()  # the contract cannot be met at all (most hands, most turns)
+    else:
+        melds = _checked_melds(placed)
+        left = _rest_after_melds(plan.comps, melds, rules.exact)
+        if not left:
+            return ()
+        rest = left
+    finder_key = (id(rules), bool(canonical_wilds), keep)
+    finder = _FINDERS.get(finder_key)
+    if finder is None:
+        finder = _FINDERS[finder_key] = _Steps(rules, bool(canonical_wilds), keep)
+    steps = finder.steps(parsed, rest)
     if melds:
         # Steps come in step order: after the melds placed, only later ones. (If the melds
         # were placed out of that order, as check_move allows, and no later meld completes
@@ -1982,6 +2071,28 @@ def lay_down_steps(
         if later:
             steps = later
     return tuple(_build_meld(decl) for _, decl in steps)
+
+
+def _less(codes: list[int], used: list[int]) -> list[int]:
+    """``codes`` less one copy of each of ``used`` (all in it)."""
+    left = list(codes)
+    for code in used:
+        left.remove(code)
+    return left
+
+
+def _plan_for(comps: tuple[_Component, ...]) -> _Plan:
+    """:func:`_plan_from` of sorted components, memoised (contracts have few parts)."""
+    plan = _REST_PLANS.get(comps)
+    if plan is None:
+        plan = _REST_PLANS[comps] = _plan_from(comps)
+    return plan
+
+
+_REST_PLANS: dict[tuple[_Component, ...], _Plan] = {}
+
+_FINDERS: dict[tuple[int, bool, bool], _Steps] = {}
+"""One :class:`_Steps` per options (rules are interned, so their id is theirs for good)."""
 
 
 def _decl_order(key: tuple[int, ...], decl: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
