@@ -1,0 +1,286 @@
+"""Move-list sizes and listing times: the budget of DESIGN.md §3, "Move lists stay small".
+
+Usage::
+
+    python benchmarks/movelists.py             # the full run (300 games per group)
+    python benchmarks/movelists.py --quick     # a smoke run
+
+Four groups of positions, and for every decision of the player to move: the number of
+legal moves, the time of ``legal_moves`` and the size of the player's view as JSON
+(``to_json(view(state, seat))``, what a server sends).
+
+1. **greedy** — games between :class:`~pushrummy.GreedyBot` players: PUSH, CAP_IT 4p and
+   6p and PUSH with ``wild_exchange=any_in_runs``. Budget: ≤ 2,000 moves, ≤ 50 ms,
+   ≤ 500 KB.
+2. **five wilds** — hand-built positions before the contract: 15-16 cards holding all five
+   different wilds (2C 2D 2H 2S JK), as pushes make them, every deal's contract. Budget:
+   ≤ 5,000 moves, ≤ 100 ms.
+3. **random** — games between :class:`~pushrummy.RandomBot` players (hands grow large).
+4. **pushed** — games in which one seat receives every push (its right-hand neighbour
+   always pushes, it always takes the upcard), legal play under PUSH's defaults: its hand
+   grows by two cards a round, past 40. Once as a seat that never lays down (lay-down
+   steps on a huge hand), once as a seat that lays down at once (new melds on a huge hand).
+   Budget for 3 and 4: no cross product — ≤ 20,000 moves, ≤ 200 ms, ≤ 2 MB views, and time
+   in proportion to the moves listed (µs per move is reported for the largest lists).
+
+Times are wall-clock on a shared machine: compare runs made in the same minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+import attrs
+
+import pushrummy as pr
+
+Position = tuple[str, pr.GameState]
+
+
+@dataclass
+class Group:
+    """What one group of positions measured."""
+
+    name: str
+    budget: tuple[int, float, int]
+    """Most moves, most ms per ``legal_moves``, most view bytes."""
+    positions: int = 0
+    most_moves: tuple[int, str] = (0, "")
+    slowest_ms: tuple[float, str] = (0.0, "")
+    largest_view: tuple[int, str] = (0, "")
+    per_move_us: list[float] = field(default_factory=list)
+    """µs per listed move, for lists of 1,000 moves or more."""
+
+    def measure(self, where: str, state: pr.GameState, views: bool) -> tuple[pr.Move, ...]:
+        seat = state.current_player
+        assert seat is not None
+        start = time.perf_counter()
+        moves = pr.legal_moves(state)
+        ms = (time.perf_counter() - start) * 1e3
+        hand = state.hands[seat]
+        what = (
+            f"{where}, deal {state.deal_number} {state.phase.value}: {len(hand)} cards "
+            f"({sum(c.is_wild for c in hand)} wild), {len(moves)} moves"
+        )
+        self.positions += 1
+        if len(moves) > self.most_moves[0]:
+            self.most_moves = (len(moves), what)
+        if ms > self.slowest_ms[0]:
+            self.slowest_ms = (ms, what)
+        if len(moves) >= 1000:
+            self.per_move_us.append(ms * 1e3 / len(moves))
+        if views:
+            size = len(pr.to_json(pr.view(state, seat)).encode())
+            if size > self.largest_view[0]:
+                self.largest_view = (size, what)
+        return moves
+
+    def report(self) -> None:
+        most, ms, kb = self.budget
+        print(f"\n{self.name}: {self.positions:,} positions")
+        flag = "ok" if self.most_moves[0] <= most else "OVER"
+        print(
+            f"  most moves    {self.most_moves[0]:>9,}  (budget {most:,}: {flag})  {self.most_moves[1]}"
+        )
+        flag = "ok" if self.slowest_ms[0] <= ms else "OVER"
+        print(
+            f"  slowest       {self.slowest_ms[0]:>9.1f} ms  (budget {ms:g}: {flag})  {self.slowest_ms[1]}"
+        )
+        if self.largest_view[0]:
+            flag = "ok" if self.largest_view[0] <= kb * 1000 else "OVER"
+            print(
+                f"  largest view  {self.largest_view[0] / 1000:>9,.0f} KB  (budget {kb:,}: {flag})"
+                f"  {self.largest_view[1]}"
+            )
+        if self.per_move_us:
+            values = sorted(self.per_move_us)
+            print(
+                f"  µs per listed move in lists of 1,000+: median {values[len(values) // 2]:.1f},"
+                f" max {values[-1]:.1f} (n={len(values)})"
+            )
+
+
+def play(
+    state: pr.GameState,
+    choose: Callable[[pr.GameState, tuple[pr.Move, ...]], pr.Move],
+    group: Group,
+    where: str,
+    views: bool,
+    watch: Callable[[pr.GameState], Group | None] | None = None,
+) -> None:
+    """Play a game to its end, measuring every decision in ``group``, or in the group
+    ``watch`` names for it (``None``: not measured)."""
+    if watch is None:
+        watch = lambda state: group  # noqa: E731
+    while not state.is_over:
+        if state.current_player is None:
+            state = pr.apply_move(state, pr.NextDeal())
+            continue
+        target = watch(state)
+        moves = target.measure(where, state, views) if target else pr.legal_moves(state)
+        state = pr.apply_move(state, choose(state, moves))
+
+
+def greedy_choice(state: pr.GameState, moves: tuple[pr.Move, ...]) -> pr.Move:
+    seat = state.current_player
+    assert seat is not None
+    return pr.GreedyBot().choose(pr.view(state, seat))
+
+
+def greedy_games(games: int, views: bool) -> Group:
+    group = Group("greedy games (PUSH, CAP_IT 4p, 6p, PUSH + wild exchange)", (2000, 50, 500))
+    tables = [
+        ("PUSH", pr.PUSH, 4),
+        ("CAP_IT 4p", pr.CAP_IT, 4),
+        ("CAP_IT 6p", pr.CAP_IT, 6),
+        ("PUSH any_in_runs", pr.PUSH.replace(wild_exchange=pr.WildExchange.ANY_IN_RUNS), 4),
+    ]
+    for index in range(games):
+        name, variant, players = tables[index % len(tables)]
+        limited = variant.replace(max_turns_per_deal=200)
+        state = pr.new_game(limited, seed=index, players=players)
+        play(state, greedy_choice, group, f"{name} seed {index}", views)
+    return group
+
+
+NATURALS = [card for card in pr.make_deck(2) if not card.is_wild]
+FIVE_WILDS = pr.parse_cards("2C 2D 2H 2S JK")
+
+
+def five_wild_positions(count: int) -> Iterator[Position]:
+    """15-16-card hands with all five different wilds, before the contract (deals 1-5)."""
+    rng = random.Random(5)
+    for index in range(count):
+        deal_number = index % 5 + 1
+        state = pr.new_game(pr.PUSH, seed=index)
+        size = rng.randint(15, 16)
+        pool = list(NATURALS)
+        rng.shuffle(pool)
+        hand = tuple(sorted([*pool[: size - 5], *FIVE_WILDS]))
+        yield f"five wilds #{index}", _with_hand(state, deal_number, hand)
+
+
+def _with_hand(state: pr.GameState, deal_number: int, hand: tuple[pr.Card, ...]) -> pr.GameState:
+    """A PLAY position of ``deal_number`` whose current player holds ``hand``; the rest of the
+    deck is dealt to the other seats (8 cards each) and the stock, so the deck stays whole."""
+    seat = state.current_player
+    assert seat is not None
+    deck = list(pr.make_deck(state.variant.packs(state.players)))
+    for card in hand:
+        deck.remove(card)
+    random.Random(deal_number).shuffle(deck)
+    hands = []
+    for other in range(state.players):
+        if other == seat:
+            hands.append(hand)
+        else:
+            hands.append(tuple(sorted(deck[:8])))
+            del deck[:8]
+    return attrs.evolve(
+        state,
+        deal_number=deal_number,
+        phase=pr.Phase.PLAY,
+        hands=tuple(hands),
+        stock=tuple(deck),
+        upcard=None,
+    )
+
+
+def random_games(games: int, views: bool) -> Group:
+    group = Group("random games (PUSH, CAP_IT 4p, 6p)", (20000, 200, 2000))
+    tables = [("PUSH", pr.PUSH, 4), ("CAP_IT 4p", pr.CAP_IT, 4), ("CAP_IT 6p", pr.CAP_IT, 6)]
+    for index in range(games):
+        name, variant, players = tables[index % len(tables)]
+        state = pr.new_game(variant.replace(max_turns_per_deal=400), seed=index, players=players)
+        pick = random.Random(index).choice
+        play(state, lambda s, moves, pick=pick: pick(moves), group, f"{name} seed {index}", views)
+    return group
+
+
+def pushed_games(games: int, views: bool, lay_down: bool) -> tuple[Group, Group]:
+    """Seat 1 receives every push: seat 0 always pushes, seat 1 always takes the upcard.
+
+    Two groups: the receiver's positions with 34-47 cards and at most five wilds (the
+    hands the budget is set for), and all the others (smaller hands, or bigger ones, or
+    more wilds: reported, for the record)."""
+    how = "lays down at once" if lay_down else "never lays down"
+    budgeted = Group(
+        f"pushed hands of 34-47 cards, <= 5 wilds (receiver {how})", (20000, 200, 2000)
+    )
+    others = Group(f"pushed hands, all other sizes (receiver {how})", (20000, 200, 2000))
+
+    def watch(state: pr.GameState) -> Group | None:
+        if state.current_player != 1 or state.phase is pr.Phase.DRAW:
+            return None
+        hand = state.hands[1]
+        if 34 <= len(hand) <= 47 and sum(card.is_wild for card in hand) <= 5:
+            return budgeted
+        return others
+
+    for index in range(games):
+        state = pr.new_game(pr.PUSH, seed=index, dealer=3)
+        play(
+            state,
+            _receiver_policy(random.Random(index), lay_down),
+            budgeted,
+            f"pushed seed {index}",
+            views,
+            watch,
+        )
+    return budgeted, others
+
+
+def _receiver_policy(
+    rng: random.Random, lay_down: bool
+) -> Callable[[pr.GameState, tuple[pr.Move, ...]], pr.Move]:
+    def choose(state: pr.GameState, moves: tuple[pr.Move, ...]) -> pr.Move:
+        seat = state.current_player
+        assert seat is not None
+        kinds = {type(m) for m in moves}
+        if seat == 0 and pr.Push in kinds:
+            return pr.Push(0)
+        if seat == 1:
+            if pr.Take in kinds:
+                return pr.Take(1)
+            steps = [m for m in moves if isinstance(m, pr.LayDown)]
+            if lay_down and steps:
+                return steps[0]
+        if pr.Take in kinds:
+            return pr.Take(seat) if rng.random() < 0.5 else rng.choice(moves)
+        discards = [m for m in moves if isinstance(m, pr.Discard)]
+        return rng.choice(discards or list(moves))
+
+    return choose
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a few games per group")
+    parser.add_argument("--games", type=int, default=None, help="games per group (default 300)")
+    parser.add_argument("--no-views", action="store_true", help="skip the view JSON sizes")
+    args = parser.parse_args(argv)
+    games = args.games if args.games is not None else (8 if args.quick else 300)
+    views = not args.no_views
+    print(f"pushrummy {pr.__version__}, Python {sys.version.split()[0]}: {games} games per group")
+    started = time.perf_counter()
+    groups = [greedy_games(games, views)]
+    five = Group("five wilds: 15-16 cards, all five wilds, before the contract", (5000, 100, 2000))
+    for where, state in five_wild_positions(games):
+        five.measure(where, state, views)
+    groups.append(five)
+    groups.append(random_games(games, views))
+    groups.extend(pushed_games(max(2, games // 10), views, lay_down=False))
+    groups.extend(pushed_games(max(2, games // 10), views, lay_down=True))
+    for group in groups:
+        group.report()
+    print(f"\n{time.perf_counter() - started:.0f} s in all")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
