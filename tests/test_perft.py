@@ -265,8 +265,8 @@ POSITIONS: dict[str, tuple[Callable[[], GameState], tuple[str, ...]]] = {
         lambda: position(
             deal_number=4,
             phase=Phase.LAYING_DOWN,
-            hands={0: "3C 3D 5C 5D 5H JK 2D KS"},
-            table=[(0, set_("4C 4D 4H"))],
+            hands={0: "4C 4D 5C 5D 5H 7C 7D JK 2D KS 9S"},
+            table=[(0, set_("3C 3D 3H"))],
         ),
         ("contract.steps", "meld.wild"),
     ),
