@@ -1754,7 +1754,11 @@ class _Steps:
             up_to[_STEP_PLACE[code]] += units[code]
         for place in range(1, len(up_to)):
             up_to[place] += up_to[place - 1]
-        fits: dict[tuple[int, int, tuple[_Component, ...]], bool] = {}
+        fit_memo: dict[tuple[int, int, tuple[_Component, ...]], bool] = {}
+        limits: dict[tuple[_Component, ...], int] = {}
+        copies = [0] * 53
+        for code in naturals_held:
+            copies[code] += 1
         pool = _wild_pool(hand)
         set_ok = any(not is_run for is_run, _ in rest0)
         run_ok = any(is_run for is_run, _ in rest0)
@@ -1783,22 +1787,31 @@ class _Steps:
                 spare = len(naturals_held) - len(used)
                 every = self.feasible((), wilds_left, rest, self.rules, spare)
             elif place < _WILDS_ONLY and not self.keep:
-                remaining = full - up_to[place]
-                for code in used:
-                    if _STEP_PLACE[code] > place:
-                        remaining -= units[code]
-                fit_key = (remaining, wilds_left, rest)
-                known = fits.get(fit_key)
-                if known is None:
-                    known = fits[fit_key] = _fit(
-                        _plan_for(rest), by_comp, remaining, wilds_left, tables.guards, []
+                top = limits.get(rest)
+                if top is None:
+                    top = limits[rest] = _last_feasible_place(
+                        full, up_to, wilds_held, rest, by_comp, tables.guards
                     )
-                every = known
+                # Past ``top`` not even the whole hand after the shape's lowest natural
+                # completes the contract: no fit to try.
+                if place <= top:
+                    remaining = full - up_to[place]
+                    for code in used:
+                        if _STEP_PLACE[code] > place:
+                            remaining -= units[code]
+                    every = _fits(remaining, wilds_left, rest, by_comp, tables.guards, fit_memo)
             elif place < _WILDS_ONLY:
                 left = _less(naturals_held, used)
                 later = tuple(code for code in left if _STEP_PLACE[code] > place)
                 every = self.feasible(later, wilds_left, rest, self.rules, len(left) - len(later))
             if not every:
+                # A tied completion needs a second copy of this shape's lowest natural
+                # (or, for wilds only, a wild to spare): most shapes have none.
+                if place == _WILDS_ONLY:
+                    if not (self.wild_only and wilds_left):
+                        continue
+                elif copies[_CODE_AT_PLACE[place]] <= used.count(_CODE_AT_PLACE[place]):
+                    continue
                 if left is None:
                     left = _less(naturals_held, used)
                 if not self._tie_possible(left, wilds_left, place, rest):
@@ -2071,6 +2084,59 @@ def lay_down_steps(
         if later:
             steps = later
     return tuple(_build_meld(decl) for _, decl in steps)
+
+
+def _fits(
+    remaining: int,
+    wilds: int,
+    rest: tuple[_Component, ...],
+    by_comp: dict[_Component, list[_Candidate]],
+    guards: int,
+    memo: dict[tuple[int, int, tuple[_Component, ...]], bool],
+) -> bool:
+    """The fast check of :meth:`_Steps.steps`: can ``rest`` be met from the packed naturals
+    ``remaining`` (guard bits set) and ``wilds``, with the whole hand's candidates?"""
+    key = (remaining, wilds, rest)
+    known = memo.get(key)
+    if known is None:
+        if len(rest) == 1:  # one part left (two-part contracts): a scan
+            known = False
+            for candidate_wilds, use, _ in by_comp[rest[0]]:
+                if candidate_wilds > wilds:
+                    break  # sorted by wilds
+                if (remaining - use) & guards == guards:
+                    known = True
+                    break
+        else:
+            known = _fit(_plan_for(rest), by_comp, remaining, wilds, guards, [])
+        memo[key] = known
+    return known
+
+
+def _last_feasible_place(
+    full: int,
+    up_to: list[int],
+    wilds: int,
+    rest: tuple[_Component, ...],
+    by_comp: dict[_Component, list[_Candidate]],
+    guards: int,
+) -> int:
+    """The greatest step place ``p`` such that ``rest`` can be met from the hand's naturals
+    after ``p`` and all its wilds (-1 if none): a shape whose lowest natural lies after it
+    can have no completion of later melds, whatever cards it uses. Feasibility only falls
+    as ``p`` grows, so a binary search finds it."""
+    plan = _plan_for(rest)
+    low, high = -1, _WILDS_ONLY - 1  # feasible at low (or low == -1), not known above
+    if not _fit(plan, by_comp, full - up_to[0], wilds, guards, []):
+        return -1
+    low = 0
+    while low < high:
+        middle = (low + high + 1) // 2
+        if _fit(plan, by_comp, full - up_to[middle], wilds, guards, []):
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def _less(codes: list[int], used: list[int]) -> list[int]:
