@@ -201,29 +201,39 @@ def _matches(melds: Sequence[Meld], parts: Sequence[tuple[str, int]], exact: boo
     return False
 
 
-def contract_ways(
-    hand: tuple[Card, ...], parts: tuple[tuple[str, int], ...], opts: Options
-) -> set[tuple[Meld, ...]]:
-    """Every multiset of ``len(parts)`` melds from the hand that lays down the contract."""
-    exact = opts[3]
+def _multisets(
+    hand: tuple[Card, ...], parts: tuple[tuple[str, int], ...], opts: Options, count: int
+) -> Iterator[tuple[list[Meld], list[Card]]]:
+    """Every multiset of ``count`` melds (of the contract's kinds, no smaller than its
+    smallest part) that fit in the hand together, with the cards they use."""
     kinds = {kind for kind, _ in parts}
     smallest = min(size for _, size in parts)
     pool = [m for m in hand_melds(hand, opts) if m.kind.value in kinds and len(m.cards) >= smallest]
     have = Counter(hand)
-    ways: set[tuple[Meld, ...]] = set()
 
-    def grow(start: int, chosen: list[Meld], used: list[Card]) -> None:
-        if len(chosen) == len(parts):
-            if _matches(chosen, parts, exact):
-                ways.add(tuple(sorted(chosen)))
+    def grow(
+        start: int, chosen: list[Meld], used: list[Card]
+    ) -> Iterator[tuple[list[Meld], list[Card]]]:
+        if len(chosen) == count:
+            yield chosen, used
             return
         for i in range(start, len(pool)):
             cards = used + list(pool[i].cards)
             if _fits(cards, have):
-                grow(i, [*chosen, pool[i]], cards)
+                yield from grow(i, [*chosen, pool[i]], cards)
 
-    grow(0, [], [])
-    return ways
+    yield from grow(0, [], [])
+
+
+def contract_ways(
+    hand: tuple[Card, ...], parts: tuple[tuple[str, int], ...], opts: Options
+) -> set[tuple[Meld, ...]]:
+    """Every multiset of ``len(parts)`` melds from the hand that lays down the contract."""
+    return {
+        tuple(sorted(chosen))
+        for chosen, _ in _multisets(hand, parts, opts, len(parts))
+        if _matches(chosen, parts, opts[3])
+    }
 
 
 def _wild_order(card: Card) -> tuple[int, int]:
@@ -265,27 +275,13 @@ def lay_down_steps(
     count = len(parts) - len(placed)
     if count <= 0:
         return set()
-    exact = opts[3]
-    kinds = {kind for kind, _ in parts}
-    smallest = min(size for _, size in parts)
-    pool = [m for m in hand_melds(hand, opts) if m.kind.value in kinds and len(m.cards) >= smallest]
-    have = Counter(hand)
     firsts: set[Meld] = set()
-
-    def grow(start: int, chosen: list[Meld], used: list[Card]) -> None:
-        if len(chosen) == count:
-            if keep_one and len(used) >= len(hand):
-                return
-            if _matches([*placed, *chosen], parts, exact):
-                melds = [canonical(m) for m in chosen] if canonical_wilds else chosen
-                firsts.add(min(melds, key=step_order))
-            return
-        for i in range(start, len(pool)):
-            cards = used + list(pool[i].cards)
-            if _fits(cards, have):
-                grow(i, [*chosen, pool[i]], cards)
-
-    grow(0, [], [])
+    for chosen, used in _multisets(hand, parts, opts, count):
+        if keep_one and len(used) >= len(hand):
+            continue
+        if _matches([*placed, *chosen], parts, opts[3]):
+            melds = [canonical(m) for m in chosen] if canonical_wilds else chosen
+            firsts.add(min(melds, key=step_order))
     if placed:
         # Steps in step order: only melds after those placed, unless none of those completes
         # the lay-down (melds placed out of order), when every first meld is listed.
