@@ -112,12 +112,15 @@ def play(
     where: str,
     views: bool,
     watch: Callable[[pr.GameState], Group | None] | None = None,
+    stop: Callable[[pr.GameState], bool] | None = None,
 ) -> None:
     """Play a game to its end, measuring every decision in ``group``, or in the group
-    ``watch`` names for it (``None``: not measured)."""
+    ``watch`` names for it (``None``: not measured); ``stop`` ends the game early."""
     if watch is None:
         watch = lambda state: group  # noqa: E731
     while not state.is_over:
+        if stop is not None and stop(state):
+            return
         if state.current_player is None:
             state = pr.apply_move(state, pr.NextDeal())
             continue
@@ -206,8 +209,9 @@ def pushed_games(games: int, views: bool, lay_down: bool) -> tuple[Group, Group]
     """Seat 1 receives every push: seat 0 always pushes, seat 1 always takes the upcard.
 
     Two groups: the receiver's positions with 34-47 cards and at most five wilds (the
-    hands the budget is set for), and all the others (smaller hands, or bigger ones, or
-    more wilds: reported, for the record)."""
+    hands the budget is set for), and all the others (smaller hands, up to 50 cards, or
+    more wilds: reported, for the record). A game stops once the receiver holds more
+    than 50 cards."""
     how = "lays down at once" if lay_down else "never lays down"
     budgeted = Group(
         f"pushed hands of 34-47 cards, <= 5 wilds (receiver {how})", (20000, 200, 2000)
@@ -231,6 +235,7 @@ def pushed_games(games: int, views: bool, lay_down: bool) -> tuple[Group, Group]
             f"pushed seed {index}",
             views,
             watch,
+            stop=lambda state: len(state.hands[1]) > 50,  # far past 47: enough
         )
     return budgeted, others
 

@@ -14,9 +14,11 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pytest
 
@@ -355,3 +357,56 @@ def test_new_melds_list_wild_places_once_without_wild_exchange() -> None:
     none, any_ = counts[pr.WildExchange.NONE], counts[pr.WildExchange.ANY_IN_RUNS]
     assert set(none) == set(any_)  # the same card choices ...
     assert sum(none.values()) < sum(any_.values())  # ... fewer listings
+
+
+# -- JSON ---------------------------------------------------------------------------------------
+
+
+@rule("contract.steps")
+def test_laying_down_documents_round_trip_and_inconsistent_ones_are_refused() -> None:
+    state = position(hands={0: "7C 7D 7H 9C 9D 9H KD"})
+    laying = pr.apply_move(state, LayDown(0, (set_("7C 7D 7H"),)))
+    text = pr.to_json(laying)
+    assert pr.from_json(text) == laying
+    view_text = pr.to_json(pr.view(laying, 2))
+    assert pr.from_json(view_text) == pr.view(laying, 2)
+    document = json.loads(text)
+    assert document["phase"] == "laying_down"
+
+    def refused(change: Callable[[dict[str, Any]], None], path: str, text: str = text) -> None:
+        bad = json.loads(text)
+        change(bad)
+        with pytest.raises(pr.DecodeError) as info:
+            pr.from_json(json.dumps(bad))
+        assert info.value.path == path, info.value
+
+    refused(lambda d: d["laid_down"].__setitem__(0, True), "$.laid_down")
+
+    def nothing_placed(d: dict[str, Any]) -> None:
+        d["hands"][0] = sorted(
+            [*d["hands"][0], *d["table"].pop()["meld"]["cards"]],
+            key=lambda c: pr.parse_card(c).code,
+        )
+
+    refused(nothing_placed, "$.table")
+    refused(lambda d: d.__setitem__("upcard", d["stock"].pop()), "$.upcard")
+
+    # the seat's hand cannot complete the contract: swap its 9s for other stock cards
+    def no_set(d: dict[str, Any]) -> None:
+        hand, stock = d["hands"][0], d["stock"]
+        for card in ("9C", "9D", "9H"):
+            hand.remove(card)
+        ranks = {card[:-1] for card in hand} | {"2", "9", "J"}  # J: no joker either
+        fresh: list[str] = []
+        for card in stock:  # three cards of new, different ranks: no set among them
+            if card[:-1] not in ranks and len(fresh) < 3:
+                fresh.append(card)
+                ranks.add(card[:-1])
+        for card in fresh:
+            stock.remove(card)
+            hand.append(card)
+        stock += ["9C", "9D", "9H"]
+        hand.sort(key=lambda c: pr.parse_card(c).code)
+
+    refused(no_set, "$.hands[0]")
+    refused(lambda d: d.__setitem__("contract_left", []), "$.contract_left", view_text)

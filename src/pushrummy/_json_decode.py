@@ -678,7 +678,7 @@ def _public(obj: Mapping[str, Any], path: str) -> _Public:
     if laying is not None:
         contract = variant.deals[deal_number - 1].contract
         placed = [t.meld for t in table if t.owner == laying]
-        if not contract_left(contract, placed, variant):
+        if not placed or not contract_left(contract, placed, variant):
             raise _fail(
                 f"in the laying_down phase seat {laying}'s melds must be part, not all, of "
                 f"the contract ({contract}) [contract.steps]",

@@ -2059,7 +2059,7 @@ def lay_down_steps(
     rules = _rules_of(variant)
     keep = bool(keep_card)
     parsed = _read_hand(hand)
-    if type(placed) is tuple and not placed:  # the first step: the common case, made lean
+    if not placed and isinstance(placed, (tuple, list)):  # the first step: made lean
         melds: tuple[Meld, ...] = ()
         rest = plan.comps
         if not keep and _solve(parsed, plan, rules) is None:

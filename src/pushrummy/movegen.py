@@ -123,7 +123,7 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
 def _lay_down_steps(state: GameState, seat: int) -> list[Move]:
     """The first or next meld of the contract, one move each ([contract.steps])."""
     variant = state.variant
-    placed = [t.meld for t in state.lay_down_so_far]
+    placed = tuple(t.meld for t in state.lay_down_so_far)
     steps = lay_down_steps(
         state.hands[seat],
         variant.deals[state.deal_number - 1].contract,
