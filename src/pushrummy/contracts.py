@@ -1775,8 +1775,10 @@ class _Steps:
                 rest = rests[kind_size] = _rest_after(rest0, is_run, size, exact)
             if rest is None:
                 continue
-            used = [code for code in body if code >= 0]
-            place = min([_STEP_PLACE[code] for code in used], default=_WILDS_ONLY)
+            shape_info = _SHAPE_INFO.get(body)
+            if shape_info is None:
+                shape_info = _shape_info(body)
+            used, place, above = shape_info
             wilds_left = wilds_held - need
             # The fast answer for the whole shape: a completion by later melds whose lowest
             # naturals come after this one's, or that hold wilds only (wild identities do
@@ -1793,12 +1795,14 @@ class _Steps:
                         full, up_to, wilds_held, rest, by_comp, tables.guards
                     )
                 # Past ``top`` not even the whole hand after the shape's lowest natural
-                # completes the contract: no fit to try.
+                # completes the contract: no fit to try; one place further on, not even
+                # with that natural's other copies (a tie), so the shape is out.
+                if place > top + 1:
+                    continue
                 if place <= top:
                     remaining = full - up_to[place]
-                    for code in used:
-                        if _STEP_PLACE[code] > place:
-                            remaining -= units[code]
+                    for code in above:
+                        remaining -= units[code]
                     every = _fits(remaining, wilds_left, rest, by_comp, tables.guards, fit_memo)
             elif place < _WILDS_ONLY:
                 left = _less(naturals_held, used)
@@ -2139,7 +2143,22 @@ def _last_feasible_place(
     return low
 
 
-def _less(codes: list[int], used: list[int]) -> list[int]:
+def _shape_info(body: tuple[int, ...]) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    """A shape body's natural codes, its step place, and its naturals above that place.
+    Memoised: bodies (ints only) recur from hand to hand."""
+    used = tuple(code for code in body if code >= 0)
+    place = min([_STEP_PLACE[code] for code in used], default=_WILDS_ONLY)
+    above = tuple(code for code in used if _STEP_PLACE[code] > place)
+    if len(_SHAPE_INFO) >= 50_000:
+        _SHAPE_INFO.clear()
+    info = _SHAPE_INFO[body] = (used, place, above)
+    return info
+
+
+_SHAPE_INFO: dict[tuple[int, ...], tuple[tuple[int, ...], int, tuple[int, ...]]] = {}
+
+
+def _less(codes: list[int], used: Iterable[int]) -> list[int]:
     """``codes`` less one copy of each of ``used`` (all in it)."""
     left = list(codes)
     for code in used:
