@@ -209,7 +209,7 @@ def test_contract_options_limit_gives_a_few_ways_without_listing_them_all() -> N
     assert sorted(canonical_all) == sorted(every)
     with pytest.raises(TypeError):
         pr.contract_options(hand, contract, limit="3")  # type: ignore[arg-type]
-    with pytest.raises(ValueError):
+    with pytest.raises(pr.SetupError, match="limit must be 0 or more"):
         pr.contract_options(hand, contract, limit=-1)
 
 

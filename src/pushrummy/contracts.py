@@ -92,6 +92,7 @@ from typing import Final, NamedTuple, Protocol
 
 from .cards import ALL_CARDS, Card, Rank, Suit
 from .contract_spec import Contract, Requirement
+from .errors import SetupError
 from .melds import DEFAULT_MELD_OPTIONS, Meld, MeldKind, MeldRules, WildLimit, _trusted_meld
 
 __all__ = [
@@ -1280,7 +1281,7 @@ def contract_options(
         if not isinstance(limit, int) or isinstance(limit, bool):
             raise TypeError(f"limit must be an int or None, not {type(limit).__name__}")
         if limit < 0:
-            raise ValueError(f"limit must be 0 or more, not {limit}")
+            raise SetupError(f"limit must be 0 or more, not {limit}")
     parsed = _read_hand(hand)
     if limit is not None:
         finder = _Steps(rules, bool(canonical_wilds), False)
