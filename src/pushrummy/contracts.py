@@ -1412,8 +1412,11 @@ _MeldShape = tuple[bool, int, int, int, tuple[int, ...], int]
 a run's its template (natural codes by position, -1 at each wild place)."""
 
 
-def _meld_shapes(hand: _Hand, rules: _Rules, sets: bool, runs: bool) -> Iterator[_MeldShape]:
-    """The shapes of every single meld of ``hand`` (sets first, then runs by suit)."""
+def _meld_shapes(
+    hand: _Hand, rules: _Rules, sets: bool, runs: bool, shortest_run: int = 3
+) -> Iterator[_MeldShape]:
+    """The shapes of every single meld of ``hand`` (sets first, then runs by suit; runs of
+    ``shortest_run`` cards or more)."""
     wilds = hand.wilds
     presence = hand.presence
     # Sets: a rank's naturals (one per suit) and wilds, 3 or 4 cards in all.
@@ -1452,7 +1455,9 @@ def _meld_shapes(hand: _Hand, rules: _Rules, sets: bool, runs: bool) -> Iterator
         elif not suited and wilds < 3:
             continue
         both_aces = suited & 1 and hand.codes.count(13 * suit) >= 2
-        shapes = _run_shapes_of(suit, suited, bool(both_aces), min(wilds, rules.max_run), rules)
+        shapes = _run_shapes_of(
+            suit, suited, bool(both_aces), min(wilds, rules.max_run), rules, shortest_run
+        )
         for start, size, template, need in shapes:
             if need <= wilds:
                 yield True, suit, start, size, template, need
@@ -1762,12 +1767,12 @@ class _Steps:
             copies[code] += 1
         pool = _wild_pool(hand)
         set_ok = any(not is_run for is_run, _ in rest0)
-        run_ok = any(is_run for is_run, _ in rest0)
+        run_sizes = [size for is_run, size in rest0 if is_run]
         found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         exact = self.exact
         rests: dict[tuple[bool, int], tuple[_Component, ...] | None] = {}
         for is_run, which, start, size, body, need in _meld_shapes(
-            hand, self.rules, set_ok, run_ok
+            hand, self.rules, set_ok, bool(run_sizes), min(run_sizes, default=3)
         ):
             kind_size = (is_run, size)
             if kind_size in rests:
