@@ -410,3 +410,14 @@ def test_laying_down_documents_round_trip_and_inconsistent_ones_are_refused() ->
 
     refused(no_set, "$.hands[0]")
     refused(lambda d: d.__setitem__("contract_left", []), "$.contract_left", view_text)
+
+
+def test_lay_down_helpers_refuse_wrong_types() -> None:
+    hand, contract = parse_cards("7C 7D 7H 9C 9D 9H"), PUSH.deals[0].contract
+    for placed in (5, set_("7C 7D 7H"), "7C 7D 7H", [5]):
+        with pytest.raises(TypeError, match="placed must"):
+            pr.lay_down_steps(hand, contract, placed=placed)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="placed must"):
+            pr.contract_left(contract, placed)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="meld must be a Meld"):
+        pr.step_order_key("7C 7D 7H")  # type: ignore[arg-type]

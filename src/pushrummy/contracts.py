@@ -1673,7 +1673,9 @@ def _rest_after_melds(
 
 
 class _Steps:
-    """The lay-down steps of one hand: options, memos and the completion check."""
+    """The lay-down steps under one set of options, and the completion check. Holds no
+    state of its own between calls (the memos are module-level), so one per options is
+    shared."""
 
     def __init__(self, rules: _Rules, canonical: bool, keep: bool) -> None:
         self.rules = rules
@@ -1954,14 +1956,6 @@ def _hand_from_codes(codes: Iterable[int]) -> _Hand:
     return _Hand(codes, wilds, presence)
 
 
-def _comps_of(requirements: Iterable[Requirement]) -> tuple[_Component, ...]:
-    return tuple(
-        sorted(
-            (req.kind is MeldKind.RUN, req.size) for req in requirements for _ in range(req.count)
-        )
-    )
-
-
 def _requirements(comps: Iterable[_Component]) -> tuple[Requirement, ...]:
     counted: dict[_Component, int] = {}
     for comp in comps:
@@ -1975,7 +1969,12 @@ def _requirements(comps: Iterable[_Component]) -> tuple[Requirement, ...]:
 def _checked_melds(placed: Iterable[Meld]) -> tuple[Meld, ...]:
     if isinstance(placed, (Meld, str, bytes)):
         raise TypeError(f"placed must be an iterable of Meld, not {type(placed).__name__}")
-    melds = tuple(placed)
+    try:
+        melds = tuple(placed)
+    except TypeError:
+        raise TypeError(
+            f"placed must be an iterable of Meld, not {type(placed).__name__}"
+        ) from None
     for meld in melds:
         if not isinstance(meld, Meld):
             raise TypeError(f"placed must hold Meld values, not {type(meld).__name__}")
@@ -2228,13 +2227,7 @@ def _meld_from(info: tuple[str, int, int], wilds: list[int], need: int) -> Meld:
 
 
 def _describe(comps: Iterable[_Component]) -> str:
-    counted: dict[_Component, int] = {}
-    for comp in comps:
-        counted[comp] = counted.get(comp, 0) + 1
-    return " + ".join(
-        str(Requirement(MeldKind.RUN if is_run else MeldKind.SET, size, count=count))
-        for (is_run, size), count in counted.items()
-    )
+    return " + ".join(str(requirement) for requirement in _requirements(comps))
 
 
 def _best_part(
