@@ -8,6 +8,7 @@ True
 
 from .bots import Bot, DecisionLimitError, GreedyBot, RandomBot, play_game
 from .cards import JOKER, Card, Rank, Suit, format_cards, make_deck, parse_card, parse_cards
+from .consistency import Problem, state_problems, view_problems
 from .contract_spec import Contract, Requirement
 from .contracts import (
     ContractRules,
@@ -110,6 +111,7 @@ __all__ = [
     "Outcome",
     "Phase",
     "PlayerView",
+    "Problem",
     "Push",
     "PushRummyError",
     "PushTo",
@@ -161,8 +163,10 @@ __all__ = [
     "play_game",
     "replay",
     "settle_stakes",
+    "state_problems",
     "step_order_key",
     "to_json",
     "view",
+    "view_problems",
     "winners",
 ]

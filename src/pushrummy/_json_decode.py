@@ -24,16 +24,14 @@ from ._wire import (
     SCHEMA_VERSION,
     SEED_BITS,
     Kind,
-    encode_outcome,
 )
 from .cards import Card, Rank, Suit, make_deck, parse_card
+from .consistency import Problem, state_problems, view_problems
 from .contract_spec import Contract
-from .contracts import can_complete_contract, contract_left
 from .errors import DecodeError, InvalidMeldError, NotationError, VariantError
-from .melds import MAX_RUN_POSITION, End, Meld, MeldKind, WildLimit, meld_rule_violation
+from .melds import MAX_RUN_POSITION, End, Meld, MeldKind, WildLimit
 from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
 from .records import GameRecord
-from .scoring import deal_penalties, settle_stakes, winners
 from .state import (
     DealEnd,
     DealResult,
@@ -42,7 +40,6 @@ from .state import (
     Phase,
     StakesSettlement,
     TableMeld,
-    pending_contract,
 )
 from .variants import (
     _BOOL_FIELDS,
@@ -604,7 +601,8 @@ def _players(value: object, path: str, variant: Variant) -> int:
 
 
 def _public(obj: Mapping[str, Any], path: str) -> _Public:
-    """Decode and cross-check the fields a state and a view share."""
+    """Decode the fields a state and a view share (their consistency is checked once the
+    whole value is built, by :mod:`pushrummy.consistency`)."""
 
     def at(name: str) -> str:
         return f"{path}.{name}"
@@ -616,100 +614,27 @@ def _public(obj: Mapping[str, Any], path: str) -> _Public:
     deal_number = _int(obj["deal_number"], at("deal_number"), f"a deal number 1..{deals}", 1, deals)
     dealer = _seat(obj["dealer"], at("dealer"), players)
     phase = _enum(obj["phase"], at("phase"), Phase)
-    in_deal = phase in (Phase.DRAW, Phase.PLAY, Phase.LAYING_DOWN)
     current = _opt_seat(obj["current_player"], at("current_player"), players)
-    if in_deal and current is None:
-        raise _fail(
-            f"the {phase.value} phase needs a current player, got null", at("current_player")
-        )
-    if not in_deal and current is not None:
-        raise _fail(
-            f"expected null: nobody is to move in the {phase.value} phase", at("current_player")
-        )
-    if phase is Phase.GAME_OVER and deal_number != deals:
-        raise _fail(f"the game is over only after deal {deals}", at("phase"))
-    if phase is Phase.BETWEEN_DEALS and deal_number == deals:
-        raise _fail(f"after the last deal (deal {deals}) the phase is game_over", at("phase"))
-
     upcard = _opt_card(obj["upcard"], at("upcard"))
-    if phase is Phase.DRAW and upcard is None:
-        raise _fail("the draw phase needs an upcard ([draw.choice]), got null", at("upcard"))
-    if phase in (Phase.PLAY, Phase.LAYING_DOWN) and upcard is not None:
-        raise _fail(
-            f"expected null: the upcard was taken or pushed before the {phase.value} phase",
-            at("upcard"),
-        )
-
     laid_down = _bools(obj["laid_down"], at("laid_down"), players, "a list of true/false")
     laid_down_this_turn = _bool(obj["laid_down_this_turn"], at("laid_down_this_turn"))
-    if laid_down_this_turn and (
-        phase is not Phase.PLAY or current is None or not laid_down[current]
-    ):
-        raise _fail(
-            "true only in the play phase, after the current player laid down",
-            at("laid_down_this_turn"),
-        )
     taken = _opt_card(obj["taken"], at("taken"))
-    if taken is not None and phase not in (Phase.PLAY, Phase.LAYING_DOWN):
-        raise _fail("expected null outside the play and laying_down phases", at("taken"))
-    laying = current if phase is Phase.LAYING_DOWN else None
-    if laying is not None and laid_down[laying]:
-        raise _fail(
-            f"seat {laying} is laying down its contract, so laid_down[{laying}] must be false",
-            at("laid_down"),
-        )
-
     table = []
     for i, item in enumerate(_array(obj["table"], at("table"), "a list of table melds")):
         where = f"{at('table')}[{i}]"
         entry = _fields(item, where, "a table meld", ("id", "owner", "meld"))
-        meld_id = _int(entry["id"], f"{where}.id", f"the meld id {i} (ids count from 0)", i, i)
+        meld_id = _count(entry["id"], f"{where}.id", "a meld id")
         owner = _seat(entry["owner"], f"{where}.owner", players)
-        if not laid_down[owner] and owner != laying:
-            raise _fail(
-                f"seat {owner} owns a meld but has not laid down (laid_down[{owner}] is false)",
-                f"{where}.owner",
-            )
         meld = _meld(entry["meld"], f"{where}.meld")
-        problem = meld_rule_violation(meld, variant)
-        if problem is not None:
-            raise _fail(f"meld {meld.notation()} breaks the variant: {problem}", f"{where}.meld")
         table.append(TableMeld(id=meld_id, owner=owner, meld=meld))
-    if laying is not None:
-        contract = variant.deals[deal_number - 1].contract
-        placed = [t.meld for t in table if t.owner == laying]
-        if not placed or not contract_left(contract, placed, variant):
-            raise _fail(
-                f"in the laying_down phase seat {laying}'s melds must be part, not all, of "
-                f"the contract ({contract}) [contract.steps]",
-                at("table"),
-            )
-
     known = tuple(
         _cards(item, f"{at('known')}[{i}]")
         for i, item in enumerate(_per_seat(obj["known"], at("known"), players, "a list of cards"))
     )
     turn = _count(obj["turn"], at("turn"), "a number of turns")
-    limit = variant.max_turns_per_deal
-    if limit is not None and (turn > limit or (in_deal and turn >= limit)):
-        raise _fail(f"max_turns_per_deal is {limit}: a deal ends after {limit} turns", at("turn"))
-    if in_deal and current != (dealer + 1 + turn) % players:
-        raise _fail(
-            f"after {turn} turns from dealer {dealer}'s left, seat "
-            f"{(dealer + 1 + turn) % players} is to move, not seat {current}",
-            at("current_player"),
-        )
-
-    results = _results(obj["results"], at("results"), variant, players, deal_number, dealer, phase)
+    results = _results(obj["results"], at("results"), players, sides)
     totals = _ints(obj["totals"], at("totals"), sides, f"a list of {sides} side totals")
-    summed = tuple(sum(r.penalties[side] for r in results) for side in range(sides))
-    if totals != summed:
-        raise _fail(
-            f"the totals must be the sums of the deals' penalties, {list(summed)}", at("totals")
-        )
-    outcome = _outcome(
-        obj["outcome"], at("outcome"), variant, players, phase, results, totals, dealer
-    )
+    outcome = _outcome(obj["outcome"], at("outcome"), players, sides)
     return _Public(
         variant=variant,
         players=players,
@@ -730,94 +655,35 @@ def _public(obj: Mapping[str, Any], path: str) -> _Public:
     )
 
 
-def _results(
-    value: object,
-    path: str,
-    variant: Variant,
-    players: int,
-    deal_number: int,
-    dealer: int,
-    phase: Phase,
-) -> tuple[DealResult, ...]:
+def _results(value: object, path: str, players: int, sides: int) -> tuple[DealResult, ...]:
     items = _array(value, path, "a list of deal results")
-    finished = deal_number if phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER) else deal_number - 1
-    if len(items) != finished:
-        raise _fail(
-            f"expected {finished} deal results in the {phase.value} phase of deal {deal_number}, "
-            f"got {len(items)}",
-            path,
-        )
-    sides = variant.side_count(players)
     results = []
     for i, item in enumerate(items):
         where = f"{path}[{i}]"
         obj = _fields(item, where, "a deal result", _RESULT_FIELDS)
-        number = _int(
-            obj["deal_number"], f"{where}.deal_number", f"the deal number {i + 1}", i + 1, i + 1
-        )
-        expected_dealer = (dealer - (deal_number - number)) % players
-        result_dealer = _int(
-            obj["dealer"],
-            f"{where}.dealer",
-            f"seat {expected_dealer} (the deal passes clockwise)",
-            expected_dealer,
-            expected_dealer,
-        )
-        ended_by = _enum(obj["ended_by"], f"{where}.ended_by", DealEnd)
-        went_out = _opt_seat(obj["went_out"], f"{where}.went_out", players)
-        if (went_out is None) != (ended_by is not DealEnd.OUT):
-            raise _fail(
-                "a seat exactly when the deal ended by a player going out, else null",
-                f"{where}.went_out",
-            )
         hands = tuple(
             _hand(hand, f"{where}.hands[{s}]")
             for s, hand in enumerate(_per_seat(obj["hands"], f"{where}.hands", players, "hands"))
         )
-        if went_out is not None and hands[went_out]:
-            raise _fail(
-                f"seat {went_out} went out, so its hand is empty", f"{where}.hands[{went_out}]"
-            )
-        penalties = _ints(
-            obj["penalties"], f"{where}.penalties", sides, f"a list of {sides} penalties", 0
-        )
-        expected = deal_penalties(hands, variant, went_out)
-        if penalties != expected:
-            raise _fail(
-                f"the penalties of these hands are {list(expected)} ([score.out], [score.exhausted])",
-                f"{where}.penalties",
-            )
         results.append(
             DealResult(
-                deal_number=number,
-                dealer=result_dealer,
-                ended_by=ended_by,
-                went_out=went_out,
+                deal_number=_int(obj["deal_number"], f"{where}.deal_number", "a deal number", 1),
+                dealer=_seat(obj["dealer"], f"{where}.dealer", players),
+                ended_by=_enum(obj["ended_by"], f"{where}.ended_by", DealEnd),
+                went_out=_opt_seat(obj["went_out"], f"{where}.went_out", players),
                 hands=hands,
-                penalties=penalties,
+                penalties=_ints(
+                    obj["penalties"], f"{where}.penalties", sides, f"a list of {sides} penalties", 0
+                ),
             )
         )
     return tuple(results)
 
 
-def _outcome(
-    value: object,
-    path: str,
-    variant: Variant,
-    players: int,
-    phase: Phase,
-    results: tuple[DealResult, ...],
-    totals: tuple[int, ...],
-    dealer: int,
-) -> Outcome | None:
-    if phase is not Phase.GAME_OVER:
-        if value is not None:
-            raise _fail(f"expected null: the game is not over (phase {phase.value})", path)
-        return None
+def _outcome(value: object, path: str, players: int, sides: int) -> Outcome | None:
     if value is None:
-        raise _fail("the game is over, so the outcome is needed, got null", path)
+        return None
     obj = _fields(value, path, "an outcome", _OUTCOME_FIELDS)
-    sides = variant.side_count(players)
     outcome_totals = _ints(obj["totals"], f"{path}.totals", sides, f"a list of {sides} totals")
     winner_list = _array(obj["winners"], f"{path}.winners", "a list of sides")
     outcome_winners = tuple(
@@ -839,21 +705,16 @@ def _outcome(
             net=_ints(s["net"], f"{where}.net", players, "chips per seat"),
             left_in_pot=_count(s["left_in_pot"], f"{where}.left_in_pot", "chips"),
         )
-    decoded = Outcome(totals=outcome_totals, winners=outcome_winners, stakes=stakes)
-    best = winners(totals)
-    expected = Outcome(
-        totals=totals,
-        winners=best,
-        stakes=None
-        if variant.stakes is None
-        else settle_stakes(variant.stakes, players, [r.went_out for r in results], best, dealer),
-    )
-    if decoded != expected:
-        raise _fail(
-            f"the outcome does not follow from the results: expected {encode_outcome(expected)}",
-            path,
-        )
-    return decoded
+    return Outcome(totals=outcome_totals, winners=outcome_winners, stakes=stakes)
+
+
+def _refuse(problems: tuple[Problem, ...], path: str) -> None:
+    """Raise the first consistency problem as a DecodeError at its JSON path."""
+    if problems:
+        where = problems[0].where
+        if where:
+            path = path + where if where.startswith("[") else f"{path}.{where}"
+        raise _fail(problems[0].message, path)
 
 
 def _state(value: object, path: str) -> GameState:
@@ -861,7 +722,6 @@ def _state(value: object, path: str) -> GameState:
     public = _public(obj, path)
     variant, players = public.variant, public.players
     seed = _seed(obj["seed"], f"{path}.seed")
-    deck = _deck_of(variant, players)
     orders = _array(
         obj["injected"],
         f"{path}.injected",
@@ -869,51 +729,15 @@ def _state(value: object, path: str) -> GameState:
         len(variant.deals),
     )
     injected = tuple(
-        None if order is None else _deck_order(order, f"{path}.injected[{i}]", deck)
+        None if order is None else _cards(order, f"{path}.injected[{i}]", "a deck order")
         for i, order in enumerate(orders)
     )
     hands = tuple(
         _hand(hand, f"{path}.hands[{s}]")
         for s, hand in enumerate(_per_seat(obj["hands"], f"{path}.hands", players, "hands"))
     )
-    for seat, (hand, known) in enumerate(zip(hands, public.known, strict=True)):
-        if Counter(known) - Counter(hand):
-            raise _fail(
-                f"seat {seat} is known to hold cards it does not hold: "
-                + " ".join(str(c) for c in sorted((Counter(known) - Counter(hand)).elements())),
-                f"{path}.known[{seat}]",
-            )
     stock = _cards(obj["stock"], f"{path}.stock", "the stock (a list of cards)")
-    counted = Counter(stock)
-    for hand in hands:
-        counted.update(hand)
-    for entry in public.table:
-        counted.update(entry.meld.cards)
-    if public.upcard is not None:
-        counted[public.upcard] += 1
-    if counted != deck:
-        raise _fail(
-            f"the hands, stock, upcard and table must hold exactly the {deck.total()}-card deck: "
-            + _multiset_difference(counted, deck),
-            path,
-        )
-    laying = public.current_player if public.phase is Phase.LAYING_DOWN else None
-    if laying is not None:
-        contract = variant.deals[public.deal_number - 1].contract
-        placed = [t.meld for t in public.table if t.owner == laying]
-        if not can_complete_contract(
-            hands[laying],
-            contract,
-            variant,
-            placed=placed,
-            keep_card=variant.must_discard_to_go_out,
-        ):
-            raise _fail(
-                f"seat {laying} cannot complete its lay-down of {contract} from its hand "
-                "[contract.steps]",
-                f"{path}.hands[{laying}]",
-            )
-    return GameState(
+    state = GameState(
         variant=variant,
         seed=seed,
         injected=injected,
@@ -935,93 +759,30 @@ def _state(value: object, path: str) -> GameState:
         totals=public.totals,
         outcome=public.outcome,
     )
+    _refuse(state_problems(state), path)
+    return state
 
 
 def _view(value: object, path: str) -> PlayerView:
     obj = _fields(value, path, "a player view", _VIEW_FIELDS)
     public = _public(obj, path)
-    variant, players = public.variant, public.players
+    players = public.players
     seat = _seat(obj["seat"], f"{path}.seat", players)
-    side = variant.side_of(seat)
-    _int(obj["side"], f"{path}.side", f"side {side} (seat {seat}'s side)", side, side)
+    side = _count(obj["side"], f"{path}.side", "a side")
     contract = _contract(obj["contract"], f"{path}.contract")
-    expected_contract = variant.deals[public.deal_number - 1].contract
-    if contract != expected_contract:
-        raise _fail(
-            f"deal {public.deal_number}'s contract is {str(expected_contract)!r}",
-            f"{path}.contract",
-        )
-    left = [
-        str(part)
-        for part in pending_contract(
-            public.phase, public.table, public.current_player, contract, variant
-        )
-    ]
-    if obj["contract_left"] != left:
-        raise _fail(
-            f"expected {json.dumps(left)}: what the current player still has to lay down "
-            "([contract.steps])",
-            f"{path}.contract_left",
-        )
     hand = _hand(obj["hand"], f"{path}.hand")
     sizes = _ints(
         obj["hand_sizes"], f"{path}.hand_sizes", players, "a list of hand sizes, one per seat,", 0
     )
-    if sizes[seat] != len(hand):
-        raise _fail(
-            f"seat {seat} holds {len(hand)} cards (its hand), not {sizes[seat]}",
-            f"{path}.hand_sizes[{seat}]",
-        )
-    if Counter(public.known[seat]) - Counter(hand):
-        raise _fail(f"seat {seat} is known to hold cards not in its hand", f"{path}.known[{seat}]")
-    for other, known in enumerate(public.known):
-        if len(known) > sizes[other]:
-            raise _fail(
-                f"seat {other} is known to hold {len(known)} cards but holds {sizes[other]}",
-                f"{path}.known[{other}]",
-            )
     stock_size = _count(obj["stock_size"], f"{path}.stock_size", "a stock size")
-    deck = _deck_of(variant, players)
-    visible = Counter(hand)
-    for other, known in enumerate(public.known):
-        if other != seat:
-            visible.update(known)
-    for entry in public.table:
-        visible.update(entry.meld.cards)
-    if public.upcard is not None:
-        visible[public.upcard] += 1
-    if visible - deck:
-        raise _fail(
-            "more copies of a card are visible than the deck holds: "
-            + " ".join(str(c) for c in sorted((visible - deck).elements())),
-            path,
-        )
-    total = (
-        sum(sizes)
-        + stock_size
-        + (public.upcard is not None)
-        + sum(len(entry.meld.cards) for entry in public.table)
-    )
-    if total != deck.total():
-        raise _fail(
-            f"the hands, stock, upcard and table hold {total} cards, not the {deck.total()} of the deck",
-            path,
-        )
     moves_path = f"{path}.legal_moves"
     items = _array(obj["legal_moves"], moves_path, "a list of moves")
     moves = tuple(_move(m, f"{moves_path}[{i}]", players) for i, m in enumerate(items))
-    if moves and public.current_player != seat:
-        raise _fail(f"expected []: it is not seat {seat}'s turn", moves_path)
-    for i, move in enumerate(moves):
-        if isinstance(move, NextDeal) or move.seat != seat:
-            raise _fail(
-                f"a legal move of seat {seat} is one of its own moves", f"{moves_path}[{i}]"
-            )
-    return PlayerView(
+    result = PlayerView(
         seat=seat,
         side=side,
         players=players,
-        variant=variant,
+        variant=public.variant,
         deal_number=public.deal_number,
         dealer=public.dealer,
         contract=contract,
@@ -1042,6 +803,15 @@ def _view(value: object, path: str) -> PlayerView:
         outcome=public.outcome,
         legal_moves=moves,
     )
+    _refuse(view_problems(result), path)
+    left = [str(part) for part in result.contract_left]
+    if obj["contract_left"] != left:
+        raise _fail(
+            f"expected {json.dumps(left)}: what the current player still has to lay down "
+            "([contract.steps])",
+            f"{path}.contract_left",
+        )
+    return result
 
 
 def _record(value: object, path: str) -> GameRecord:

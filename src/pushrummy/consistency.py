@@ -1,0 +1,654 @@
+"""Every consistency invariant of a game state and of a player's view, written once.
+
+:func:`state_problems` and :func:`view_problems` say what is wrong with a
+:class:`~pushrummy.state.GameState` or a :class:`~pushrummy.views.PlayerView`
+built from untrusted data — a decoded JSON document, a hand-built test position, a
+state restored from a database — as a tuple of :class:`Problem` values, each naming
+the field it is about. An empty tuple means the value is one the engine could have
+produced: the JSON decoder refuses any document with a problem (naming its path),
+and the tests assert that every state and view of every game they play has none.
+
+What is checked (each a rule of RULES.md or a fact of the engine's bookkeeping):
+
+* **shape**: the player count suits the variant; every per-seat and per-side tuple
+  has one entry per seat or side; seats, deal numbers, meld ids are in range;
+* **phase**: a current player exactly during a deal; an upcard in the draw phase and
+  none in play; ``taken`` only in play and only if that card is in the current
+  player's hand or on the table; ``laid_down_this_turn`` only after laying down;
+  the turn count and the seat to move agree ([turn.order]); the game is over only
+  after the last deal;
+* **table**: ids count from 0; every meld obeys the variant's meld rules; only seats
+  that laid down (or are laying down) own melds, and a seat that laid down owns at
+  least its contract's melds; in ``Phase.LAYING_DOWN`` the current player's melds are
+  a strict part of the contract that the hand can still complete ([contract.steps]);
+* **cards**: hands sorted; during a deal every seat holds a card (a seat that runs out
+  goes out and the deal ends); cards known to be in a hand are in it; hands, stock,
+  upcard and table hold exactly the deck ([setup.deck]); injected deck orders are
+  whole decks; between deals the hands are the ones the last result shows;
+* **scores**: one result per finished deal, dealt by the right seat, scored by the
+  rules ([score.out], [score.exhausted]) from hands that fit in the deck; the totals
+  are their sums; the outcome follows from them ([game.end], [stakes.final]).
+
+A view is checked for the same public facts, plus what only it has: its side and
+contract, the hand sizes (its own equal to its hand), no more copies of a card visible
+than the deck holds, the card count, and its legal moves (none unless it is its turn;
+each its own, of the phase's kinds, using only cards it holds).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from .cards import Card, make_deck
+from .contracts import can_complete_contract, contract_left
+from .melds import meld_rule_violation
+from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
+from .scoring import deal_penalties, settle_stakes, winners
+from .state import DealEnd, GameState, Outcome, Phase, TableMeld
+from .variants import Variant
+from .views import PlayerView
+
+__all__ = ["Problem", "state_problems", "view_problems"]
+
+
+@attrs.frozen(slots=True)
+class Problem:
+    """One broken invariant of a state or view.
+
+    Attributes:
+        where: the field it is about, as a path relative to the state or view
+            (``"current_player"``, ``"hands[2]"``, ``"table[0].owner"``,
+            ``"results[1].penalties"``); ``""`` for the value as a whole.
+        message: what is wrong, in words (with the rule id where there is one).
+    """
+
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where or '(whole)'}: {self.message}"
+
+
+_IN_DEAL = (Phase.DRAW, Phase.PLAY, Phase.LAYING_DOWN)
+_IN_PLAY = (Phase.PLAY, Phase.LAYING_DOWN)
+
+
+def state_problems(state: GameState) -> tuple[Problem, ...]:
+    """Every way ``state`` breaks an invariant of the game; ``()`` for a consistent state.
+
+    Shape problems (wrong lengths, seats out of range) come alone: the other checks
+    need a well-shaped state. Otherwise the problems come in the order of the fields.
+
+    >>> import pushrummy as pr
+    >>> state = pr.new_game(pr.PUSH, seed=1)
+    >>> state_problems(state)
+    ()
+    >>> broken = attrs.evolve(state, turn=1)
+    >>> [str(problem) for problem in state_problems(broken)]
+    ["current_player: after 1 turns from dealer 2's left, seat 0 is to move, not seat 3"]
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+    found: list[Problem] = []
+    _shape(found, state, state.hands, "hands")
+    if found and found[0].where == "players":
+        return tuple(found)
+    _per_seat(found, state.players, state.known, "known")
+    for index, result in enumerate(state.results):
+        _per_seat(found, state.players, result.hands, f"results[{index}].hands")
+    if found:
+        return tuple(found)
+    _public(found, state)
+    variant, players = state.variant, state.players
+    deck = Counter(make_deck(variant.packs(players)))
+    in_deal = state.phase in _IN_DEAL
+    for seat, hand in enumerate(state.hands):
+        if list(hand) != sorted(hand):
+            found.append(Problem(f"hands[{seat}]", "a hand is kept sorted"))
+        if in_deal and not hand:
+            found.append(
+                Problem(
+                    f"hands[{seat}]",
+                    "every seat holds a card during a deal (a seat that runs out of cards "
+                    "goes out and the deal ends) [out.empty]",
+                )
+            )
+        extra = Counter(state.known[seat]) - Counter(hand)
+        if extra:
+            found.append(
+                Problem(
+                    f"known[{seat}]",
+                    f"seat {seat} is known to hold cards it does not hold: {_cards(extra)}",
+                )
+            )
+    if state.taken is not None and state.current_player is not None:
+        on_table = any(state.taken in entry.meld.cards for entry in state.table)
+        if state.taken not in state.hands[state.current_player] and not on_table:
+            found.append(
+                Problem(
+                    "taken",
+                    f"{state.taken} was taken this turn, so it is in seat "
+                    f"{state.current_player}'s hand or on the table [discard.taken]",
+                )
+            )
+    counted: Counter[Card] = Counter(state.stock)
+    for hand in state.hands:
+        counted.update(hand)
+    for entry in state.table:
+        counted.update(entry.meld.cards)
+    if state.upcard is not None:
+        counted[state.upcard] += 1
+    if counted != deck:
+        found.append(
+            Problem(
+                "",
+                f"the hands, stock, upcard and table must hold exactly the {deck.total()}-card "
+                f"deck: {_difference(counted, deck)}",
+            )
+        )
+    if len(state.injected) != len(variant.deals):
+        found.append(Problem("injected", f"expected {len(variant.deals)} entries (one per deal)"))
+    else:
+        for index, order in enumerate(state.injected):
+            if order is not None and Counter(order) != deck:
+                found.append(
+                    Problem(
+                        f"injected[{index}]",
+                        f"a deck order must be the whole {deck.total()}-card deck: "
+                        f"{_difference(Counter(order), deck)}",
+                    )
+                )
+    if state.phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER) and state.results:
+        shown = state.results[-1].hands
+        for seat, hand in enumerate(state.hands):
+            if tuple(sorted(shown[seat])) != hand:
+                found.append(
+                    Problem(
+                        f"hands[{seat}]",
+                        f"between deals the hands are the ones deal {len(state.results)}'s "
+                        "result shows",
+                    )
+                )
+    laying = state.current_player
+    if state.phase is Phase.LAYING_DOWN and laying is not None and not found:
+        placed = [entry.meld for entry in state.table if entry.owner == laying]
+        if placed and not can_complete_contract(
+            state.hands[laying],
+            state.contract,
+            variant,
+            placed=placed,
+            keep_card=variant.must_discard_to_go_out,
+        ):
+            found.append(
+                Problem(
+                    f"hands[{laying}]",
+                    f"seat {laying} cannot complete its lay-down of {state.contract} from "
+                    "its hand [contract.steps]",
+                )
+            )
+    return tuple(found)
+
+
+def view_problems(view: PlayerView) -> tuple[Problem, ...]:
+    """Every way ``view`` breaks an invariant of the game; ``()`` for a consistent view.
+
+    The public facts are checked as for a state (:func:`state_problems`); what the
+    seat cannot see is only checked for being possible (sizes, counts, visible copies).
+
+    >>> import pushrummy as pr
+    >>> v = pr.view(pr.new_game(pr.PUSH, seed=1), 1)
+    >>> view_problems(v)
+    ()
+    >>> [str(p) for p in view_problems(attrs.evolve(v, stock_size=v.stock_size + 1))]
+    ['(whole): the hands, stock, upcard and table hold 109 cards, not the 108 of the deck']
+    """
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"view must be a PlayerView, not {type(view).__name__}")
+    found: list[Problem] = []
+    _shape(found, view, view.hand_sizes, "hand_sizes")
+    if found and found[0].where == "players":
+        return tuple(found)
+    if not 0 <= view.seat < view.players and not found:
+        found.append(Problem("seat", f"there is no seat {view.seat} in the game"))
+    for index, result in enumerate(view.results):
+        _per_seat(found, view.players, result.hands, f"results[{index}].hands")
+    _per_seat(found, view.players, view.known, "known")
+    if found:
+        return tuple(found)
+    _public(found, view)
+    variant, players, seat = view.variant, view.players, view.seat
+    side = variant.side_of(seat)
+    if view.side != side:
+        found.append(Problem("side", f"seat {seat} plays for side {side}, not {view.side}"))
+    expected_contract = variant.deals[view.deal_number - 1].contract
+    if view.contract != expected_contract:
+        found.append(
+            Problem("contract", f"deal {view.deal_number}'s contract is {str(expected_contract)!r}")
+        )
+    hand = view.hand
+    sizes = view.hand_sizes
+    if list(hand) != sorted(hand):
+        found.append(Problem("hand", "a hand is kept sorted"))
+    if sizes[seat] != len(hand):
+        found.append(
+            Problem(
+                f"hand_sizes[{seat}]",
+                f"seat {seat} holds {len(hand)} cards (its hand), not {sizes[seat]}",
+            )
+        )
+    in_deal = view.phase in _IN_DEAL
+    for other, size in enumerate(sizes):
+        if size < 0:
+            found.append(Problem(f"hand_sizes[{other}]", "a hand size is at least 0"))
+        elif in_deal and size == 0:
+            found.append(
+                Problem(
+                    f"hand_sizes[{other}]",
+                    "every seat holds a card during a deal (a seat that runs out of cards "
+                    "goes out and the deal ends) [out.empty]",
+                )
+            )
+        if len(view.known[other]) > size:
+            found.append(
+                Problem(
+                    f"known[{other}]",
+                    f"seat {other} is known to hold {len(view.known[other])} cards but "
+                    f"holds {size}",
+                )
+            )
+    extra = Counter(view.known[seat]) - Counter(hand)
+    if extra:
+        found.append(
+            Problem(f"known[{seat}]", f"seat {seat} is known to hold cards not in its hand")
+        )
+    deck = Counter(make_deck(variant.packs(players)))
+    visible = Counter(hand)
+    for other, known in enumerate(view.known):
+        if other != seat:
+            visible.update(known)
+    for entry in view.table:
+        visible.update(entry.meld.cards)
+    if view.upcard is not None:
+        visible[view.upcard] += 1
+    if visible - deck:
+        found.append(
+            Problem(
+                "",
+                f"more copies of a card are visible than the deck holds: {_cards(visible - deck)}",
+            )
+        )
+    if view.stock_size < 0:
+        found.append(Problem("stock_size", "a stock size is at least 0"))
+    total = (
+        sum(sizes)
+        + view.stock_size
+        + (view.upcard is not None)
+        + sum(len(entry.meld.cards) for entry in view.table)
+    )
+    if total != deck.total():
+        found.append(
+            Problem(
+                "",
+                f"the hands, stock, upcard and table hold {total} cards, not the "
+                f"{deck.total()} of the deck",
+            )
+        )
+    between = view.phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER)
+    if between and view.results and tuple(sorted(view.results[-1].hands[seat])) != hand:
+        found.append(
+            Problem(
+                "hand", f"between deals the hand is the one deal {len(view.results)}'s result shows"
+            )
+        )
+    if view.taken is not None and view.current_player == seat:
+        on_table = any(view.taken in entry.meld.cards for entry in view.table)
+        if view.taken not in hand and not on_table:
+            found.append(
+                Problem(
+                    "taken",
+                    f"{view.taken} was taken this turn, so it is in seat {seat}'s hand or "
+                    "on the table [discard.taken]",
+                )
+            )
+    _check_moves(found, view)
+    return tuple(found)
+
+
+# -- the parts -------------------------------------------------------------------------------
+
+
+def _shape(
+    found: list[Problem], game: GameState | PlayerView, hands: Sequence[object], name: str
+) -> None:
+    """Player count, per-seat and per-side lengths, and every index in range."""
+    variant = game.variant
+    players = game.players
+    if players not in variant.player_counts:
+        counts = ", ".join(str(count) for count in variant.player_counts)
+        found.append(
+            Problem(
+                "players", f"the variant {variant.name!r} is for {counts} players, not {players}"
+            )
+        )
+        return
+    sides = variant.side_count(players)
+    _per_seat(found, players, hands, name)
+    _per_seat(found, players, game.laid_down, "laid_down")
+    if len(game.totals) != sides:
+        found.append(Problem("totals", f"expected {sides} entries (one per side)"))
+    deals = len(variant.deals)
+    if not 1 <= game.deal_number <= deals:
+        found.append(Problem("deal_number", f"expected a deal number 1..{deals}"))
+    if not 0 <= game.dealer < players:
+        found.append(Problem("dealer", f"there is no seat {game.dealer} in the game"))
+    seat = game.current_player
+    if seat is not None and not 0 <= seat < players:
+        found.append(Problem("current_player", f"there is no seat {seat} in the game"))
+    for index, entry in enumerate(game.table):
+        if not 0 <= entry.owner < players:
+            found.append(
+                Problem(f"table[{index}].owner", f"there is no seat {entry.owner} in the game")
+            )
+    for index, result in enumerate(game.results):
+        where = f"results[{index}]"
+        if result.went_out is not None and not 0 <= result.went_out < players:
+            found.append(
+                Problem(f"{where}.went_out", f"there is no seat {result.went_out} in the game")
+            )
+        if len(result.penalties) != sides:
+            found.append(Problem(f"{where}.penalties", f"expected {sides} entries (one per side)"))
+
+
+def _per_seat(found: list[Problem], players: int, values: Sequence[object], name: str) -> None:
+    if len(values) != players:
+        found.append(Problem(name, f"expected {players} entries (one per seat), got {len(values)}"))
+
+
+def _public(found: list[Problem], game: GameState | PlayerView) -> None:
+    """The checks of what a state and every view of it share."""
+    variant, players, phase = game.variant, game.players, game.phase
+    deals = len(variant.deals)
+    in_deal = phase in _IN_DEAL
+    current = game.current_player
+    if in_deal and current is None:
+        found.append(
+            Problem("current_player", f"the {phase.value} phase needs a current player, got null")
+        )
+    if not in_deal and current is not None:
+        found.append(
+            Problem(
+                "current_player", f"expected null: nobody is to move in the {phase.value} phase"
+            )
+        )
+    if phase is Phase.GAME_OVER and game.deal_number != deals:
+        found.append(Problem("phase", f"the game is over only after deal {deals}"))
+    if phase is Phase.BETWEEN_DEALS and game.deal_number == deals:
+        found.append(Problem("phase", f"after the last deal (deal {deals}) the phase is game_over"))
+    if phase is Phase.DRAW and game.upcard is None:
+        found.append(Problem("upcard", "the draw phase needs an upcard ([draw.choice]), got null"))
+    if phase in _IN_PLAY and game.upcard is not None:
+        found.append(
+            Problem(
+                "upcard",
+                f"expected null: the upcard was taken or pushed before the {phase.value} phase",
+            )
+        )
+    laid_down = game.laid_down
+    if game.laid_down_this_turn and (
+        phase is not Phase.PLAY or current is None or not laid_down[current]
+    ):
+        found.append(
+            Problem(
+                "laid_down_this_turn",
+                "true only in the play phase, after the current player laid down",
+            )
+        )
+    if game.taken is not None and phase not in _IN_PLAY:
+        found.append(Problem("taken", "expected null outside the play and laying_down phases"))
+    laying = current if phase is Phase.LAYING_DOWN else None
+    if laying is not None and laid_down[laying]:
+        found.append(
+            Problem(
+                "laid_down",
+                f"seat {laying} is laying down its contract, so laid_down[{laying}] must be false",
+            )
+        )
+    _table(found, game.table, variant, laid_down, laying, game.deal_number, phase)
+    turn = game.turn
+    limit = variant.max_turns_per_deal
+    if turn < 0:
+        found.append(Problem("turn", "a number of turns is at least 0"))
+    elif limit is not None and (turn > limit or (in_deal and turn >= limit)):
+        found.append(
+            Problem("turn", f"max_turns_per_deal is {limit}: a deal ends after {limit} turns")
+        )
+    if in_deal and current is not None and current != (game.dealer + 1 + turn) % players:
+        found.append(
+            Problem(
+                "current_player",
+                f"after {turn} turns from dealer {game.dealer}'s left, seat "
+                f"{(game.dealer + 1 + turn) % players} is to move, not seat {current}",
+            )
+        )
+    _results(found, game)
+    sides = variant.side_count(players)
+    summed = tuple(sum(r.penalties[side] for r in game.results) for side in range(sides))
+    if game.totals != summed:
+        found.append(
+            Problem(
+                "totals", f"the totals must be the sums of the deals' penalties, {list(summed)}"
+            )
+        )
+    _outcome(found, game)
+
+
+def _table(
+    found: list[Problem],
+    table: tuple[TableMeld, ...],
+    variant: Variant,
+    laid_down: tuple[bool, ...],
+    laying: int | None,
+    deal_number: int,
+    phase: Phase,
+) -> None:
+    owned = [0] * len(laid_down)
+    for index, entry in enumerate(table):
+        where = f"table[{index}]"
+        if entry.id != index:
+            found.append(Problem(f"{where}.id", f"expected the meld id {index} (ids count from 0)"))
+        owner = entry.owner
+        owned[owner] += 1
+        if not laid_down[owner] and owner != laying:
+            found.append(
+                Problem(
+                    f"{where}.owner",
+                    f"seat {owner} owns a meld but has not laid down (laid_down[{owner}] is false)",
+                )
+            )
+        problem = meld_rule_violation(entry.meld, variant)
+        if problem is not None:
+            found.append(
+                Problem(
+                    f"{where}.meld", f"meld {entry.meld.notation()} breaks the variant: {problem}"
+                )
+            )
+    contract = variant.deals[deal_number - 1].contract
+    parts = sum(requirement.count for requirement in contract.requirements)
+    for seat, down in enumerate(laid_down):
+        if down and owned[seat] < parts:
+            found.append(
+                Problem(
+                    f"laid_down[{seat}]",
+                    f"seat {seat} has laid down {contract}, so it owns at least {parts} melds, "
+                    f"not {owned[seat]} [contract.laydown]",
+                )
+            )
+    if laying is not None:
+        placed = [entry.meld for entry in table if entry.owner == laying]
+        if not placed or not contract_left(contract, placed, variant):
+            found.append(
+                Problem(
+                    "table",
+                    f"in the laying_down phase seat {laying}'s melds must be part, not all, "
+                    f"of the contract ({contract}) [contract.steps]",
+                )
+            )
+
+
+def _results(found: list[Problem], game: GameState | PlayerView) -> None:
+    variant, players, phase = game.variant, game.players, game.phase
+    deal_number = game.deal_number
+    finished = deal_number if phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER) else deal_number - 1
+    if len(game.results) != finished:
+        found.append(
+            Problem(
+                "results",
+                f"expected {finished} deal results in the {phase.value} phase of deal "
+                f"{deal_number}, got {len(game.results)}",
+            )
+        )
+        return
+    deck = Counter(make_deck(variant.packs(players)))
+    for index, result in enumerate(game.results):
+        where = f"results[{index}]"
+        if result.deal_number != index + 1:
+            found.append(Problem(f"{where}.deal_number", f"expected the deal number {index + 1}"))
+        dealer = (game.dealer - (deal_number - (index + 1))) % players
+        if result.dealer != dealer:
+            found.append(
+                Problem(f"{where}.dealer", f"expected seat {dealer} (the deal passes clockwise)")
+            )
+        went_out = result.went_out
+        if (went_out is None) != (result.ended_by is not DealEnd.OUT):
+            found.append(
+                Problem(
+                    f"{where}.went_out",
+                    "a seat exactly when the deal ended by a player going out, else null",
+                )
+            )
+        elif went_out is not None and result.hands[went_out]:
+            found.append(
+                Problem(
+                    f"{where}.hands[{went_out}]", f"seat {went_out} went out, so its hand is empty"
+                )
+            )
+        elif went_out is None and not all(result.hands):
+            empty = next(seat for seat, hand in enumerate(result.hands) if not hand)
+            found.append(
+                Problem(
+                    f"{where}.hands[{empty}]",
+                    "nobody went out, so every hand holds a card [out.empty]",
+                )
+            )
+        shown: Counter[Card] = Counter()
+        for hand in result.hands:
+            shown.update(hand)
+        if shown - deck:
+            found.append(
+                Problem(
+                    f"{where}.hands",
+                    f"the hands hold more copies than the deck has: {_cards(shown - deck)}",
+                )
+            )
+        expected = deal_penalties(result.hands, variant, went_out)
+        if result.penalties != expected:
+            found.append(
+                Problem(
+                    f"{where}.penalties",
+                    f"the penalties of these hands are {list(expected)} "
+                    "([score.out], [score.exhausted])",
+                )
+            )
+
+
+def _outcome(found: list[Problem], game: GameState | PlayerView) -> None:
+    outcome = game.outcome
+    if game.phase is not Phase.GAME_OVER:
+        if outcome is not None:
+            found.append(
+                Problem(
+                    "outcome", f"expected null: the game is not over (phase {game.phase.value})"
+                )
+            )
+        return
+    if outcome is None:
+        found.append(Problem("outcome", "the game is over, so the outcome is needed, got null"))
+        return
+    if found:
+        return  # the expected outcome is only defined for consistent results
+    variant = game.variant
+    best = winners(game.totals)
+    expected = Outcome(
+        totals=game.totals,
+        winners=best,
+        stakes=None
+        if variant.stakes is None
+        else settle_stakes(
+            variant.stakes,
+            game.players,
+            [result.went_out for result in game.results],
+            best,
+            game.dealer,
+        ),
+    )
+    if outcome != expected:
+        found.append(
+            Problem("outcome", f"the outcome does not follow from the results: {expected}")
+        )
+
+
+def _check_moves(found: list[Problem], view: PlayerView) -> None:
+    seat = view.seat
+    moves = view.legal_moves
+    if moves and view.current_player != seat:
+        found.append(Problem("legal_moves", f"expected none: it is not seat {seat}'s turn"))
+        return
+    held = Counter(view.hand)
+    for index, move in enumerate(moves):
+        where = f"legal_moves[{index}]"
+        if isinstance(move, NextDeal) or move.seat != seat:
+            found.append(Problem(where, f"a legal move of seat {seat} is one of its own moves"))
+            continue
+        drawing = isinstance(move, (Take, Push))
+        if (view.phase is Phase.DRAW) != drawing or (
+            view.phase is Phase.LAYING_DOWN and not isinstance(move, LayDown)
+        ):
+            found.append(
+                Problem(
+                    where, f"a {type(move).__name__} is not a move of the {view.phase.value} phase"
+                )
+            )
+            continue
+        short = Counter(_cards_of(move)) - held
+        if short:
+            found.append(
+                Problem(where, f"the move uses cards seat {seat} does not hold: {_cards(short)}")
+            )
+
+
+def _cards_of(move: Move) -> Iterable[Card]:
+    if isinstance(move, (Discard, LayOff, ExchangeWild)):
+        return (move.card,)
+    if isinstance(move, LayDown):
+        return [card for meld in move.melds for card in meld.cards]
+    if isinstance(move, NewMeld):
+        return move.meld.cards
+    return ()
+
+
+def _cards(counter: Counter[Card]) -> str:
+    cards = sorted(counter.elements())
+    text = " ".join(str(card) for card in cards[:20])
+    return text + (f" … ({len(cards) - 20} more)" if len(cards) > 20 else "")
+
+
+def _difference(have: Counter[Card], want: Counter[Card]) -> str:
+    parts = []
+    if want - have:
+        parts.append("missing " + _cards(want - have))
+    if have - want:
+        parts.append("extra " + _cards(have - want))
+    return "; ".join(parts)
