@@ -4,7 +4,7 @@
   chosen hands, turns a chosen upcard and puts chosen cards on top of the stock, filling the rest
   of the deck with the remaining cards.
 * :func:`position` builds a position directly (any phase, table, laid-down flags) with every card
-  of the deck accounted for, via the private ``pushrummy.state._replace``.
+  of the deck accounted for, via the private ``pushrummy.state.replace_unchecked``.
 * :func:`play` applies a move and checks the input state was left untouched;
   :func:`assert_rejected` checks a move is refused with the exact error class and rule id and
   that the state did not change.
@@ -25,7 +25,7 @@ import pushrummy as pr
 from pushrummy.cards import Card, Rank, Suit, make_deck, parse_card, parse_cards
 from pushrummy.melds import Meld
 from pushrummy.rules import RULE_IDS
-from pushrummy.state import GameState, Phase, TableMeld, _replace
+from pushrummy.state import GameState, Phase, TableMeld, replace_unchecked
 from reference_moves import canonical, step_order
 
 __all__ = [
@@ -216,7 +216,7 @@ def position(
             seat = others[i % len(others)]
             all_hands[seat] = tuple(sorted((*all_hands[seat], card)))
     down = set(laid_down)
-    state = _replace(
+    state = replace_unchecked(
         base,
         deal_number=deal_number,
         dealer=dealer,

@@ -15,10 +15,10 @@ import attrs
 import pytest
 
 import pushrummy as pr
-from pushrummy.bots import DecisionLimitError
+from pushrummy.playing import DecisionLimitError
 from pushrummy.cards import make_deck, parse_cards
 from pushrummy.errors import GameOverError, NotYourTurnError, PushRummyError, SetupError
-from pushrummy.state import GameState, _replace
+from pushrummy.state import GameState, replace_unchecked
 
 LIMIT = 200
 
@@ -203,7 +203,7 @@ def test_greedy_does_not_depend_on_the_order_of_legal_moves() -> None:
 def test_greedy_takes_a_wild_upcard() -> None:
     state = scripted(["4C 4D 9D AH QH JH", *FILLER], "KS", stock_top="JK")
     # A deal never starts with a wild upcard ([deal.upcard]); put one there by hand.
-    state = _replace(state, upcard=pr.JOKER, stock=(pr.parse_card("KS"), *state.stock[1:]))
+    state = replace_unchecked(state, upcard=pr.JOKER, stock=(pr.parse_card("KS"), *state.stock[1:]))
     moves = greedy_turn(state)
     assert moves[0] == pr.Take(0)
     assert moves[-1] == pr.Discard(0, pr.parse_card("AH"))

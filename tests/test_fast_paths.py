@@ -1,7 +1,7 @@
 """The engine's private fast paths agree with the slow, validated public ones.
 
 Performance work (issue 3) added shortcuts that skip re-validation or re-computation:
-``state._replace`` (an unrolled copy), ``views._view`` (fields set directly),
+``state.replace_unchecked`` (an unrolled copy), ``views._view`` (fields set directly),
 ``melds._trusted_meld`` and ``melds._grown`` (melds built without re-validation),
 ``moves._lay_down_unchecked`` (no re-sort), the memoised :func:`~pushrummy.melds.layoff_map`
 behind :func:`~pushrummy.melds.layoff_ends`, :func:`~pushrummy.contracts.single_melds`
@@ -46,7 +46,7 @@ from pushrummy.melds import (
 )
 from pushrummy.movegen import discardable
 from pushrummy.moves import LayDown, _lay_down_unchecked
-from pushrummy.state import GameState, _replace
+from pushrummy.state import GameState, replace_unchecked
 from pushrummy.views import PlayerView, _view
 
 pytestmark = pytest.mark.rule("meld.new", "layoff.card", "contract.laydown")
@@ -111,10 +111,10 @@ def test_replace_equals_evolve() -> None:
     for state in STATES[::10]:
         other = rng.choice(STATES)
         changes = {name: getattr(other, name) for name in rng.sample(fields, rng.randint(0, 5))}
-        assert _replace(state, **changes) == attrs.evolve(state, **changes)
-    assert _replace(STATES[0]) == STATES[0]
+        assert replace_unchecked(state, **changes) == attrs.evolve(state, **changes)
+    assert replace_unchecked(STATES[0]) == STATES[0]
     with pytest.raises(TypeError):
-        _replace(STATES[0], no_such_field=1)  # type: ignore[call-arg]
+        replace_unchecked(STATES[0], no_such_field=1)  # type: ignore[call-arg]
 
 
 def test_view_equals_the_constructor() -> None:
@@ -264,10 +264,10 @@ def test_discardable_by_codes_equals_by_cards() -> None:
             for again in (True, False):
                 variant = state.variant.replace(may_discard_wild=wild, may_rediscard_taken=again)
                 taken = state.taken if rng.random() < 0.7 else rng.choice(state.hands[seat])
-                probe = _replace(state, variant=variant, taken=taken)
+                probe = replace_unchecked(state, variant=variant, taken=taken)
                 assert discardable(probe, seat) == reference_discardable(probe, seat)
                 checked += 1
-        only = _replace(state, hands=((state.hands[seat][0],) * 3,) * state.players)
+        only = replace_unchecked(state, hands=((state.hands[seat][0],) * 3,) * state.players)
         assert discardable(only, seat) == reference_discardable(only, seat)
     assert checked > 100
 

@@ -177,3 +177,13 @@ def test_problems_name_their_field() -> None:
     problem = pr.Problem("hands[2]", "a hand is kept sorted")
     assert str(problem) == "hands[2]: a hand is kept sorted"
     assert str(pr.Problem("", "x")) == "(whole): x"
+
+
+def test_legal_moves_of_a_view_or_a_non_state_is_a_type_error() -> None:
+    v = pr.view(pr.new_game(pr.PUSH, seed=1), 0)
+    with pytest.raises(
+        TypeError, match=r"not PlayerView \(a view's legal moves are view.legal_moves\)"
+    ):
+        pr.legal_moves(v)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="state must be a GameState, not NoneType"):
+        pr.legal_moves(None)  # type: ignore[arg-type]

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 import pushrummy as pr
 from pushrummy.errors import PushRummyError, SetupError
-from pushrummy.state import GameState, _replace
+from pushrummy.state import GameState, replace_unchecked
 
 # --- recorded games -----------------------------------------------------------------------------
 
@@ -120,7 +120,7 @@ def reshuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameSta
     injected = tuple(
         None if order is None else tuple(rng.sample(order, len(order))) for order in state.injected
     )
-    return _replace(state, stock=stock, hands=tuple(hands), seed=state.seed + 1, injected=injected)
+    return replace_unchecked(state, stock=stock, hands=tuple(hands), seed=state.seed + 1, injected=injected)
 
 
 def swap_in_hand(state: GameState, seat: int, card: pr.Card) -> GameState | None:
@@ -133,7 +133,7 @@ def swap_in_hand(state: GameState, seat: int, card: pr.Card) -> GameState | None
             hands = list(state.hands)
             hands[seat] = tuple(sorted([*hand, other]))
             stock = (*state.stock[:index], card, *state.stock[index + 1 :])
-            return _replace(state, hands=tuple(hands), stock=stock)
+            return replace_unchecked(state, hands=tuple(hands), stock=stock)
     return None
 
 

@@ -6,7 +6,8 @@
 True
 """
 
-from .bots import Bot, DecisionLimitError, GreedyBot, RandomBot, play_game
+from ._version import __version__
+from .bots import Bot, GreedyBot, RandomBot
 from .cards import JOKER, Card, Rank, Suit, format_cards, make_deck, parse_card, parse_cards
 from .consistency import Problem, state_problems, view_problems
 from .contract_spec import Contract, Requirement
@@ -50,10 +51,11 @@ from .melds import (
 )
 from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
 from .notation import describe_move, format_meld, format_move, parse_meld, parse_move
+from .playing import DecisionLimitError, GameListener, MoveSource, bot_source, drive, play_game
 from .records import GameRecord, replay
-from .scoring import deal_penalties, hand_value, settle_stakes, winners
+from .scoring import StakesSettlement, deal_penalties, hand_value, settle_stakes, winners
 from .serialization import decode, encode, from_json, to_json
-from .state import DealEnd, DealResult, GameState, Outcome, Phase, StakesSettlement, TableMeld
+from .state import DealEnd, DealResult, GameState, Outcome, Phase, TableMeld
 from .variants import (
     CAP_IT,
     PUSH,
@@ -67,8 +69,6 @@ from .variants import (
     WildExchange,
 )
 from .views import PlayerView, view
-
-__version__ = "0.1.0.dev0"
 
 __all__ = [
     "CAP_IT",
@@ -89,6 +89,7 @@ __all__ = [
     "Discard",
     "End",
     "ExchangeWild",
+    "GameListener",
     "GameOverError",
     "GameRecord",
     "GameState",
@@ -104,6 +105,7 @@ __all__ = [
     "MeldOptions",
     "MeldRules",
     "Move",
+    "MoveSource",
     "NewMeld",
     "NextDeal",
     "NotYourTurnError",
@@ -132,6 +134,7 @@ __all__ = [
     "WrongPhaseError",
     "__version__",
     "apply_move",
+    "bot_source",
     "can_complete_contract",
     "can_meet_contract",
     "check_meld",
@@ -141,6 +144,7 @@ __all__ = [
     "deal_penalties",
     "decode",
     "describe_move",
+    "drive",
     "encode",
     "explain_contract",
     "format_cards",

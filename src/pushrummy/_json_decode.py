@@ -32,13 +32,13 @@ from .errors import DecodeError, InvalidMeldError, NotationError, VariantError
 from .melds import MAX_RUN_POSITION, End, Meld, MeldKind, WildLimit
 from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
 from .records import GameRecord
+from .scoring import StakesSettlement
 from .state import (
     DealEnd,
     DealResult,
     GameState,
     Outcome,
     Phase,
-    StakesSettlement,
     TableMeld,
 )
 from .variants import (

@@ -1,4 +1,4 @@
-"""Bots that play from a :class:`~pushrummy.views.PlayerView`, and a game loop for them.
+"""Bots that play from a :class:`~pushrummy.views.PlayerView`.
 
 A bot sees only its seat's view — never the privileged
 :class:`~pushrummy.state.GameState` — so it cannot cheat: it is a client like
@@ -11,8 +11,8 @@ protocol) that returns one of ``view.legal_moves``.
   it helps, lays down as soon as it can, lays off and melds everything it can,
   and discards its most expensive useless card.
 
-:func:`play_game` plays a game to the end with one bot per seat, dealing each
-next deal itself. Give simulations a variant with ``max_turns_per_deal`` set:
+:func:`~pushrummy.playing.play_game` plays a game to the end with one bot per
+seat, dealing each next deal itself. Give simulations a variant with ``max_turns_per_deal`` set:
 players who keep taking the upcard never shrink the stock ([game.turn_limit]).
 
 >>> import pushrummy as pr
@@ -35,15 +35,14 @@ from typing import Any, Protocol, runtime_checkable
 from .cards import ALL_CARDS, Card
 from .contract_spec import Contract
 from .contracts import can_meet_contract
-from .engine import apply_move, legal_moves
-from .errors import GameOverError, NotYourTurnError, PushRummyError, SetupError
+from .errors import GameOverError, NotYourTurnError, PushRummyError
 from .melds import Meld, MeldKind, layoff_ends
-from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
-from .state import GameState, Phase, TableMeld
+from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, Push, Take
+from .state import Phase, TableMeld
 from .variants import LayoffTargets
-from .views import PlayerView, _view
+from .views import PlayerView
 
-__all__ = ["Bot", "DecisionLimitError", "GreedyBot", "RandomBot", "play_game"]
+__all__ = ["Bot", "GreedyBot", "RandomBot"]
 
 
 @runtime_checkable
@@ -57,29 +56,6 @@ class Bot(Protocol):
     def choose(self, view: PlayerView) -> Move:
         """The move to make in the position ``view`` shows."""
         ...
-
-
-class DecisionLimitError(PushRummyError, RuntimeError):
-    """:func:`play_game` made ``max_decisions`` moves and the game was still not over.
-
-    Attributes:
-        state: the game as it stood when the limit was reached.
-        decisions: the number of moves made.
-    """
-
-    def __init__(self, message: str, *, state: GameState | None = None, decisions: int = 0):
-        self.message = message
-        self.state = state
-        self.decisions = decisions
-        super().__init__(message)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Keyword-only constructor arguments need help to survive pickling.
-        return (_rebuild_limit, (self.message, self.state, self.decisions))
-
-
-def _rebuild_limit(message: str, state: GameState | None, decisions: int) -> DecisionLimitError:
-    return DecisionLimitError(message, state=state, decisions=decisions)
 
 
 def _no_move(view: PlayerView, bot: object) -> PushRummyError:
@@ -414,65 +390,3 @@ class GreedyBot:
             if best_key is None or key < best_key:
                 best, best_key = move, key
         return best
-
-
-def play_game(
-    state: GameState, bots: Sequence[Bot], *, max_decisions: int | None = None
-) -> GameState:
-    """Play ``state`` to the end of the game, one bot per seat; return the final state.
-
-    Between deals the next deal is dealt (:class:`~pushrummy.moves.NextDeal`);
-    otherwise the seat to move gets its :func:`~pushrummy.views.view` and its
-    bot's move is applied with :func:`~pushrummy.engine.apply_move`, which
-    validates it (an illegal choice raises the engine's error).
-
-    Args:
-        state: where to start (any phase; a finished game is returned as is).
-        bots: one :class:`Bot` per seat, indexed by seat.
-        max_decisions: the most moves to apply (bot moves and the deals between
-            deals); reaching it before the game is over raises
-            :class:`DecisionLimitError`. ``None``: no limit — then the variant
-            should set ``max_turns_per_deal`` ([game.turn_limit]).
-
-    >>> import pushrummy as pr
-    >>> start = pr.new_game(pr.CAP_IT.replace(max_turns_per_deal=50), seed=2, players=6)
-    >>> end = pr.play_game(start, [pr.GreedyBot()] * 6)
-    >>> end.outcome.winners == pr.winners(end.totals)
-    True
-    >>> pr.play_game(start, [pr.GreedyBot()] * 6, max_decisions=10)
-    Traceback (most recent call last):
-    ...
-    pushrummy.bots.DecisionLimitError: the game is not over after max_decisions=10 moves (deal 1, phase play)
-    """
-    if not isinstance(state, GameState):
-        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
-    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
-        raise TypeError(f"bots must be a sequence of bots, one per seat, not {type(bots).__name__}")
-    if len(bots) != state.players:
-        raise SetupError(f"{len(bots)} bots given for a game of {state.players} players")
-    for seat, bot in enumerate(bots):
-        if not callable(getattr(bot, "choose", None)):
-            raise TypeError(f"bots[{seat}] has no choose(view) method: {bot!r}")
-    if max_decisions is not None and (
-        not isinstance(max_decisions, int) or isinstance(max_decisions, bool)
-    ):
-        raise TypeError(f"max_decisions must be an int or None, not {type(max_decisions).__name__}")
-    decisions = 0
-    next_deal = NextDeal()
-    while state.phase is not Phase.GAME_OVER:
-        if max_decisions is not None and decisions >= max_decisions:
-            raise DecisionLimitError(
-                f"the game is not over after max_decisions={max_decisions} moves "
-                f"(deal {state.deal_number}, phase {state.phase.value})",
-                state=state,
-                decisions=decisions,
-            )
-        if state.phase is Phase.BETWEEN_DEALS:
-            state = apply_move(state, next_deal)
-        else:
-            player = state.current_player
-            assert player is not None
-            move = bots[player].choose(_view(state, player, legal_moves(state)))
-            state = apply_move(state, move)
-        decisions += 1
-    return state

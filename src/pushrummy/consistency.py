@@ -15,7 +15,7 @@ What is checked (each a rule of RULES.md or a fact of the engine's bookkeeping):
 * **phase**: a current player exactly during a deal; an upcard in the draw phase and
   none in play; ``taken`` only in play and only if that card is in the current
   player's hand or on the table; ``laid_down_this_turn`` only after laying down;
-  the turn count and the seat to move agree ([turn.order]); the game is over only
+  the turn count and the seat to move agree ([deal.first]); the game is over only
   after the last deal;
 * **table**: ids count from 0; every meld obeys the variant's meld rules; only seats
   that laid down (or are laying down) own melds, and a seat that laid down owns at

@@ -29,7 +29,7 @@ from .dealing import check_deck_order, first_dealer
 from .errors import IllegalMoveError, InvalidMoveError, SetupError
 from .movegen import legal_moves
 from .moves import Move
-from .state import GameState
+from .state import GameState, install_engine
 from .transitions import apply_unchecked, start_deal
 from .validation import check_move
 from .variants import PUSH, Variant
@@ -127,3 +127,6 @@ def apply_move(state: GameState, move: Move) -> GameState:
     """
     check_move(state, move)
     return apply_unchecked(state, move)
+
+
+install_engine(legal_moves, apply_move)

@@ -442,7 +442,7 @@ def _trusted_meld(
 ) -> Meld:
     """The :class:`Meld` of parts the caller has already proven valid, not re-validated.
 
-    For the engine's hot paths only, like ``state._replace``: the contract search builds
+    For the engine's hot paths only, like ``state.replace_unchecked``: the contract search builds
     melds that are valid by construction (and proven so against a brute-force
     reference in the tests), and a lay-off is applied only after validation said it
     fits. ``cards`` must be in canonical order (a set's sorted). The result equals the

@@ -54,7 +54,15 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     card fills which wild place of a run are listed once ([meld.wild]).
     Between deals the only move is :class:`~pushrummy.moves.NextDeal`; after
     the game there is none.
+
+    Raises:
+        TypeError: ``state`` is not a :class:`~pushrummy.state.GameState` (a
+            :class:`~pushrummy.views.PlayerView` carries its seat's legal moves itself,
+            as ``view.legal_moves``).
     """
+    if state.__class__ is not GameState and not isinstance(state, GameState):
+        hint = " (a view's legal moves are view.legal_moves)" if hasattr(state, "seat") else ""
+        raise TypeError(f"state must be a GameState, not {type(state).__name__}{hint}")
     phase = state.phase
     if phase is Phase.DRAW:
         seat = state.current_player

@@ -23,6 +23,7 @@ phase                      current_player        what happens
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -31,6 +32,8 @@ from .cards import Card
 from .contract_spec import Contract, Requirement
 from .contracts import contract_left
 from .melds import Meld
+from .moves import Move
+from .scoring import StakesSettlement
 from .variants import Variant
 
 __all__ = [
@@ -39,8 +42,8 @@ __all__ = [
     "GameState",
     "Outcome",
     "Phase",
-    "StakesSettlement",
     "TableMeld",
+    "install_engine",
     "pending_contract",
     "unfinished_lay_down",
 ]
@@ -108,25 +111,6 @@ class DealResult:
     went_out: int | None
     hands: tuple[tuple[Card, ...], ...]
     penalties: tuple[int, ...]
-
-
-@attrs.frozen(slots=True)
-class StakesSettlement:
-    """Cap-It stakes (RULES.md §5), in whole chips.
-
-    Attributes:
-        pot: chips paid in (ante × players).
-        round_prizes: chips each seat took for going out in a deal.
-        final_prizes: chips each seat took as (tied) overall winner.
-        net: chips won minus the ante, per seat.
-        left_in_pot: chips still in the pot at the end (nothing if there was a winner).
-    """
-
-    pot: int
-    round_prizes: tuple[int, ...]
-    final_prizes: tuple[int, ...]
-    net: tuple[int, ...]
-    left_in_pot: int
 
 
 @attrs.frozen(slots=True)
@@ -248,20 +232,46 @@ class GameState:
             + sum(len(t.meld.cards) for t in self.table)
         )
 
-    # Thin delegating methods for tab completion (DESIGN.md §3); the
-    # functions in pushrummy.engine stay canonical.
+    # Thin delegating methods for tab completion (DESIGN.md §3); the functions in
+    # pushrummy.engine stay canonical. The engine sits above this module, so it hands
+    # its functions down through install_engine() when it is imported (always, by
+    # ``import pushrummy``) instead of being imported from here: no import cycle.
 
-    def legal_moves(self) -> tuple[Any, ...]:
+    def legal_moves(self) -> tuple[Move, ...]:
         """Same as :func:`pushrummy.engine.legal_moves`."""
-        from .engine import legal_moves
+        return _ENGINE.legal_moves(self)
 
-        return legal_moves(self)
-
-    def apply(self, move: Any) -> GameState:
+    def apply(self, move: Move) -> GameState:
         """Same as :func:`pushrummy.engine.apply_move`."""
-        from .engine import apply_move
+        return _ENGINE.apply_move(self, move)
 
-        return apply_move(self, move)
+
+class _Engine:
+    """The engine functions :meth:`GameState.legal_moves` and :meth:`GameState.apply` call."""
+
+    def __init__(self) -> None:
+        self.legal_moves: Callable[[GameState], tuple[Move, ...]] = _no_engine
+        self.apply_move: Callable[[GameState, Move], GameState] = _no_engine
+
+
+def _no_engine(*args: object) -> Any:  # pragma: no cover - pushrummy imports the engine
+    raise RuntimeError("pushrummy.engine has not been imported")
+
+
+_ENGINE = _Engine()
+
+
+def install_engine(
+    legal_moves: Callable[[GameState], tuple[Move, ...]],
+    apply_move: Callable[[GameState, Move], GameState],
+) -> None:
+    """Give :class:`GameState`'s convenience methods the engine's functions.
+
+    Called once by :mod:`pushrummy.engine` as it is imported (so by ``import pushrummy``);
+    not for users.
+    """
+    _ENGINE.legal_moves = legal_moves
+    _ENGINE.apply_move = apply_move
 
 
 def unfinished_lay_down(
@@ -291,12 +301,12 @@ def pending_contract(
 
 
 _KEEP: Any = object()
-"""Marks a :func:`_replace` argument that was not given: keep the old value."""
+"""Marks a :func:`replace_unchecked` argument that was not given: keep the old value."""
 
 _new = object.__new__
 
 
-def _replace(
+def replace_unchecked(
     state: GameState,
     *,
     variant: Variant = _KEEP,
@@ -383,5 +393,7 @@ _SET_OUTCOME = _setter("outcome")
 _FIELDS = tuple(f.name for f in attrs.fields(GameState))
 # The unrolled parameters above must list every field, in order: a field added to
 # GameState and forgotten here would be silently dropped from every copy.
-if tuple(_replace.__code__.co_varnames[1 : 1 + len(_FIELDS)]) != _FIELDS:  # pragma: no cover
-    raise RuntimeError("state._replace is out of step with the GameState fields")
+if (
+    tuple(replace_unchecked.__code__.co_varnames[1 : 1 + len(_FIELDS)]) != _FIELDS
+):  # pragma: no cover
+    raise RuntimeError("state.replace_unchecked is out of step with the GameState fields")

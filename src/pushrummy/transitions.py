@@ -2,7 +2,7 @@
 
 Private to the engine: :func:`pushrummy.engine.apply_move` validates first and
 then calls :func:`apply_unchecked`. Transitions build the new state with
-``state._replace`` (no re-validation) because they only ever get checked moves.
+``state.replace_unchecked`` (no re-validation) because they only ever get checked moves.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from .dealing import deal
 from .melds import Meld, MeldKind, _grown
 from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, Push, Take
 from .scoring import deal_penalties, settle_stakes, winners
-from .state import DealEnd, DealResult, GameState, Outcome, Phase, TableMeld, _replace
+from .state import DealEnd, DealResult, GameState, Outcome, Phase, TableMeld, replace_unchecked
 from .variants import PushTo, ShortStockPush, Variant
 
 __all__ = ["apply_unchecked", "start_deal"]
@@ -127,7 +127,7 @@ def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 def _apply_take(state: GameState, seat: int) -> GameState:
     upcard = state.upcard
     assert upcard is not None
-    return _replace(
+    return replace_unchecked(
         state,
         phase=Phase.PLAY,
         hands=_set(state.hands, seat, _with_cards(state.hands[seat], (upcard,))),
@@ -155,7 +155,7 @@ def _apply_push(state: GameState, seat: int) -> GameState:
             state, DealEnd.EXHAUSTED, None, hands=hands, known=known, stock=(), upcard=None
         )
     hands = _set(hands, seat, _with_cards(hands[seat], (stock[1],)))
-    return _replace(
+    return replace_unchecked(
         state,
         phase=Phase.PLAY,
         hands=hands,
@@ -201,7 +201,7 @@ def _apply_melds(state: GameState, seat: int, melds: Sequence[Meld], **extra: An
     }
     if not hand:
         return _end_deal(state, DealEnd.OUT, seat, **changes)
-    return _replace(state, **changes)
+    return replace_unchecked(state, **changes)
 
 
 def _apply_lay_off(state: GameState, move: LayOff) -> GameState:
@@ -214,7 +214,7 @@ def _apply_lay_off(state: GameState, move: LayOff) -> GameState:
     table = _set(state.table, move.meld_id, TableMeld(target.id, target.owner, grown))
     if not hand:
         return _end_deal(state, DealEnd.OUT, seat, hands=hands, known=known, table=table)
-    return _replace(state, hands=hands, known=known, table=table)
+    return replace_unchecked(state, hands=hands, known=known, table=table)
 
 
 def _apply_exchange(state: GameState, move: ExchangeWild) -> GameState:
@@ -228,7 +228,7 @@ def _apply_exchange(state: GameState, move: ExchangeWild) -> GameState:
     swapped = Meld(MeldKind.RUN, cards, suit=meld.suit, start=meld.start)
     hand = _with_cards(_without_card(state.hands[seat], move.card), (wild,))
     known = (*_forget_one(state.known[seat], move.card), wild)  # the wild came off the table
-    return _replace(
+    return replace_unchecked(
         state,
         hands=_set(state.hands, seat, hand),
         known=_set(state.known, seat, known),
@@ -248,7 +248,7 @@ def _apply_discard(state: GameState, seat: int, card: Card) -> GameState:
         return _end_deal(
             state, DealEnd.TURN_LIMIT, None, hands=hands, known=known, upcard=card, turn=turn
         )
-    return _replace(
+    return replace_unchecked(
         state,
         hands=hands,
         known=known,
@@ -292,7 +292,7 @@ def _end_deal(
         totals=totals,
         outcome=outcome,
     )
-    return _replace(state, **changes)
+    return replace_unchecked(state, **changes)
 
 
 def _outcome(state: GameState, results: tuple[DealResult, ...], totals: tuple[int, ...]) -> Outcome:

@@ -70,7 +70,7 @@ def _common(parser: argparse.ArgumentParser, *, seed_help: str) -> None:
 
 
 def _version() -> str:
-    from .. import __version__
+    from .._version import __version__
 
     return __version__
 

@@ -1,4 +1,6 @@
-"""What the commands share: variants and bots from options, seat names, and the game loop.
+"""What the commands share: variants and bots from options, and seat names.
+
+The game loop is the library's own (:func:`pushrummy.playing.drive`, re-exported here).
 
 >>> variant = build_variant("cap-it", max_turns=50)
 >>> variant.name, variant.max_turns_per_deal
@@ -12,14 +14,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from ..bots import Bot, GreedyBot, RandomBot
-from ..engine import apply_move
-from ..moves import Move, NextDeal
-from ..state import DealEnd, GameState, Phase
+from ..playing import GameListener, bot_source, drive
+from ..state import DealEnd, GameState
 from ..variants import CAP_IT, PUSH, Variant
-from ..views import view
 
 __all__ = [
     "BOT_KINDS",
@@ -173,59 +173,3 @@ def turns_played(state: GameState) -> int:
     """Turns played in the deal that just ended (the last one counts, even if unfinished)."""
     result = state.results[-1]
     return state.turn if result.ended_by is DealEnd.TURN_LIMIT else state.turn + 1
-
-
-class GameListener:
-    """Hooks :func:`drive` calls as a game goes on; each does nothing by default."""
-
-    def deal_started(self, state: GameState) -> None:
-        """A deal has been dealt (``state`` is its first position)."""
-
-    def moved(self, before: GameState, move: Move, after: GameState) -> None:
-        """``move`` was applied to ``before``, giving ``after``."""
-
-    def deal_ended(self, state: GameState) -> None:
-        """A deal has ended; ``state.results[-1]`` is its result."""
-
-    def game_over(self, state: GameState) -> None:
-        """The game is over; ``state.outcome`` is set."""
-
-
-MoveSource = Callable[[GameState], "Move | None"]
-"""Gives the move to play in a position, or ``None`` to stop (a record that ends early)."""
-
-
-def drive(state: GameState, source: MoveSource, listener: GameListener) -> GameState:
-    """Play from ``state`` with the moves ``source`` gives until the game ends (or it stops).
-
-    ``state`` is normally a new game: the listener hears of its first deal first.
-    """
-    if state.phase in (Phase.DRAW, Phase.PLAY):
-        listener.deal_started(state)
-    while state.phase is not Phase.GAME_OVER:
-        move = source(state)
-        if move is None:
-            return state
-        after = apply_move(state, move)
-        listener.moved(state, move, after)
-        if isinstance(move, NextDeal):
-            listener.deal_started(after)
-        elif after.phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER):
-            listener.deal_ended(after)
-        state = after
-    listener.game_over(state)
-    return state
-
-
-def bot_source(bots: Sequence[Bot]) -> MoveSource:
-    """A move source where each seat's bot chooses from its view, and deals are dealt."""
-    next_deal = NextDeal()
-
-    def choose(state: GameState) -> Move:
-        if state.phase is Phase.BETWEEN_DEALS:
-            return next_deal
-        seat = state.current_player
-        assert seat is not None
-        return bots[seat].choose(view(state, seat))
-
-    return choose

@@ -19,10 +19,11 @@ import sys
 from collections.abc import Sequence
 
 from ..bots import Bot, GreedyBot
-from ..engine import apply_move, new_game
+from ..engine import new_game
 from ..errors import PushRummyError
 from ..moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
 from ..notation import format_move, parse_move
+from ..playing import GameListener, drive
 from ..state import GameState, Phase
 from ..views import PlayerView, view
 from .common import Names, UsageError, build_variant, check_players, make_bot, parse_bots
@@ -94,7 +95,7 @@ def order_moves(me: PlayerView) -> list[Move]:
     return [move for kind in _KIND_ORDER for move in groups[kind]]
 
 
-class PlaySession:
+class PlaySession(GameListener):
     """One interactive game: the human at ``human``, bots at every other seat."""
 
     def __init__(
@@ -126,22 +127,8 @@ class PlaySession:
     def run(self) -> int:
         """Play until the game ends or the player leaves; the exit status."""
         out = self.out
-        deal_started(out, self.state, self.names)
         try:
-            while not self.state.is_over:
-                state = self.state
-                if state.phase is Phase.BETWEEN_DEALS:
-                    self.between_deals()
-                    continue
-                seat = state.current_player
-                assert seat is not None
-                if seat == self.human:
-                    move = self.human_move()
-                else:
-                    bot = self.bots[seat]
-                    assert bot is not None
-                    move = bot.choose(view(state, seat))
-                self.apply(move)
+            drive(self.state, self.next_move, self)
         except Quit:
             out.line("Goodbye.")
             return 0
@@ -149,7 +136,6 @@ class PlaySession:
             out.line()
             out.line("End of input: goodbye.")
             return 0
-        game_over(out, self.state, self.names)
         outcome = self.state.outcome
         assert outcome is not None
         mine = self.state.side_of(self.human)
@@ -159,26 +145,44 @@ class PlaySession:
             out.line(("You lose.", "bold"))
         return 0
 
-    def apply(self, move: Move) -> None:
-        before = self.state
-        after = apply_move(before, move)
+    def next_move(self, state: GameState) -> Move:
+        """The move source of the game loop: the human's, a bot's, or the next deal."""
+        if state.phase is Phase.BETWEEN_DEALS:
+            self.between_deals()
+            return NextDeal()
+        seat = state.current_player
+        assert seat is not None
+        if seat == self.human:
+            return self.human_move()
+        bot = self.bots[seat]
+        assert bot is not None
+        return bot.choose(view(state, seat))
+
+    # -- narration (the game loop's listener) ----------------------------------------------------
+
+    def deal_started(self, state: GameState) -> None:
+        deal_started(self.out, state, self.names)
+
+    def moved(self, before: GameState, move: Move, after: GameState) -> None:
         self.state = after
         self.moves.append(move)
         if isinstance(move, NextDeal):
-            deal_started(self.out, after, self.names)
             return
         line = narrate(self.out, before, move, after, self.names, viewer=self.human)
         style = "cyan" if getattr(move, "seat", None) == self.human else ""
         self.out.line(("  " + line, style))
-        if after.phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER):
-            deal_ended(self.out, after, self.names)
+
+    def deal_ended(self, state: GameState) -> None:
+        deal_ended(self.out, state, self.names)
+
+    def game_over(self, state: GameState) -> None:
+        game_over(self.out, state, self.names)
 
     def between_deals(self) -> None:
         number = self.state.deal_number + 1
         while True:
             answer = self.ask(f"Press Enter for deal {number} (or type quit): ").strip().lower()
             if answer in ("", "next", "n"):
-                self.apply(NextDeal())
                 return
             if answer in ("quit", "exit", "q"):
                 raise Quit
