@@ -70,7 +70,7 @@ def test_every_state_and_view_of_played_games_is_consistent(
 
 def test_a_seat_marked_laid_down_owning_no_melds() -> None:
     state = first(lambda s: s.phase is Phase.DRAW and not any(s.laid_down) and s.turn > 4)
-    broken = attrs.evolve(state, laid_down=(True,) + state.laid_down[1:])
+    broken = attrs.evolve(state, laid_down=(True, *state.laid_down[1:]))
     assert where(state_problems(broken)) == ["laid_down[0]"]
     refused(broken, "$.laid_down[0]", "owns at least")
     # A view shows the same public fact, so it is refused too.
