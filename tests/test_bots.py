@@ -15,9 +15,9 @@ import attrs
 import pytest
 
 import pushrummy as pr
-from pushrummy.playing import DecisionLimitError
 from pushrummy.cards import make_deck, parse_cards
 from pushrummy.errors import GameOverError, NotYourTurnError, PushRummyError, SetupError
+from pushrummy.playing import DecisionLimitError
 from pushrummy.state import GameState, replace_unchecked
 
 LIMIT = 200

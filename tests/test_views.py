@@ -120,7 +120,9 @@ def reshuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameSta
     injected = tuple(
         None if order is None else tuple(rng.sample(order, len(order))) for order in state.injected
     )
-    return replace_unchecked(state, stock=stock, hands=tuple(hands), seed=state.seed + 1, injected=injected)
+    return replace_unchecked(
+        state, stock=stock, hands=tuple(hands), seed=state.seed + 1, injected=injected
+    )
 
 
 def swap_in_hand(state: GameState, seat: int, card: pr.Card) -> GameState | None:
