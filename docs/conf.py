@@ -14,6 +14,7 @@ from typing import Any
 
 from docutils import nodes
 from sphinx import addnodes
+from sphinx.util.docutils import SphinxDirective
 
 ROOT = Path(__file__).resolve().parent.parent
 # Document the source tree even when the package is not installed (an
@@ -115,6 +116,44 @@ def rule_role(
     return [ref], []
 
 
+# -- the move table, generated from pushrummy.movetable ----------------------------
+
+
+class MoveTable(SphinxDirective):
+    """``.. move-table::`` renders :data:`pushrummy.movetable.MOVE_KINDS`: the one list of
+    move kinds, so the docs cannot drift from the code."""
+
+    def run(self) -> list[nodes.Node]:
+        from pushrummy.movetable import MOVE_KINDS
+
+        lines = [
+            ".. list-table::",
+            "   :header-rows: 1",
+            "",
+            "   * - move",
+            "     - JSON ``type``",
+            "     - notation",
+            "     - fields",
+            "     - phases",
+            "     - does",
+            "     - rule",
+        ]
+        for kind in MOVE_KINDS:
+            phases = ", ".join(f"``{phase.value}``" for phase in sorted(kind.phases, key=str))
+            fields = ", ".join(f"``{field}``" for field in kind.fields) or "—"
+            lines += [
+                f"   * - :class:`~pushrummy.moves.{kind.move_type.__name__}`",
+                f"     - ``{kind.name}``",
+                f"     - ``{kind.verb}``",
+                f"     - {fields}",
+                f"     - {phases}",
+                f"     - {kind.does}",
+                f"     - :rule:`{kind.rule}`",
+            ]
+        return self.parse_text_to_nodes("\n".join(lines))
+
+
 def setup(app: Any) -> dict[str, Any]:
     app.add_role("rule", rule_role)
+    app.add_directive("move-table", MoveTable)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -37,6 +37,7 @@ from pushrummy.moves import (
     Push,
     Take,
 )
+from pushrummy.movetable import MOVE_KINDS
 from pushrummy.records import GameRecord, replay
 from pushrummy.serialization import decode, encode, from_json, to_json
 from pushrummy.state import GameState, Phase
@@ -298,9 +299,12 @@ def test_moves_round_trip(move: pr.Move) -> None:
 @pytest.mark.parametrize(
     "move_type", [Take, Push, LayDown, LayOff, NewMeld, ExchangeWild, Discard, NextDeal]
 )
-def test_every_move_type_has_a_type_tag(move_type: type) -> None:
-    assert move_type in ser._MOVE_TYPE_NAMES
-    assert set(ser._MOVE_TYPE_NAMES.values()) == set(dec._MOVE_FIELDS)
+def test_every_move_type_has_one_row_of_the_move_table(move_type: type) -> None:
+    rows = [kind for kind in MOVE_KINDS if kind.move_type is move_type]
+    assert len(rows) == 1
+    assert len({kind.name for kind in MOVE_KINDS}) == len(MOVE_KINDS)
+    assert set(dec._MOVE_FIELDS) == {kind.name for kind in MOVE_KINDS}
+    assert rows[0].fields == tuple(field.name for field in attrs.fields(move_type))
 
 
 @FAST

@@ -30,7 +30,8 @@ from .consistency import Problem, state_problems, view_problems
 from .contract_spec import Contract
 from .errors import DecodeError, InvalidMeldError, NotationError, VariantError
 from .melds import MAX_RUN_POSITION, End, Meld, MeldKind, WildLimit
-from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
+from .moves import Move
+from .movetable import MOVE_KINDS, kind_named
 from .records import GameRecord
 from .scoring import StakesSettlement
 from .state import (
@@ -339,15 +340,9 @@ def _meld(value: object, path: str) -> Meld:
 
 
 _MOVE_FIELDS: Final[dict[str, tuple[str, ...]]] = {
-    "take": ("type", "seat"),
-    "push": ("type", "seat"),
-    "lay_down": ("type", "seat", "melds"),
-    "lay_off": ("type", "seat", "card", "meld_id", "end"),
-    "new_meld": ("type", "seat", "meld"),
-    "exchange_wild": ("type", "seat", "meld_id", "position", "card"),
-    "discard": ("type", "seat", "card"),
-    "next_deal": ("type",),
+    kind.name: ("type", *kind.fields) for kind in MOVE_KINDS
 }
+"""The fields of each move's JSON object, by its ``type`` (from the move table)."""
 
 
 def _move(value: object, path: str, players: int | None = None) -> Move:
@@ -360,47 +355,55 @@ def _move(value: object, path: str, players: int | None = None) -> Move:
         raise _fail(
             f"a move type must be a string (one of {types}), not {_describe(name)}", f"{path}.type"
         )
-    if name not in _MOVE_FIELDS:
+    kind = kind_named(name)
+    if kind is None:
         raise _fail(f"unknown move type {_short(name)} (expected one of {types})", f"{path}.type")
     obj = _fields(obj, path, f"a {name} move", _MOVE_FIELDS[name])
-    if name == "next_deal":
-        return NextDeal()
-    seat_what = "a seat (an integer >= 0)" if players is None else f"a seat 0..{players - 1}"
-    seat = _int(
-        obj["seat"], f"{path}.seat", seat_what, lo=0, hi=None if players is None else players - 1
-    )
-    if name == "take":
-        return Take(seat)
-    if name == "push":
-        return Push(seat)
-    if name == "lay_down":
-        melds = _array(obj["melds"], f"{path}.melds", "a list of melds")
-        return LayDown(seat, tuple(_meld(m, f"{path}.melds[{i}]") for i, m in enumerate(melds)))
-    if name == "new_meld":
-        return NewMeld(seat, _meld(obj["meld"], f"{path}.meld"))
-    if name == "discard":
-        return Discard(seat, _card(obj["card"], f"{path}.card"))
-    if name == "lay_off":
-        card = _card(obj["card"], f"{path}.card")
-        meld_id = _count(obj["meld_id"], f"{path}.meld_id", "a meld id")
-        end_value = obj["end"]
-        if end_value is None:
-            return LayOff(seat, card, meld_id, None)
-        if end_value not in ("low", "high"):
-            raise _fail(
-                f'expected "low", "high" or null (for a set), got {_describe(end_value)}',
-                f"{path}.end",
+    values = []
+    for field in kind.fields:
+        where = f"{path}.{field}"
+        if field == "seat":
+            values.append(
+                _int(
+                    obj["seat"],
+                    where,
+                    "a seat (an integer >= 0)" if players is None else f"a seat 0..{players - 1}",
+                    lo=0,
+                    hi=None if players is None else players - 1,
+                )
             )
-        return LayOff(seat, card, meld_id, End(end_value))
-    meld_id = _count(obj["meld_id"], f"{path}.meld_id", "a meld id")
-    position = _int(
-        obj["position"],
-        f"{path}.position",
-        f"a run position 1..{MAX_RUN_POSITION}",
-        lo=1,
-        hi=MAX_RUN_POSITION,
-    )
-    return ExchangeWild(seat, meld_id, position, _card(obj["card"], f"{path}.card"))
+        else:
+            values.append(_FIELD_IN[field](obj[field], where))
+    move: Move = kind.move_type(*values)
+    return move
+
+
+def _melds_in(value: object, path: str) -> tuple[Meld, ...]:
+    melds = _array(value, path, "a list of melds")
+    return tuple(_meld(m, f"{path}[{i}]") for i, m in enumerate(melds))
+
+
+def _end_in(value: object, path: str) -> End | None:
+    if value is None:
+        return None
+    if value not in ("low", "high"):
+        raise _fail(f'expected "low", "high" or null (for a set), got {_describe(value)}', path)
+    return End(value)
+
+
+def _position_in(value: object, path: str) -> int:
+    return _int(value, path, f"a run position 1..{MAX_RUN_POSITION}", lo=1, hi=MAX_RUN_POSITION)
+
+
+_FIELD_IN: Final[dict[str, Callable[[object, str], Any]]] = {
+    "card": _card,
+    "meld_id": lambda value, path: _count(value, path, "a meld id"),
+    "position": _position_in,
+    "end": _end_in,
+    "meld": _meld,
+    "melds": _melds_in,
+}
+"""How each field of a move other than its seat is read (the move table's ``fields``)."""
 
 
 _VARIANT_FIELDS: Final = (

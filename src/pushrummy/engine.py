@@ -29,9 +29,10 @@ from .dealing import check_deck_order, first_dealer
 from .errors import IllegalMoveError, InvalidMoveError, SetupError
 from .movegen import legal_moves
 from .moves import Move
+from .movetable import kind_of
 from .state import GameState, install_engine
-from .transitions import apply_unchecked, start_deal
-from .validation import check_move
+from .transitions import start_deal
+from .validation import check_turn
 from .variants import PUSH, Variant
 
 __all__ = ["apply_move", "check_move", "is_legal", "legal_moves", "new_game"]
@@ -111,8 +112,31 @@ def _injected_orders(
     return tuple(orders)
 
 
+def check_move(state: GameState, move: Move) -> None:
+    """Raise the specific error that says why ``move`` is illegal; return if it is legal.
+
+    The checks every move shares come first (the seat to move, the phase: see
+    :func:`~pushrummy.validation.check_turn`), then the move kind's own, as the move
+    table (:data:`~pushrummy.movetable.MOVE_KINDS`) names them.
+
+    Raises:
+        TypeError: ``state`` is not a game state or ``move`` not a move.
+        InvalidMoveError: the move is malformed (a field of the wrong type).
+        IllegalMoveError: the move breaks a rule; the subclass and its ``rule`` say which
+            (:class:`~pushrummy.errors.NotYourTurnError`,
+            :class:`~pushrummy.errors.WrongPhaseError`, …).
+    """
+    kind = kind_of(move)
+    check_turn(state, move, kind.phases)
+    kind.check(state, move)
+
+
 def is_legal(state: GameState, move: Move) -> bool:
-    """True when :func:`apply_move` would accept ``move``."""
+    """True when :func:`apply_move` would accept ``move``.
+
+    Raises:
+        TypeError: ``state`` is not a game state or ``move`` not a move.
+    """
     try:
         check_move(state, move)
     except (IllegalMoveError, InvalidMoveError):
@@ -123,10 +147,13 @@ def is_legal(state: GameState, move: Move) -> bool:
 def apply_move(state: GameState, move: Move) -> GameState:
     """The state after ``move``. Always validates; ``state`` is never changed.
 
-    Raises the error :func:`check_move` raises for an illegal move.
+    Raises:
+        TypeError, InvalidMoveError, IllegalMoveError: as :func:`check_move`.
     """
-    check_move(state, move)
-    return apply_unchecked(state, move)
+    kind = kind_of(move)
+    check_turn(state, move, kind.phases)
+    kind.check(state, move)
+    return kind.apply(state, move)
 
 
 install_engine(legal_moves, apply_move)

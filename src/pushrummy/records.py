@@ -16,7 +16,8 @@ import attrs
 from .cards import Card
 from .engine import apply_move, new_game
 from .errors import IllegalMoveError, InvalidMoveError
-from .moves import MOVE_TYPES, Move
+from .moves import Move
+from .movetable import MOVE_CLASSES
 from .state import GameState
 from .variants import PUSH, Variant
 
@@ -40,7 +41,7 @@ def _deal_orders(value: Iterable[Iterable[Card] | None]) -> tuple[tuple[Card, ..
 def _move_tuple(value: Iterable[Move]) -> tuple[Move, ...]:
     moves = tuple(value)
     for move in moves:
-        if not isinstance(move, MOVE_TYPES):
+        if not isinstance(move, MOVE_CLASSES):
             raise TypeError(f"GameRecord.moves must hold moves, not {type(move).__name__}")
     return moves
 
@@ -125,7 +126,7 @@ class GameRecord:
 
     def with_move(self, move: Move) -> GameRecord:
         """A copy with ``move`` appended. Not checked here: :func:`replay` checks every move."""
-        if not isinstance(move, MOVE_TYPES):
+        if not isinstance(move, MOVE_CLASSES):
             raise TypeError(f"not a move: {move!r}")
         return attrs.evolve(self, moves=(*self.moves, move))
 

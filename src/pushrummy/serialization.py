@@ -219,8 +219,8 @@ pushrummy.errors.DecodeError: $: invalid JSON: Expecting property name enclosed 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-from typing import Final, Literal, overload
+from collections.abc import Callable, Iterable
+from typing import Any, Final, Literal, overload
 
 from ._json_decode import decode_document, parse_json
 from ._wire import (
@@ -235,7 +235,8 @@ from ._wire import (
 )
 from .cards import Card
 from .melds import End, Meld, MeldKind
-from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
+from .moves import Move
+from .movetable import MOVE_CLASSES, kind_of
 
 # GameRecord and replay live in records.py (one concept per module); DESIGN.md lists them
 # here, so they stay importable from this module too (explicit re-exports).
@@ -411,7 +412,7 @@ def encode(obj: object) -> JSONObject:
     """
     if isinstance(obj, Card):
         return _document("card", {"card": _card_out(obj)})
-    if isinstance(obj, _MOVE_CLASSES):
+    if isinstance(obj, MOVE_CLASSES):
         return _document("move", _encode_move(obj))
     if isinstance(obj, Meld):
         return _document("meld", _encode_meld(obj))
@@ -485,46 +486,35 @@ def _meld_out(meld: object) -> JSONObject:
 
 
 def _encode_move(move: Move) -> JSONObject:
-    if isinstance(move, NextDeal):
-        return {"type": "next_deal"}
-    head: JSONObject = {"type": _MOVE_TYPE_NAMES[type(move)], "seat": _int_out(move.seat)}
-    if isinstance(move, (Take, Push)):
-        return head
-    if isinstance(move, LayDown):
-        return {**head, "melds": [_meld_out(m) for m in move.melds]}
-    if isinstance(move, LayOff):
-        if move.end is not None and not isinstance(move.end, End):
-            raise TypeError(f"LayOff.end must be an End or None, not {type(move.end).__name__}")
-        return {
-            **head,
-            "card": _card_out(move.card),
-            "meld_id": _int_out(move.meld_id),
-            "end": None if move.end is None else move.end.value,
-        }
-    if isinstance(move, NewMeld):
-        return {**head, "meld": _meld_out(move.meld)}
-    if isinstance(move, ExchangeWild):
-        return {
-            **head,
-            "meld_id": _int_out(move.meld_id),
-            "position": _int_out(move.position),
-            "card": _card_out(move.card),
-        }
-    return {**head, "card": _card_out(move.card)}
+    kind = kind_of(move)
+    out: JSONObject = {"type": kind.name}
+    for field in kind.fields:
+        out[field] = _FIELD_OUT[field](getattr(move, field))
+    return out
 
 
-_MOVE_CLASSES: Final = (Take, Push, LayDown, LayOff, NewMeld, ExchangeWild, Discard, NextDeal)
+def _end_out(end: object) -> str | None:
+    if end is not None and not isinstance(end, End):
+        raise TypeError(f"LayOff.end must be an End or None, not {type(end).__name__}")
+    return None if end is None else end.value
 
-_MOVE_TYPE_NAMES: Final[dict[type, str]] = {
-    Take: "take",
-    Push: "push",
-    LayDown: "lay_down",
-    LayOff: "lay_off",
-    NewMeld: "new_meld",
-    ExchangeWild: "exchange_wild",
-    Discard: "discard",
-    NextDeal: "next_deal",
+
+def _melds_out(melds: object) -> list[JSONObject]:
+    if not isinstance(melds, tuple):
+        raise TypeError(f"LayDown.melds must be a tuple of melds, not {type(melds).__name__}")
+    return [_meld_out(meld) for meld in melds]
+
+
+_FIELD_OUT: Final[dict[str, Callable[[Any], Any]]] = {
+    "seat": _int_out,
+    "card": _card_out,
+    "meld_id": _int_out,
+    "position": _int_out,
+    "end": _end_out,
+    "meld": _meld_out,
+    "melds": _melds_out,
 }
+"""How each field of a move (the move table's ``fields``) is written."""
 
 """The keys of ``card_values``, in the order of ``Variant.card_values`` (joker first)."""
 

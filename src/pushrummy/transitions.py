@@ -1,7 +1,8 @@
 """State transitions: what each (already validated) move does to the state.
 
 Private to the engine: :func:`pushrummy.engine.apply_move` validates first and
-then calls :func:`apply_unchecked`. Transitions build the new state with
+then calls the move kind's applier (``apply_take``, ``apply_lay_down`` …, named by
+the move table, :data:`pushrummy.movetable.MOVE_KINDS`). Transitions build the new state with
 ``state.replace_unchecked`` (no re-validation) because they only ever get checked moves.
 """
 
@@ -15,12 +16,22 @@ from .cards import Card
 from .contracts import contract_left, step_order_key
 from .dealing import deal
 from .melds import Meld, MeldKind, _grown
-from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, Push, Take
+from .moves import ExchangeWild, LayOff
 from .scoring import deal_penalties, settle_stakes, winners
 from .state import DealEnd, DealResult, GameState, Outcome, Phase, TableMeld, replace_unchecked
 from .variants import PushTo, ShortStockPush, Variant
 
-__all__ = ["apply_unchecked", "start_deal"]
+__all__ = [
+    "apply_discard",
+    "apply_exchange",
+    "apply_lay_down",
+    "apply_lay_off",
+    "apply_new_meld",
+    "apply_next_deal",
+    "apply_push",
+    "apply_take",
+    "start_deal",
+]
 
 _CODE = attrgetter("code")
 """Sort key of cards: their int code, the order Card's comparisons define."""
@@ -62,22 +73,43 @@ def start_deal(
     )
 
 
-def apply_unchecked(state: GameState, move: Move) -> GameState:
-    """The state after ``move``, which the caller has already validated."""
-    if isinstance(move, Take):
-        return _apply_take(state, move.seat)
-    if isinstance(move, Push):
-        return _apply_push(state, move.seat)
-    if isinstance(move, Discard):
-        return _apply_discard(state, move.seat, move.card)
-    if isinstance(move, LayDown):
-        return _apply_lay_down(state, move.seat, move.melds)
-    if isinstance(move, NewMeld):
-        return _apply_melds(state, move.seat, (move.meld,))
-    if isinstance(move, LayOff):
-        return _apply_lay_off(state, move)
-    if isinstance(move, ExchangeWild):
-        return _apply_exchange(state, move)
+def apply_take(state: GameState, move: Any) -> GameState:
+    """The state after a checked :class:`~pushrummy.moves.Take` ([draw.take])."""
+    return _apply_take(state, move.seat)
+
+
+def apply_push(state: GameState, move: Any) -> GameState:
+    """The state after a checked :class:`~pushrummy.moves.Push` ([draw.push])."""
+    return _apply_push(state, move.seat)
+
+
+def apply_lay_down(state: GameState, move: Any) -> GameState:
+    """The state after a checked :class:`~pushrummy.moves.LayDown` ([contract.steps])."""
+    return _apply_lay_down(state, move.seat, move.melds)
+
+
+def apply_lay_off(state: GameState, move: Any) -> GameState:
+    """The state after a checked :class:`~pushrummy.moves.LayOff` ([layoff.card])."""
+    return _apply_lay_off(state, move)
+
+
+def apply_new_meld(state: GameState, move: Any) -> GameState:
+    """The state after a checked :class:`~pushrummy.moves.NewMeld` ([meld.new])."""
+    return _apply_melds(state, move.seat, (move.meld,))
+
+
+def apply_exchange(state: GameState, move: Any) -> GameState:
+    """The state after a checked :class:`~pushrummy.moves.ExchangeWild` ([layoff.exchange])."""
+    return _apply_exchange(state, move)
+
+
+def apply_discard(state: GameState, move: Any) -> GameState:
+    """The state after a checked :class:`~pushrummy.moves.Discard` ([discard.end])."""
+    return _apply_discard(state, move.seat, move.card)
+
+
+def apply_next_deal(state: GameState, move: Any) -> GameState:
+    """The state after :class:`~pushrummy.moves.NextDeal`: the next deal, dealt ([deal.count])."""
     return _apply_next_deal(state)
 
 

@@ -1,9 +1,11 @@
-"""Move validation: :func:`check_move` says exactly why a move is illegal.
+"""Move validation: the checks behind :func:`~pushrummy.engine.check_move`.
 
-Every rejection is a specific :class:`~pushrummy.errors.IllegalMoveError`
-subclass carrying the RULES.md rule id, the move, the seat and the phase;
-malformed moves raise :class:`~pushrummy.errors.InvalidMoveError`.
-:func:`check_move` is re-exported by :mod:`pushrummy.engine`.
+:func:`check_turn` holds the checks every move shares; each move kind has its own
+checker (``check_draw``, ``check_lay_down`` …), which the move table
+(:data:`pushrummy.movetable.MOVE_KINDS`) names and the engine calls after it. Every
+rejection is a specific :class:`~pushrummy.errors.IllegalMoveError` subclass carrying
+the RULES.md rule id, the move, the seat and the phase; malformed moves raise
+:class:`~pushrummy.errors.InvalidMoveError`.
 """
 
 from __future__ import annotations
@@ -31,17 +33,23 @@ from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDe
 from .state import GameState, Phase, TableMeld
 from .variants import WildExchange
 
-__all__ = ["check_move"]
+__all__ = [
+    "check_discard",
+    "check_draw",
+    "check_exchange",
+    "check_lay_down",
+    "check_lay_off",
+    "check_new_meld",
+    "check_next_deal",
+    "check_turn",
+]
 
 
-def check_move(state: GameState, move: Move) -> None:
-    """Raise the specific error that says why ``move`` is illegal; return if it is legal.
-
-    Malformed moves raise :class:`~pushrummy.errors.InvalidMoveError`; moves
-    that are well formed but break a rule raise a subclass of
-    :class:`~pushrummy.errors.IllegalMoveError` carrying the rule id, the
-    seat and the phase.
-    """
+def check_turn(state: GameState, move: Move, phases: frozenset[Phase]) -> None:
+    """The checks every move shares ([turn.seat], [turn.between], [draw.choice],
+    [contract.steps]): the state is a state, the move well formed, the game not over,
+    the mover the seat to move, and the phase one of ``phases`` (the move kind's, from
+    :data:`pushrummy.movetable.MOVE_KINDS`). The kind's own checker comes next."""
     if not isinstance(state, GameState):
         raise TypeError(f"state must be a GameState, not {type(state).__name__}")
     _check_shape(move)
@@ -51,7 +59,7 @@ def check_move(state: GameState, move: Move) -> None:
             GameOverError, state, move, "turn.between", "the game is over: there is no move"
         )
     if isinstance(move, NextDeal):
-        if phase is not Phase.BETWEEN_DEALS:
+        if phase not in phases:
             raise _illegal(
                 WrongPhaseError,
                 state,
@@ -75,46 +83,51 @@ def check_move(state: GameState, move: Move) -> None:
         else:
             why = f"it is seat {state.current_player}'s turn, not seat {seat}'s"
         raise _illegal(NotYourTurnError, state, move, "turn.seat", why)
-    if isinstance(move, (Take, Push)):
-        if phase is not Phase.DRAW:
-            raise _illegal(
-                WrongPhaseError,
-                state,
-                move,
-                "draw.choice",
-                f"seat {seat} has already drawn this turn; now meld, lay off or discard",
-            )
-        if isinstance(move, Push) and not push_allowed(state):
-            raise _illegal(
-                IllegalMoveError,
-                state,
-                move,
-                "draw.exhausted",
-                f"seat {seat} cannot push with {len(state.stock)} stock card(s) left "
-                "(short_stock_push=forbidden): take the upcard",
-            )
+    if phase in phases:
         return
-    if phase is Phase.LAYING_DOWN:
-        if not isinstance(move, LayDown):
-            still = " + ".join(str(req) for req in state.contract_left)
-            raise _illegal(
-                WrongPhaseError,
-                state,
-                move,
-                "contract.steps",
-                f"seat {seat} must first finish laying down {_contract_words(state)}: "
-                f"{still} still to place",
-            )
-    elif phase is not Phase.PLAY:
+    if Phase.DRAW in phases:  # a take or a push, after the draw
         raise _illegal(
             WrongPhaseError,
             state,
             move,
             "draw.choice",
-            f"seat {seat} must first take the upcard or push",
+            f"seat {seat} has already drawn this turn; now meld, lay off or discard",
         )
-    checker = _PLAY_CHECKS[type(move)]
-    checker(state, move)
+    if phase is Phase.LAYING_DOWN:
+        still = " + ".join(str(req) for req in state.contract_left)
+        raise _illegal(
+            WrongPhaseError,
+            state,
+            move,
+            "contract.steps",
+            f"seat {seat} must first finish laying down {_contract_words(state)}: "
+            f"{still} still to place",
+        )
+    raise _illegal(
+        WrongPhaseError,
+        state,
+        move,
+        "draw.choice",
+        f"seat {seat} must first take the upcard or push",
+    )
+
+
+def check_draw(state: GameState, move: Any) -> None:
+    """A take or a push ([draw.take], [draw.push]): a push needs stock enough
+    ([draw.exhausted], with ``short_stock_push=forbidden``)."""
+    if isinstance(move, Push) and not push_allowed(state):
+        raise _illegal(
+            IllegalMoveError,
+            state,
+            move,
+            "draw.exhausted",
+            f"seat {move.seat} cannot push with {len(state.stock)} stock card(s) left "
+            "(short_stock_push=forbidden): take the upcard",
+        )
+
+
+def check_next_deal(state: GameState, move: Any) -> None:
+    """Dealing the next deal: nothing beyond :func:`check_turn` ([deal.count])."""
 
 
 def _illegal(
@@ -128,20 +141,16 @@ def _seat(move: Move) -> int | None:
     return None if isinstance(move, NextDeal) else move.seat
 
 
-def _check_shape(move: object) -> None:
+def _check_shape(move: Move) -> None:
     """Reject malformed moves (wrong field types) with InvalidMoveError."""
     kind = type(move)
     # The moves of every turn, well formed, pass with a few exact type tests; anything
     # else (subclasses, bad fields) takes the full path below and its messages.
     if kind is Discard:
-        if type(move.seat) is int and type(move.card) is Card:  # type: ignore[attr-defined]
+        if type(move.seat) is int and type(move.card) is Card:  # type: ignore[union-attr]
             return
-    elif (kind is Take or kind is Push) and type(move.seat) is int:  # type: ignore[attr-defined]
+    elif (kind is Take or kind is Push) and type(move.seat) is int:  # type: ignore[union-attr]
         return
-    if not isinstance(
-        move, (Take, Push, LayDown, LayOff, NewMeld, ExchangeWild, Discard, NextDeal)
-    ):
-        raise TypeError(f"not a move: {move!r}")
     if isinstance(move, NextDeal):
         return
     if not isinstance(move.seat, int) or isinstance(move.seat, bool):
@@ -237,7 +246,7 @@ def _check_meld_rules(state: GameState, move: Move, seat: int, meld: Meld) -> No
         )
 
 
-def _check_lay_down(state: GameState, move: Any) -> None:
+def check_lay_down(state: GameState, move: Any) -> None:
     """A whole lay-down, or part of one ([contract.laydown], [contract.steps])."""
     seat: int = move.seat
     if state.laid_down[seat]:
@@ -312,7 +321,7 @@ def _mismatch(count: int, contract: Contract, exact: bool) -> str:
     )
 
 
-def _check_lay_off(state: GameState, move: Any) -> None:
+def check_lay_off(state: GameState, move: Any) -> None:
     seat: int = move.seat
     _require_after_contract(state, move, seat, "lay off")
     target = _table_meld(state, move, seat, move.meld_id)
@@ -352,7 +361,7 @@ def _table_meld(state: GameState, move: Move, seat: int, meld_id: int) -> TableM
     return state.table[meld_id]
 
 
-def _check_new_meld(state: GameState, move: Any) -> None:
+def check_new_meld(state: GameState, move: Any) -> None:
     seat: int = move.seat
     _require_after_contract(state, move, seat, "meld")
     if not state.variant.new_melds_after_contract:
@@ -369,7 +378,7 @@ def _check_new_meld(state: GameState, move: Any) -> None:
     _require_not_emptying(state, move, seat, len(move.meld.cards))
 
 
-def _check_exchange(state: GameState, move: Any) -> None:
+def check_exchange(state: GameState, move: Any) -> None:
     seat: int = move.seat
     option = state.variant.wild_exchange
     if option is WildExchange.NONE:
@@ -420,7 +429,7 @@ def _check_exchange(state: GameState, move: Any) -> None:
     _require_cards(state, move, seat, [move.card])
 
 
-def _check_discard(state: GameState, move: Any) -> None:
+def check_discard(state: GameState, move: Any) -> None:
     seat: int = move.seat
     card: Card = move.card
     _require_cards(state, move, seat, [card])
@@ -435,12 +444,3 @@ def _check_discard(state: GameState, move: Any) -> None:
         raise _illegal(
             IllegalMoveError, state, move, rule, f"seat {seat} cannot discard {card}: {why}"
         )
-
-
-_PLAY_CHECKS: dict[type, Any] = {
-    LayDown: _check_lay_down,
-    LayOff: _check_lay_off,
-    NewMeld: _check_new_meld,
-    ExchangeWild: _check_exchange,
-    Discard: _check_discard,
-}

@@ -1,0 +1,206 @@
+"""The move table: every kind of move, with everything the library knows about it, once.
+
+Each :class:`MoveKind` row names a move class, its JSON ``type``, its notation verb, its
+fields, the phases it belongs to, the rule that defines it, its checker and its applier.
+Everything that treats moves kind by kind reads this table instead of keeping its own list:
+the engine dispatches :func:`~pushrummy.engine.check_move` and
+:func:`~pushrummy.engine.apply_move` through it, the JSON encoder and decoder take the wire
+names and fields from it, notation its verbs, records the move classes, and the
+documentation's move table (on the :doc:`/frontend` page) is generated from it. Adding a
+move kind is adding a row (and its class, checker and applier).
+
+>>> from pushrummy import Discard, parse_card
+>>> kind = kind_of(Discard(1, parse_card("7H")))
+>>> kind.name, kind.verb, kind.fields, sorted(phase.value for phase in kind.phases)
+('discard', 'discard', ('seat', 'card'), ['play'])
+>>> [kind.name for kind in MOVE_KINDS]
+['take', 'push', 'lay_down', 'lay_off', 'new_meld', 'exchange_wild', 'discard', 'next_deal']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
+from .state import GameState, Phase
+from .transitions import (
+    apply_discard,
+    apply_exchange,
+    apply_lay_down,
+    apply_lay_off,
+    apply_new_meld,
+    apply_next_deal,
+    apply_push,
+    apply_take,
+)
+from .validation import (
+    check_discard,
+    check_draw,
+    check_exchange,
+    check_lay_down,
+    check_lay_off,
+    check_new_meld,
+    check_next_deal,
+)
+
+__all__ = ["MOVE_CLASSES", "MOVE_KINDS", "MoveKind", "kind_named", "kind_of"]
+
+
+@attrs.frozen(slots=True)
+class MoveKind:
+    """One kind of move.
+
+    Attributes:
+        move_type: the move class.
+        name: its JSON ``type`` (``"lay_down"``).
+        verb: its notation verb (``"down"``).
+        fields: its fields, in constructor and JSON order (``("seat", "melds")``).
+        phases: the phases in which it may be played.
+        rule: the rule id of RULES.md that defines it.
+        does: what it does, in a few words (the docs' move table).
+        check: its own checks, run after the ones every move shares
+            (:func:`~pushrummy.validation.check_turn`); raises the rule's error.
+        apply: the state after it (given a checked move).
+    """
+
+    move_type: type[Any]
+    name: str
+    verb: str
+    fields: tuple[str, ...]
+    phases: frozenset[Phase]
+    rule: str
+    does: str
+    check: Callable[[GameState, Any], None] = attrs.field(repr=False)
+    apply: Callable[[GameState, Any], GameState] = attrs.field(repr=False)
+
+
+_DRAW = frozenset({Phase.DRAW})
+_PLAY = frozenset({Phase.PLAY})
+
+MOVE_KINDS: tuple[MoveKind, ...] = (
+    MoveKind(
+        move_type=Take,
+        name="take",
+        verb="take",
+        fields=("seat",),
+        phases=_DRAW,
+        rule="draw.take",
+        does="take the upcard",
+        check=check_draw,
+        apply=apply_take,
+    ),
+    MoveKind(
+        move_type=Push,
+        name="push",
+        verb="push",
+        fields=("seat",),
+        phases=_DRAW,
+        rule="draw.push",
+        does="push the upcard and a stock card to the receiver, then draw",
+        check=check_draw,
+        apply=apply_push,
+    ),
+    MoveKind(
+        move_type=LayDown,
+        name="lay_down",
+        verb="down",
+        fields=("seat", "melds"),
+        phases=frozenset({Phase.PLAY, Phase.LAYING_DOWN}),
+        rule="contract.laydown",
+        does="lay down the deal's contract, or its next meld",
+        check=check_lay_down,
+        apply=apply_lay_down,
+    ),
+    MoveKind(
+        move_type=LayOff,
+        name="lay_off",
+        verb="off",
+        fields=("seat", "card", "meld_id", "end"),
+        phases=_PLAY,
+        rule="layoff.card",
+        does="add one card to a table meld",
+        check=check_lay_off,
+        apply=apply_lay_off,
+    ),
+    MoveKind(
+        move_type=NewMeld,
+        name="new_meld",
+        verb="meld",
+        fields=("seat", "meld"),
+        phases=_PLAY,
+        rule="meld.new",
+        does="meld a new set or run",
+        check=check_new_meld,
+        apply=apply_new_meld,
+    ),
+    MoveKind(
+        move_type=ExchangeWild,
+        name="exchange_wild",
+        verb="exchange",
+        fields=("seat", "meld_id", "position", "card"),
+        phases=_PLAY,
+        rule="layoff.exchange",
+        does="swap a natural for the wild in its place of a run (an option)",
+        check=check_exchange,
+        apply=apply_exchange,
+    ),
+    MoveKind(
+        move_type=Discard,
+        name="discard",
+        verb="discard",
+        fields=("seat", "card"),
+        phases=_PLAY,
+        rule="discard.end",
+        does="discard, ending the turn",
+        check=check_discard,
+        apply=apply_discard,
+    ),
+    MoveKind(
+        move_type=NextDeal,
+        name="next_deal",
+        verb="next",
+        fields=(),
+        phases=frozenset({Phase.BETWEEN_DEALS}),
+        rule="deal.count",
+        does="deal the next deal (the chance move)",
+        check=check_next_deal,
+        apply=apply_next_deal,
+    ),
+)
+"""Every kind of move, in the canonical order of :func:`~pushrummy.engine.legal_moves`'
+groups (draws, lay-downs, lay-offs, new melds, exchanges, discards; then dealing)."""
+
+MOVE_CLASSES: tuple[type[Any], ...] = tuple(kind.move_type for kind in MOVE_KINDS)
+"""The move classes, for ``isinstance`` tests."""
+
+_BY_TYPE: dict[type[Any], MoveKind] = {kind.move_type: kind for kind in MOVE_KINDS}
+_BY_NAME: dict[str, MoveKind] = {kind.name: kind for kind in MOVE_KINDS}
+
+
+def kind_of(move: object) -> MoveKind:
+    """The row of ``move``'s class; :class:`TypeError` if it is not a move."""
+    kind = _BY_TYPE.get(type(move))
+    if kind is None:
+        raise TypeError(f"not a move: {_short(move)}")
+    return kind
+
+
+def kind_named(name: str) -> MoveKind | None:
+    """The row whose JSON ``type`` is ``name``, or ``None``."""
+    return _BY_NAME.get(name)
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _moves_are_the_table() -> None:  # an import-time check of the table's completeness
+    if set(MOVE_CLASSES) != set(Move.__args__):
+        raise RuntimeError("pushrummy.movetable is out of step with pushrummy.moves.Move")
+
+
+_moves_are_the_table()
