@@ -16,7 +16,7 @@ Run:  python examples/custom_bot.py [GAMES]
 
 from __future__ import annotations
 
-import sys
+import argparse
 
 import pushrummy as pr
 
@@ -56,7 +56,7 @@ def main(games: int = 3) -> None:
     wins = [0, 0]
     for seed in range(3, 3 + games):
         # Team 0 (seats 0 and 2): HoarderBot; team 1 (seats 1 and 3): GreedyBot.
-        bots = [HoarderBot(), pr.GreedyBot(), HoarderBot(), pr.GreedyBot()]
+        bots: list[pr.Bot] = [HoarderBot(), pr.GreedyBot(), HoarderBot(), pr.GreedyBot()]
         end = pr.play_game(pr.new_game(variant, seed=seed), bots)
         assert end.outcome is not None
         for side in end.outcome.winners:
@@ -69,5 +69,15 @@ def main(games: int = 3) -> None:
     )
 
 
+def number_argument(description: str, name: str, default: int) -> int:
+    """The one optional whole-number argument, or a clean usage error (exit status 2)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument(name, nargs="?", type=int, default=default, help=f"default {default}")
+    value: int = getattr(parser.parse_args(), name)
+    if value < 0:
+        parser.error(f"{name} must be 0 or more, not {value}")
+    return value
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 3)
+    main(number_argument(__doc__.splitlines()[0], "games", 3))

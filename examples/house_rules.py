@@ -37,8 +37,12 @@ def changed_options() -> None:
     for field in attrs.fields(pr.Variant):
         old, new = getattr(pr.PUSH, field.name), getattr(HOUSE, field.name)
         if old != new:
-            show = lambda v: v.value if hasattr(v, "value") else v  # noqa: E731
             print(f"  {field.name:<20} {show(old)!s:<12} -> {show(new)}")
+
+
+def show(value: object) -> object:
+    """An option's value as written in a variant (enums by their value)."""
+    return getattr(value, "value", value)
 
 
 def wild_heavy_meld() -> None:
@@ -62,17 +66,19 @@ def discards_with_a_wild() -> None:
     # Find a position where the player to move holds a wild after drawing.
     for variant in (BASE, HOUSE):
         state = pr.new_game(variant, seed=5)
-        while not (
-            state.phase is pr.Phase.PLAY
-            and any(c.is_wild for c in state.hands[state.current_player])
+        seat = state.current_player
+        while seat is None or not (
+            state.phase is pr.Phase.PLAY and any(c.is_wild for c in state.hands[seat])
         ):
-            state = pr.apply_move(
-                state, pr.GreedyBot().choose(pr.view(state, state.current_player))
-            )
+            if seat is None:  # between deals: deal the next one
+                state = pr.apply_move(state, pr.NextDeal())
+            else:
+                state = pr.apply_move(state, pr.GreedyBot().choose(pr.view(state, seat)))
+            seat = state.current_player
         discards = [m.card for m in pr.legal_moves(state) if isinstance(m, pr.Discard)]
         wilds = [str(c) for c in discards if c.is_wild]
         print(
-            f"  {variant.name:<20} hand {pr.format_cards(state.hands[state.current_player])}: "
+            f"  {variant.name:<20} hand {pr.format_cards(state.hands[seat])}: "
             f"{len(discards)} discards, wild discards {wilds or 'none'}"
         )
 

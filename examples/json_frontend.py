@@ -19,8 +19,8 @@ Run:  python examples/json_frontend.py [SEED]
 
 from __future__ import annotations
 
+import argparse
 import json
-import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -50,6 +50,7 @@ class GameServer:
                 self.state = pr.apply_move(self.state, pr.NextDeal())
             else:
                 seat = self.state.current_player
+                assert seat is not None  # a deal is on
                 move = self.bots[seat].choose(pr.view(self.state, seat))
                 self.state = pr.apply_move(self.state, move)
 
@@ -63,6 +64,11 @@ class GameServer:
         pr = self._pr
         try:
             move = self._from_json(request, kind="move")
+            # A client acts for its own seat only: anything else is refused, unapplied.
+            if getattr(move, "seat", None) != self.seat:
+                return json.dumps(
+                    {"error": "NotYourSeat", "message": f"this client plays seat {self.seat}"}
+                )
             self.state = pr.apply_move(self.state, move)
         except pr.PushRummyError as exc:
             return json.dumps({"error": type(exc).__name__, "message": str(exc)})
@@ -80,7 +86,7 @@ Json = dict[str, Any]
 def pick(view: Json) -> Json:
     """Choose one of the view's legal moves: lay down, lay off or meld when possible; take a
     wild upcard, else push; discard the card worth most (values from the view's variant)."""
-    moves = view["legal_moves"]
+    moves: list[Json] = view["legal_moves"]
     for wanted in ("lay_down", "lay_off", "new_meld"):
         for move in moves:
             if move["type"] == wanted:
@@ -121,12 +127,17 @@ def play_client(hello: Callable[[], str], send: Callable[[str], str]) -> Json:
             }
             reply = json.loads(send(json.dumps(bad)))
             print(f"server refused an illegal move: {reply['error']}: {reply['message']}")
+            other = dict(bad, type="push", seat=(view["seat"] + 1) % view["players"])
+            del other["card"]
+            reply = json.loads(send(json.dumps(other)))
+            print(f"server refused another seat's move: {reply['error']}: {reply['message']}")
         move = pick(view)
         view = json.loads(send(json.dumps({"schema": "pushrummy.move", "version": 1, **move})))
         if "error" in view:
             raise RuntimeError(view["message"])
     report(view["results"][seen_results:])
-    return view
+    final: Json = view
+    return final
 
 
 def main(seed: int = 2) -> None:
@@ -138,5 +149,15 @@ def main(seed: int = 2) -> None:
     print(f"final totals {outcome['totals']}: the JSON client's team {mine} {verdict}")
 
 
+def number_argument(description: str, name: str, default: int) -> int:
+    """The one optional whole-number argument, or a clean usage error (exit status 2)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument(name, nargs="?", type=int, default=default, help=f"default {default}")
+    value: int = getattr(parser.parse_args(), name)
+    if value < 0:
+        parser.error(f"{name} must be 0 or more, not {value}")
+    return value
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 2)
+    main(number_argument(__doc__.splitlines()[0], "seed", 2))

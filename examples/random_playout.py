@@ -11,8 +11,8 @@ Run:  python examples/random_playout.py [SEED]
 
 from __future__ import annotations
 
+import argparse
 import random
-import sys
 
 import pushrummy as pr
 
@@ -47,5 +47,15 @@ def main(seed: int = 6) -> None:
         )
 
 
+def number_argument(description: str, name: str, default: int) -> int:
+    """The one optional whole-number argument, or a clean usage error (exit status 2)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument(name, nargs="?", type=int, default=default, help=f"default {default}")
+    value: int = getattr(parser.parse_args(), name)
+    if value < 0:
+        parser.error(f"{name} must be 0 or more, not {value}")
+    return value
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 6)
+    main(number_argument(__doc__.splitlines()[0], "seed", 6))

@@ -15,7 +15,7 @@ Run:  python examples/save_and_replay.py [FILE]
 
 from __future__ import annotations
 
-import sys
+import argparse
 import tempfile
 from pathlib import Path
 
@@ -30,22 +30,27 @@ def play_recorded(seed: int) -> tuple[GameRecord, pr.GameState]:
     variant = pr.CAP_IT.replace(max_turns_per_deal=80)
     record = GameRecord.start(variant, seed=seed, players=5)
     state = record.initial_state()
-    bots = [
+    bots: list[pr.Bot] = [
         pr.GreedyBot(),
         pr.RandomBot(seed),
         pr.GreedyBot(),
         pr.RandomBot(seed + 1),
         pr.GreedyBot(),
     ]
-    moves: list[pr.Move] = []
-    while not state.is_over:
-        if state.phase is pr.Phase.BETWEEN_DEALS:
-            move: pr.Move = pr.NextDeal()
-        else:
-            move = bots[state.current_player].choose(pr.view(state, state.current_player))
-        state = pr.apply_move(state, move)
-        moves.append(move)
-    return attrs.evolve(record, moves=tuple(moves)), state
+    recorder = Recorder()
+    # The library's game loop: bots choose from their views, NextDeal deals between deals.
+    state = pr.drive(state, pr.bot_source(bots), recorder)
+    return attrs.evolve(record, moves=tuple(recorder.moves)), state
+
+
+class Recorder(pr.GameListener):
+    """Hears every move the game loop applies (chance steps included) and keeps it."""
+
+    def __init__(self) -> None:
+        self.moves: list[pr.Move] = []
+
+    def moved(self, before: pr.GameState, move: pr.Move, after: pr.GameState) -> None:
+        self.moves.append(move)
 
 
 def main(path: Path) -> None:
@@ -83,8 +88,13 @@ def main(path: Path) -> None:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 1:
-        main(Path(sys.argv[1]))
-    else:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", nargs="?", type=Path, help="where to save (default: a temp file)")
+    args = parser.parse_args()
+    if args.file is None:
         with tempfile.TemporaryDirectory() as tmp:
             main(Path(tmp) / "game.json")
+    elif args.file.is_dir() or not args.file.parent.is_dir():
+        parser.error(f"cannot write the record to {args.file}")
+    else:
+        main(args.file)

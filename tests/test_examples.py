@@ -20,13 +20,41 @@ EXPECTED = {
         "push (house rules)   totals",
     ],
     "custom_bot.py": ["HoarderBot team won"],
-    "json_frontend.py": ["server refused an illegal move: WrongPhaseError", "final totals"],
+    "json_frontend.py": [
+        "server refused an illegal move: WrongPhaseError",
+        "server refused another seat's move: NotYourSeat",
+        "final totals",
+    ],
     "save_and_replay.py": ["identical final state: True", "a forged record is rejected"],
 }
 
 
 def test_every_example_is_tested() -> None:
     assert sorted(p.name for p in EXAMPLES.glob("*.py")) == sorted(EXPECTED)
+
+
+BAD_ARGUMENTS = {
+    "random_playout.py": ["seven"],
+    "custom_bot.py": ["-3"],
+    "json_frontend.py": ["2.5"],
+    "save_and_replay.py": ["/nonexistent-dir/x.json"],
+}
+
+
+@pytest.mark.parametrize("script", sorted(BAD_ARGUMENTS))
+def test_examples_reject_bad_arguments_cleanly(script: str) -> None:
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / script), *BAD_ARGUMENTS[script]],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        cwd=EXAMPLES.parent,
+        check=False,
+    )
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert "Traceback" not in done.stderr
+    assert "usage:" in done.stderr and "error:" in done.stderr
 
 
 @pytest.mark.parametrize("script", sorted(EXPECTED))
