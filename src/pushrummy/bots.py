@@ -38,8 +38,8 @@ from .contracts import can_meet_contract
 from .errors import GameOverError, NotYourTurnError, PushRummyError
 from .melds import Meld, MeldKind, layoff_ends
 from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, Push, Take
-from .state import Phase, TableMeld
-from .variants import LayoffTargets
+from .predicates import IS_WILD, may_target
+from .state import Phase
 from .views import PlayerView
 
 __all__ = ["Bot", "GreedyBot", "RandomBot"]
@@ -114,7 +114,7 @@ class RandomBot:
 
 _RANK: tuple[int, ...] = tuple(0 if c.rank is None else int(c.rank) for c in ALL_CARDS)
 _SUIT: tuple[int, ...] = tuple(-1 if c.suit is None else int(c.suit) for c in ALL_CARDS)
-_WILD: tuple[bool, ...] = tuple(c.is_wild for c in ALL_CARDS)
+_WILD = IS_WILD
 _POSITIONS: tuple[tuple[int, ...], ...] = tuple((1, 14) if rank == 1 else (rank,) for rank in _RANK)
 """Run positions of a natural's rank: an ace is low (1) or high (14)."""
 _RUN_BITS: tuple[int, ...] = tuple(sum(1 << (p + 2) for p in ps) for ps in _POSITIONS)
@@ -197,15 +197,6 @@ def _kinds(contract: Contract) -> tuple[bool, bool]:
     return MeldKind.SET in kinds, MeldKind.RUN in kinds
 
 
-def _may_target(view: PlayerView, target: TableMeld) -> bool:
-    option = view.variant.layoff_targets
-    if option is LayoffTargets.ANY:
-        return True
-    if option is LayoffTargets.OWN:
-        return target.owner == view.seat
-    return view.variant.side_of(target.owner) == view.side
-
-
 def _can_lay_off(view: PlayerView, card: Card) -> bool:
     """Whether ``card`` fits some table meld the seat may lay off on."""
     code = card.code
@@ -231,7 +222,9 @@ def _can_lay_off(view: PlayerView, card: Card) -> bool:
                     and meld.start + len(meld.cards) not in positions
                 ):
                     continue
-        if _may_target(view, target) and layoff_ends(meld, card, view.variant):
+        if may_target(view.variant, view.seat, target.owner) and layoff_ends(
+            meld, card, view.variant
+        ):
             return True
     return False
 

@@ -1,15 +1,15 @@
 """Legal-move generation: every legal move of a position, in canonical order.
 
-:func:`legal_moves` is re-exported by :mod:`pushrummy.engine`. The rule
-predicates shared with validation (:func:`push_allowed`, :func:`discardable`,
-:func:`may_target`, :func:`natural_for`) live here so both use one definition.
+:func:`legal_moves` is re-exported by :mod:`pushrummy.engine`. The rules' small
+questions (who may lay off where, which discards are allowed, whether a push is) are
+asked of :mod:`pushrummy.predicates`, as the move checker asks them.
 """
 
 from __future__ import annotations
 
 from .cards import ALL_CARDS, Card
 from .contracts import _Hand, _meld_rules_of, _read_hand, _single_melds, lay_down_steps
-from .melds import _LAYOFF_MAPS, Meld, MeldKind, _layoff_entry, position_rank
+from .melds import _LAYOFF_MAPS, MeldKind, _layoff_entry
 from .moves import (
     Discard,
     ExchangeWild,
@@ -21,14 +21,20 @@ from .moves import (
     Take,
     _lay_down_unchecked,
 )
-from .state import GameState, Phase, TableMeld
-from .variants import LayoffTargets, ShortStockPush, Variant, WildExchange
+from .predicates import (
+    IS_WILD,
+    discard_restricted,
+    discardable_codes,
+    may_target,
+    natural_at,
+    push_allowed,
+)
+from .state import GameState, Phase
+from .variants import LayoffTargets, Variant, WildExchange
 
-__all__ = ["discardable", "legal_moves", "may_target", "natural_for", "push_allowed"]
+__all__ = ["discardable", "legal_moves"]
 
 
-_IS_WILD = tuple(card.is_wild for card in ALL_CARDS)
-"""Wildness by card code: a tuple index instead of the ``Card.is_wild`` property."""
 _NATURAL_BITS = (1 << 52) - 1
 """The suit-major part of a read hand's ``presence``: bit ``code`` for each natural held."""
 
@@ -67,7 +73,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     if phase is Phase.DRAW:
         seat = state.current_player
         assert seat is not None
-        if push_allowed(state):
+        if push_allowed(state.variant, len(state.stock)):
             return _DRAWS[seat] if seat < _SEATS else (Take(seat), Push(seat))
         return _TAKES[seat] if seat < _SEATS else (Take(seat),)
     if phase is Phase.PLAY:
@@ -79,10 +85,6 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     if phase is Phase.BETWEEN_DEALS:
         return _NEXT_DEAL
     return ()
-
-
-def push_allowed(state: GameState) -> bool:
-    return not (state.variant.short_stock_push is ShortStockPush.FORBIDDEN and len(state.stock) < 2)
 
 
 def _may_meld_after_contract(state: GameState) -> bool:
@@ -118,7 +120,7 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
         moves.extend(_exchanges(state, seat))
     if seat >= _SEATS:
         moves.extend([Discard(seat, card) for card in discardable(state, seat)])
-    elif variant.may_discard_wild and (state.taken is None or variant.may_rediscard_taken):
+    elif not discard_restricted(variant, state.taken):
         # discardable() without a restriction to apply: every distinct card, by code.
         discards = _DISCARDS[seat]
         moves.extend([discards[code] for code in sorted({card.code for card in hand})])
@@ -148,11 +150,11 @@ def _add_lay_offs(
 ) -> None:
     """Append every lay-off, by meld id, card and end ([layoff.card])."""
     naturals = hand.presence & _NATURAL_BITS  # bit ``code`` for every natural held
-    wild_codes = sorted({code for code in hand.codes if _IS_WILD[code]}) if hand.wilds else []
+    wild_codes = sorted({code for code in hand.codes if IS_WILD[code]}) if hand.wilds else []
     any_target = variant.layoff_targets is LayoffTargets.ANY
     maps = _LAYOFF_MAPS
     for target in state.table:
-        if not any_target and not may_target(state, seat, target):
+        if not any_target and not may_target(variant, seat, target.owner):
             continue
         meld = target.meld
         # layoff_map's memo, looked up here: this loop runs for every meld on the table
@@ -175,7 +177,7 @@ def _add_lay_offs(
         meld_id = target.id
         for code in codes:
             card = ALL_CARDS[code]
-            for end in wild_ends if _IS_WILD[code] else fits[code]:
+            for end in wild_ends if IS_WILD[code] else fits[code]:
                 moves.append(LayOff(seat, card, meld_id, end))
 
 
@@ -191,47 +193,14 @@ def _exchanges(state: GameState, seat: int) -> list[Move]:
         for index, wild in enumerate(meld.cards):
             if not wild.is_wild or (jokers_only and not wild.is_joker):
                 continue
-            natural = natural_for(meld, index)
+            natural = natural_at(meld, meld.start + index)
             if natural is not None and natural in hand:
                 moves.append(ExchangeWild(seat, target.id, meld.start + index, natural))
     return moves
 
 
-def natural_for(meld: Meld, index: int) -> Card | None:
-    """The natural card run position ``start + index`` stands for (none for a two's place)."""
-    assert meld.start is not None and meld.suit is not None
-    card = Card(position_rank(meld.start + index), meld.suit)
-    return None if card.is_wild else card
-
-
 def discardable(state: GameState, seat: int) -> list[Card]:
-    """The distinct cards ``seat`` may discard now ([discard.taken], [discard.wild]).
-
-    Each restriction is lifted when every card in hand falls under it, and if
-    the two together would leave nothing to discard, any card may go: a turn
-    must always be able to end (RULES.md is silent on that corner; see the
-    errors page).
-    """
-    hand = state.hands[seat]
-    variant = state.variant
-    codes = sorted({card.code for card in hand})
-    distinct = [ALL_CARDS[code] for code in codes]
-    if variant.may_discard_wild and (state.taken is None or variant.may_rediscard_taken):
-        return distinct  # no restriction applies
-    allowed = codes
-    taken = state.taken
-    # Card codes compared rather than cards: Card.__eq__ is Python code, run per card.
-    if taken is not None and not variant.may_rediscard_taken and codes and codes != [taken.code]:
-        allowed = [code for code in allowed if code != taken.code]
-    if not variant.may_discard_wild and any(not _IS_WILD[code] for code in codes):
-        allowed = [code for code in allowed if not _IS_WILD[code]]
-    return [ALL_CARDS[code] for code in allowed] if allowed else distinct
-
-
-def may_target(state: GameState, seat: int, target: TableMeld) -> bool:
-    targets = state.variant.layoff_targets
-    if targets is LayoffTargets.ANY:
-        return True
-    if targets is LayoffTargets.OWN:
-        return target.owner == seat
-    return state.variant.side_of(target.owner) == state.variant.side_of(seat)
+    """The distinct cards ``seat`` may discard now ([discard.taken], [discard.wild]), by
+    :func:`~pushrummy.predicates.discardable_codes`."""
+    codes = [card.code for card in state.hands[seat]]
+    return [ALL_CARDS[code] for code in discardable_codes(codes, state.variant, state.taken)]

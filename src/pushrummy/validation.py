@@ -28,8 +28,9 @@ from .errors import (
     WrongPhaseError,
 )
 from .melds import End, Meld, MeldKind, lay_off, layoff_ends, meld_rule_violation
-from .movegen import discardable, may_target, natural_for, push_allowed
+from .movegen import discardable
 from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
+from .predicates import may_target, natural_at, push_allowed
 from .state import GameState, Phase, TableMeld
 from .variants import WildExchange
 
@@ -115,7 +116,7 @@ def check_turn(state: GameState, move: Move, phases: frozenset[Phase]) -> None:
 def check_draw(state: GameState, move: Any) -> None:
     """A take or a push ([draw.take], [draw.push]): a push needs stock enough
     ([draw.exhausted], with ``short_stock_push=forbidden``)."""
-    if isinstance(move, Push) and not push_allowed(state):
+    if isinstance(move, Push) and not push_allowed(state.variant, len(state.stock)):
         raise _illegal(
             IllegalMoveError,
             state,
@@ -325,7 +326,7 @@ def check_lay_off(state: GameState, move: Any) -> None:
     seat: int = move.seat
     _require_after_contract(state, move, seat, "lay off")
     target = _table_meld(state, move, seat, move.meld_id)
-    if not may_target(state, seat, target):
+    if not may_target(state.variant, seat, target.owner):
         raise _illegal(
             IllegalMoveError,
             state,
@@ -411,8 +412,8 @@ def check_exchange(state: GameState, move: Any) -> None:
             problem = f"position {move.position} holds the natural {meld.cards[index]}"
         elif option is WildExchange.JOKERS_IN_RUNS and not meld.cards[index].is_joker:
             problem = "only jokers can be exchanged (wild_exchange=jokers_in_runs)"
-        elif natural_for(meld, index) != move.card:
-            wanted = natural_for(meld, index)
+        elif natural_at(meld, move.position) != move.card:
+            wanted = natural_at(meld, move.position)
             problem = (
                 f"the wild stands for {wanted}, not {move.card}"
                 if wanted is not None

@@ -1,0 +1,89 @@
+"""The rules' small questions, each answered once: who may lay off on a meld, which natural a
+run place stands for, whether a push is allowed, which cards may be discarded.
+
+The move checker (:mod:`~pushrummy.validation`), the move generator
+(:mod:`~pushrummy.movegen`), the bots and the notation all ask these functions, so a rule
+cannot be read one way when moves are listed and another when they are checked. They take
+plain values (a variant, a seat, a meld, a few cards), not a whole state or view, so a
+state and a player's view ask them alike.
+
+>>> from pushrummy import PUSH, parse_meld
+>>> may_target(PUSH, seat=1, owner=3)      # partners: seats 1 and 3 are one side
+True
+>>> natural_at(parse_meld("5H JK=6H 7H"), 6)
+Card('6H')
+>>> push_allowed(PUSH, stock_size=1)       # short_stock_push defaults to allowing it
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .cards import ALL_CARDS, Card
+from .melds import Meld, position_rank
+from .variants import LayoffTargets, ShortStockPush, Variant
+
+__all__ = [
+    "IS_WILD",
+    "discard_restricted",
+    "discardable_codes",
+    "may_target",
+    "natural_at",
+    "push_allowed",
+]
+
+IS_WILD: tuple[bool, ...] = tuple(card.is_wild for card in ALL_CARDS)
+"""Wildness by card code ([meld.wild]: twos and jokers): a tuple index for hot loops,
+where the ``Card.is_wild`` property would be a Python call per card."""
+
+
+def may_target(variant: Variant, seat: int, owner: int) -> bool:
+    """Whether ``seat`` may lay off on (or exchange in) a meld owned by ``owner``
+    ([layoff.card]: any meld, its own side's, or its own, by the ``layoff_targets``
+    option)."""
+    targets = variant.layoff_targets
+    if targets is LayoffTargets.ANY:
+        return True
+    if targets is LayoffTargets.OWN:
+        return owner == seat
+    return variant.side_of(owner) == variant.side_of(seat)
+
+
+def natural_at(meld: Meld, position: int) -> Card | None:
+    """The natural card run place ``position`` of ``meld`` stands for ([layoff.exchange]);
+    ``None`` for a two's place (a two there is a wild, so no natural card stands for it)."""
+    assert meld.suit is not None
+    card = Card(position_rank(position), meld.suit)
+    return None if card.is_wild else card
+
+
+def push_allowed(variant: Variant, stock_size: int) -> bool:
+    """Whether the player to draw may push ([draw.push], [draw.exhausted]): always,
+    unless ``short_stock_push`` forbids it with fewer than two stock cards left."""
+    return not (variant.short_stock_push is ShortStockPush.FORBIDDEN and stock_size < 2)
+
+
+def discard_restricted(variant: Variant, taken: Card | None) -> bool:
+    """Whether any card in hand may be barred from discarding now: a taken upcard
+    ([discard.taken], unless ``may_rediscard_taken``) or a wild card ([discard.wild],
+    unless ``may_discard_wild``). When this is false every card in hand may go."""
+    return not variant.may_discard_wild or (taken is not None and not variant.may_rediscard_taken)
+
+
+def discardable_codes(codes: Iterable[int], variant: Variant, taken: Card | None) -> list[int]:
+    """The distinct card codes of a hand (``codes``) that may be discarded, ascending.
+
+    Each restriction is lifted when every card in hand falls under it, and if the two
+    together would leave nothing to discard, any card may go: a turn must always be able
+    to end (RULES.md is silent on that corner; see the errors page).
+    """
+    distinct = sorted(set(codes))
+    if not discard_restricted(variant, taken):
+        return distinct
+    allowed = distinct
+    if taken is not None and not variant.may_rediscard_taken and distinct != [taken.code]:
+        allowed = [code for code in allowed if code != taken.code]
+    if not variant.may_discard_wild and any(not IS_WILD[code] for code in distinct):
+        allowed = [code for code in allowed if not IS_WILD[code]]
+    return allowed if allowed else distinct
