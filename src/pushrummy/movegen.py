@@ -32,7 +32,7 @@ from .predicates import (
 from .state import GameState, Phase
 from .variants import LayoffTargets, Variant, WildExchange
 
-__all__ = ["discardable", "legal_moves"]
+__all__ = ["discardable"]  # legal_moves is documented where it is public: pushrummy.engine
 
 
 _NATURAL_BITS = (1 << 52) - 1
