@@ -38,7 +38,7 @@ from typing import Protocol
 import attrs
 
 from .cards import Card, Rank, Suit
-from .errors import InvalidMeldError
+from .errors import InvalidMeldError, VariantError
 
 __all__ = [
     "DEFAULT_MELD_OPTIONS",
@@ -99,19 +99,20 @@ class MeldRules(Protocol):
 
 def _check_min_naturals(_: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value not in (0, 1):
-        raise ValueError(f"min_naturals_per_meld must be 0 or 1, not {value!r}")
+        raise VariantError(f"must be 0 or 1, not {value!r}", field="min_naturals_per_meld")
 
 
 def _check_max_run(_: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value not in (13, 14):
-        raise ValueError(f"max_run_length must be 13 or 14, not {value!r}")
+        raise VariantError(f"must be 13 or 14, not {value!r}", field="max_run_length")
 
 
 @attrs.frozen(slots=True)
 class MeldOptions:
     """A stand-alone set of meld options (the defaults are Push's).
 
-    Useful for checking melds without a whole variant.
+    Useful for checking melds without a whole variant. A bad option value raises
+    :class:`~pushrummy.errors.VariantError` naming the option, as in a variant.
 
     >>> MeldOptions(wild_limit=WildLimit.AT_MOST_NATURALS).max_run_length
     14
@@ -144,7 +145,48 @@ _POSITION_RANKS: tuple[Rank, ...] = (Rank.ACE, *Rank, Rank.ACE)
 
 
 def _describe_cards(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards) if cards else "(no cards)"
+    """The cards for a message: their notation, cut short if there are many."""
+    if not cards:
+        return "(no cards)"
+    shown = " ".join(str(c) for c in cards[:_SHOWN_CARDS])
+    if len(cards) > _SHOWN_CARDS:
+        shown += f" … ({len(cards) - _SHOWN_CARDS:,} more cards)"
+    return shown
+
+
+_SHOWN_CARDS = 20
+"""A message names at most this many of a meld's cards (a valid meld has at most 14)."""
+
+
+def _check_cards(cards: Iterable[Card], where: str) -> tuple[Card, ...]:
+    """``cards`` as a tuple, or :class:`TypeError` if one of them is not a :class:`Card`."""
+    if isinstance(cards, str):
+        raise TypeError(f"{where} takes Card values, not a str (parse it with parse_cards)")
+    result = tuple(cards)
+    for card in result:
+        if type(card) is not Card and not isinstance(card, Card):
+            raise TypeError(f"{where} takes Card values, not {type(card).__name__}")
+    return result
+
+
+def _check_meld(meld: object, where: str) -> None:
+    if type(meld) is not Meld and not isinstance(meld, Meld):
+        raise TypeError(f"{where} expects a Meld, not {type(meld).__name__}")
+
+
+def _check_rules(rules: object, where: str) -> None:
+    """:class:`TypeError` unless ``rules`` has the options of :class:`MeldRules`."""
+    for name in ("min_naturals_per_meld", "wild_limit", "max_run_length"):
+        if not hasattr(rules, name):
+            raise TypeError(
+                f"{where}: rules must be meld rules (a Variant or MeldOptions), "
+                f"not {type(rules).__name__}"
+            )
+
+
+def _check_card(card: object, where: str) -> None:
+    if type(card) is not Card and not isinstance(card, Card):
+        raise TypeError(f"{where} expects a Card, not {type(card).__name__}")
 
 
 def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -268,7 +310,9 @@ class Meld:
         >>> Meld.set_of(parse_cards("JK 2C 2D"), Rank.KING)
         Meld.set('2C=K 2D=K JK=K')
         """
-        cards = tuple(cards)
+        cards = _check_cards(cards, "Meld.set_of")
+        if rank is not None and not isinstance(rank, Rank):
+            raise TypeError(f"Meld.set_of: rank must be a Rank or None, not {type(rank).__name__}")
         natural_ranks = {c.rank for c in cards if not c.is_wild}
         if len(natural_ranks) > 1:
             ranks = " ".join(sorted(r.symbol for r in natural_ranks if r is not None))
@@ -305,7 +349,9 @@ class Meld:
 
         ``suit`` and ``start`` (the first card's rank, or its position) are
         inferred from the naturals; they must be given when the run has none.
-        A ``start`` of ``Rank.ACE`` or 1 is ace low.
+        A ``start`` of ``Rank.ACE`` or 1 is ace low. A ``start`` that is neither a
+        :class:`~pushrummy.cards.Rank` nor an int (``"5"``, ``1.5``, ``True``) raises
+        :class:`TypeError`.
 
         >>> from pushrummy.cards import parse_card as c
         >>> Meld.run_of([c("QS"), c("KS"), c("AS")])
@@ -313,7 +359,13 @@ class Meld:
         >>> Meld.run_of([c("JK"), c("2D"), c("JK")], suit=Suit.CLUBS, start=Rank.TEN)
         Meld.run('JK=10C 2D=JC JK=QC')
         """
-        cards = tuple(cards)
+        cards = _check_cards(cards, "Meld.run_of")
+        if suit is not None and not isinstance(suit, Suit):
+            raise TypeError(f"Meld.run_of: suit must be a Suit or None, not {type(suit).__name__}")
+        if start is not None and (isinstance(start, bool) or not isinstance(start, int)):
+            raise TypeError(
+                f"Meld.run_of: start must be a Rank, an int or None, not {type(start).__name__}"
+            )
         naturals = [(i, c) for i, c in enumerate(cards) if not c.is_wild]
         if naturals:
             suits = {c.suit for _, c in naturals}
@@ -497,6 +549,10 @@ def meld_rule_violation(meld: Meld, rules: MeldRules = DEFAULT_MELD_OPTIONS) -> 
     >>> meld_rule_violation(m, MeldOptions(wild_limit=WildLimit.AT_MOST_NATURALS))
     '2 wilds to 1 natural: wild_limit=at_most_naturals allows at most as many wilds as naturals'
     """
+    if type(meld) is not Meld:
+        _check_meld(meld, "meld_rule_violation")
+    if rules is not DEFAULT_MELD_OPTIONS:
+        _check_rules(rules, "meld_rule_violation")
     wilds = meld.wild_count
     naturals = len(meld.cards) - wilds
     if naturals < rules.min_naturals_per_meld:
@@ -526,6 +582,7 @@ def meld_rule_violation(meld: Meld, rules: MeldRules = DEFAULT_MELD_OPTIONS) -> 
 
 def check_meld(meld: Meld, rules: MeldRules = DEFAULT_MELD_OPTIONS) -> None:
     """Raise :class:`~pushrummy.errors.InvalidMeldError` if ``meld`` breaks the options."""
+    _check_meld(meld, "check_meld")
     problem = meld_rule_violation(meld, rules)
     if problem is not None:
         raise InvalidMeldError(
@@ -589,6 +646,8 @@ def lay_off(
     ...
     pushrummy.errors.InvalidMeldError: cannot lay off 8S on 9H 10H JH: 8S does not fit; the low end needs 8H [layoff.card]
     """
+    _check_meld(meld, "lay_off")
+    _check_card(card, "lay_off")
     if end is not None and not isinstance(end, End):
         raise TypeError(f"end must be an End or None, not {type(end).__name__}")
     result = _extended(meld, card, end)
@@ -622,6 +681,8 @@ def layoff_ends(
     >>> layoff_ends(Meld.set_of(parse_cards("9C 9S 9D")), c("9C"))
     ()
     """
+    if type(card) is not Card:
+        _check_card(card, "layoff_ends")
     naturals, wilds = layoff_map(meld, rules)
     code = card.code
     return wilds if _IS_WILD_CODE[code] else naturals.get(code, _NO_ENDS)
@@ -651,6 +712,8 @@ def layoff_map(
     """
     entry = _LAYOFF_MAPS.get(id(meld))
     if entry is None or entry[0] is not meld or entry[1] is not rules:
+        _check_meld(meld, "layoff_map")
+        _check_rules(rules, "layoff_map")
         entry = _layoff_entry(meld, rules)
     return entry[2]
 
