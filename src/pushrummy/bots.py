@@ -82,6 +82,15 @@ def _rebuild_limit(message: str, state: GameState | None, decisions: int) -> Dec
     return DecisionLimitError(message, state=state, decisions=decisions)
 
 
+def _check_view(view: object, bot: object) -> None:
+    """:class:`TypeError` unless ``view`` is a :class:`~pushrummy.views.PlayerView`."""
+    if not isinstance(view, PlayerView):
+        hint = " (pass view(state, seat))" if isinstance(view, GameState) else ""
+        raise TypeError(
+            f"{type(bot).__name__}.choose expects a PlayerView, not {type(view).__name__}{hint}"
+        )
+
+
 def _no_move(view: PlayerView, bot: object) -> PushRummyError:
     """The error for a bot asked to move when its seat has nothing to do."""
     name = type(bot).__name__
@@ -125,6 +134,8 @@ class RandomBot:
 
     def choose(self, view: PlayerView) -> Move:
         """A uniformly random legal move."""
+        if type(view) is not PlayerView:
+            _check_view(view, self)
         moves = view.legal_moves
         if not moves:
             raise _no_move(view, self)
@@ -286,6 +297,8 @@ class GreedyBot:
 
     def choose(self, view: PlayerView) -> Move:
         """The greedy move for the position ``view`` shows."""
+        if type(view) is not PlayerView:
+            _check_view(view, self)
         moves = view.legal_moves
         if not moves:
             raise _no_move(view, self)

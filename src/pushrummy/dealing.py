@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import attrs
 
 from .cards import Card, make_deck
-from .errors import SetupError
+from .errors import SetupError, clip_items
 from .variants import BuryPosition, Variant
 
 __all__ = ["Dealt", "check_deck_order", "deal", "deal_rng", "first_dealer"]
@@ -53,11 +53,12 @@ def check_deck_order(order: Sequence[Card], variant: Variant, players: int, wher
         extra = Counter(order) - Counter(deck)
         parts = []
         if missing:
-            parts.append("missing " + " ".join(str(c) for c in sorted(missing.elements())))
+            parts.append("missing " + clip_items(sorted(missing.elements())))
         if extra:
-            parts.append("extra " + " ".join(str(c) for c in sorted(extra.elements())))
+            parts.append("extra " + clip_items(sorted(extra.elements())))
         raise SetupError(
-            f"{where} is not the {len(deck)}-card deck of {players} players: " + "; ".join(parts)
+            f"{where} is not the {len(deck)}-card deck of {players} players "
+            f"({len(order):,} cards given): " + "; ".join(parts)
         )
 
 
@@ -75,6 +76,10 @@ def deal(
     ([deal.dealer]); the next card is the upcard. A wild upcard is buried in
     the stock (at a random position drawn from the seed, or at the bottom) and
     the next card turned, until the upcard is natural ([deal.upcard]).
+
+    Raises :class:`~pushrummy.errors.SetupError` when every card left after the
+    hands is wild, so that no natural upcard can ever be turned (possible only in a
+    variant that deals nearly the whole deck).
     """
     rng = deal_rng(seed, deal_number)
     if order is None:
@@ -89,9 +94,14 @@ def deal(
         hands[(dealer + 1 + i) % players].append(deck[i])
     upcard = deck[dealt]
     stock = deck[dealt + 1 :]
+    if upcard.is_wild and all(card.is_wild for card in stock):
+        # Burying and turning only reorders these cards: the loop below would never end.
+        raise SetupError(
+            f"deal {deal_number}: all {len(stock) + 1} cards left after dealing "
+            f"{players} hands of {hand_size} are wild, so no natural upcard can be turned "
+            "[deal.upcard]"
+        )
     while upcard.is_wild:
-        if not stock:
-            raise SetupError(f"deal {deal_number}: no natural card left to turn up")
         buried = upcard
         # Turn the next card first, then bury: a burial at the top of the
         # stock must not turn the same wild up again.

@@ -24,12 +24,13 @@ and show it at the end of the message, so a message points at the rule it breaks
 >>> isinstance(err, ValueError)
 True
 
-A message quotes the bad input, but never all of a long one: :func:`clip` and
-:func:`clip_repr` cut it to its first characters and say how much is left out.
+A message quotes the bad input, but never all of a long one: :func:`clip`,
+:func:`clip_repr` and :func:`clip_items` cut it short and say how much is left out.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 __all__ = [
@@ -168,7 +169,7 @@ class VariantError(PushRummyError, ValueError):
     def __init__(self, message: str, *, field: str) -> None:
         self.message = message
         self.field = field
-        super().__init__(f"{field}: {message}")
+        super().__init__(f"{clip(field)}: {message}")
 
     def __reduce__(self) -> tuple[Any, ...]:
         # The keyword-only ``field`` needs help to survive pickling.
@@ -206,6 +207,28 @@ def clip(text: str, limit: int = CLIP_LIMIT) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit]}… ({len(text) - limit:,} more characters)"
+
+
+CLIP_ITEMS = 20
+"""How many items of a long list (cards, usually) an error message names."""
+
+
+def clip_items(items: Iterable[object], limit: int = CLIP_ITEMS) -> str:
+    """The items separated by blanks, for an error message: at most ``limit``, then how many more.
+
+    >>> clip_items(["7H", "8H"])
+    '7H 8H'
+    >>> clip_items(range(100_000), limit=3)
+    '0 1 2 … (99,997 more)'
+    """
+    shown: list[str] = []
+    more = 0
+    for item in items:
+        if len(shown) < limit:
+            shown.append(str(item))
+        else:
+            more += 1
+    return " ".join(shown) + (f" … ({more:,} more)" if more else "")
 
 
 def clip_repr(value: object, limit: int = CLIP_LIMIT) -> str:

@@ -38,7 +38,7 @@ from typing import Protocol
 import attrs
 
 from .cards import Card, Rank, Suit
-from .errors import InvalidMeldError, VariantError
+from .errors import InvalidMeldError, VariantError, clip_items, clip_repr
 
 __all__ = [
     "DEFAULT_MELD_OPTIONS",
@@ -99,12 +99,12 @@ class MeldRules(Protocol):
 
 def _check_min_naturals(_: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value not in (0, 1):
-        raise VariantError(f"must be 0 or 1, not {value!r}", field="min_naturals_per_meld")
+        raise VariantError(f"must be 0 or 1, not {clip_repr(value)}", field="min_naturals_per_meld")
 
 
 def _check_max_run(_: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value not in (13, 14):
-        raise VariantError(f"must be 13 or 14, not {value!r}", field="max_run_length")
+        raise VariantError(f"must be 13 or 14, not {clip_repr(value)}", field="max_run_length")
 
 
 @attrs.frozen(slots=True)
@@ -145,17 +145,8 @@ _POSITION_RANKS: tuple[Rank, ...] = (Rank.ACE, *Rank, Rank.ACE)
 
 
 def _describe_cards(cards: Sequence[Card]) -> str:
-    """The cards for a message: their notation, cut short if there are many."""
-    if not cards:
-        return "(no cards)"
-    shown = " ".join(str(c) for c in cards[:_SHOWN_CARDS])
-    if len(cards) > _SHOWN_CARDS:
-        shown += f" … ({len(cards) - _SHOWN_CARDS:,} more cards)"
-    return shown
-
-
-_SHOWN_CARDS = 20
-"""A message names at most this many of a meld's cards (a valid meld has at most 14)."""
+    """The cards for a message, cut short if there are many (a valid meld has at most 14)."""
+    return clip_items(cards) if cards else "(no cards)"
 
 
 def _check_cards(cards: Iterable[Card], where: str) -> tuple[Card, ...]:
