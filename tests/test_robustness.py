@@ -15,6 +15,8 @@
 from __future__ import annotations
 
 import enum
+import inspect
+import random
 import re
 from collections.abc import Callable
 from typing import Any
@@ -467,3 +469,64 @@ def test_records_quote_long_moves_briefly() -> None:
     with pytest.raises(TypeError) as type_error:
         pr.GameRecord.start(PUSH, seed=7).with_move(["take"] * 100_000)  # type: ignore[arg-type]
     assert short(type_error.value)
+
+
+# -- every public function of these modules: only TypeError or a library error ---------------------
+
+FUZZED_MODULES = (
+    pr.cards,
+    pr.melds,
+    pr.moves,
+    pr.notation,
+    pr.scoring,
+    pr.variants,
+    pr.records,
+    pr.dealing,
+)
+
+
+def _fuzz_targets() -> list[tuple[str, Callable[..., object]]]:
+    targets: list[tuple[str, Callable[..., object]]] = []
+    for module in FUZZED_MODULES:
+        for name in module.__all__:
+            value = getattr(module, name)
+            if isinstance(value, type) and issubclass(value, enum.Enum):
+                continue  # Rank(99) is Python's own ValueError, as for every Enum
+            if inspect.isfunction(value) or isinstance(value, type):
+                targets.append((f"{module.__name__}.{name}", value))
+            if isinstance(value, type):
+                for attribute, member in vars(value).items():
+                    if isinstance(member, classmethod):
+                        targets.append((f"{name}.{attribute}", getattr(value, attribute)))
+    for method in ("card_value", "packs", "side_of", "side_count"):
+        targets.append((f"Variant.{method}", getattr(PUSH, method)))
+    return targets
+
+
+def _arity(function: Callable[..., object]) -> tuple[int, int]:
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return 1, 1
+    positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return len([p for p in positional if p.default is p.empty]), len(positional)
+
+
+@pytest.mark.parametrize(("name", "function"), _fuzz_targets(), ids=lambda x: str(x)[:40])
+def test_junk_arguments_raise_only_type_errors_or_library_errors(
+    name: str, function: Callable[..., object]
+) -> None:
+    state = pr.new_game(PUSH, seed=7)
+    junk: list[object] = [
+        None, 0, -1, 5, 10**30, 10**5000, True, 1.5, "", "7H", "x" * 10_000, b"7H", [], {},
+        object(), C7H, [C7H] * 3, ("7H",), [None], MELD, [MELD], state, PUSH, End.HIGH,
+        pr.Rank.ACE, pr.Suit.HEARTS, pr.view(state, 2), Take(2), [1, 2],
+    ]  # fmt: skip
+    rng = random.Random(name)
+    low, high = _arity(function)
+    for _ in range(150):
+        args = [rng.choice(junk) for _ in range(rng.randint(low, max(low, high)))]
+        try:
+            function(*args)
+        except (TypeError, PushRummyError) as error:
+            assert short(error), (name, args)

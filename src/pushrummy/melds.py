@@ -38,7 +38,7 @@ from typing import Protocol
 import attrs
 
 from .cards import Card, Rank, Suit
-from .errors import InvalidMeldError, VariantError, clip_items, clip_repr
+from .errors import InvalidMeldError, InvalidMoveError, VariantError, clip_items, clip_repr
 
 __all__ = [
     "DEFAULT_MELD_OPTIONS",
@@ -107,6 +107,16 @@ def _check_max_run(_: object, attribute: attrs.Attribute[int], value: int) -> No
         raise VariantError(f"must be 13 or 14, not {clip_repr(value)}", field="max_run_length")
 
 
+def _check_wild_limit(_: object, attribute: attrs.Attribute[WildLimit], value: object) -> None:
+    if not isinstance(value, WildLimit):
+        raise TypeError(f"wild_limit must be a WildLimit, not {type(value).__name__}")
+
+
+def _check_kind(_: object, attribute: attrs.Attribute[MeldKind], value: object) -> None:
+    if not isinstance(value, MeldKind):
+        raise TypeError(f"Meld.kind must be a MeldKind, not {type(value).__name__}")
+
+
 @attrs.frozen(slots=True)
 class MeldOptions:
     """A stand-alone set of meld options (the defaults are Push's).
@@ -119,9 +129,7 @@ class MeldOptions:
     """
 
     min_naturals_per_meld: int = attrs.field(default=0, validator=_check_min_naturals)
-    wild_limit: WildLimit = attrs.field(
-        default=WildLimit.UNLIMITED, validator=attrs.validators.instance_of(WildLimit)
-    )
+    wild_limit: WildLimit = attrs.field(default=WildLimit.UNLIMITED, validator=_check_wild_limit)
     max_run_length: int = attrs.field(default=14, validator=_check_max_run)
 
 
@@ -132,12 +140,21 @@ DEFAULT_MELD_OPTIONS = MeldOptions()
 def position_rank(position: int) -> Rank:
     """The rank a run position stands for: 1 and 14 are aces.
 
+    A position that is not an int raises :class:`TypeError`; an int outside 1..14,
+    :class:`~pushrummy.errors.InvalidMoveError`.
+
     >>> position_rank(1), position_rank(11), position_rank(14)
     (<Rank.ACE: 1>, <Rank.JACK: 11>, <Rank.ACE: 1>)
     """
     if type(position) is int and 1 <= position <= MAX_RUN_POSITION:
         return _POSITION_RANKS[position]  # a tuple index instead of an Enum call
-    return Rank.ACE if position == MAX_RUN_POSITION else Rank(position)
+    if isinstance(position, bool) or not isinstance(position, int):
+        raise TypeError(f"a run position is an int, not {type(position).__name__}")
+    if not 1 <= position <= MAX_RUN_POSITION:
+        raise InvalidMoveError(
+            f"no run position {clip_repr(position)}: positions are 1 (ace low) to 14 (ace high)"
+        )
+    return _POSITION_RANKS[position]
 
 
 _POSITION_RANKS: tuple[Rank, ...] = (Rank.ACE, *Rank, Rank.ACE)
@@ -201,7 +218,7 @@ class Meld:
         start: the position of the run's first card (runs only; 1 = ace low).
     """
 
-    kind: MeldKind = attrs.field(validator=attrs.validators.instance_of(MeldKind))
+    kind: MeldKind = attrs.field(validator=_check_kind)
     cards: tuple[Card, ...] = attrs.field(converter=_card_tuple)
     rank: Rank | None = attrs.field(default=None, kw_only=True)
     suit: Suit | None = attrs.field(default=None, kw_only=True)

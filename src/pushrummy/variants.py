@@ -404,6 +404,8 @@ class Variant:
         >>> [PUSH.card_value(parse_card(t)) for t in ("7H", "KS", "AD", "2C", "JK")]
         [5, 10, 15, 20, 20]
         """
+        if type(card) is not Card and not isinstance(card, Card):
+            raise TypeError(f"card_value expects a Card, not {type(card).__name__}")
         return self.card_values[0 if card.rank is None else card.rank]
 
     def replace(self, **changes: Any) -> Variant:
