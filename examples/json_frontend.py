@@ -66,8 +66,13 @@ class GameServer:
             move = self._from_json(request, kind="move")
             # A client acts for its own seat only: anything else is refused, unapplied.
             if getattr(move, "seat", None) != self.seat:
-                return json.dumps(
-                    {"error": "NotYourSeat", "message": f"this client plays seat {self.seat}"}
+                raise pr.NotYourTurnError(
+                    f"this connection plays seat {self.seat}: it cannot send "
+                    f"{pr.describe_move(move)!r}",
+                    rule="turn.seat",
+                    move=move,
+                    seat=self.seat,
+                    phase=self.state.phase,
                 )
             self.state = pr.apply_move(self.state, move)
         except pr.PushRummyError as exc:

@@ -209,6 +209,55 @@ def test_watch_record_and_replay(
     assert "not a valid game record" in out and "invalid JSON" in out
 
 
+def test_unseeded_games_get_128_secret_bits(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The seed was secrets.randbelow(1_000_000): a client recovered it from its first view
+    # by trying every seed.
+    seeds = []
+    for _ in range(3):
+        code, out, err = run_cli(["watch", "--brief", "--max-turns", "20"], capsys, monkeypatch)
+        assert code == 0, err
+        seeds.append(int(out.split("seed ", 1)[1].split(",", 1)[0]))
+    assert len(set(seeds)) == 3 and all(0 <= seed < 2**128 for seed in seeds)
+    assert max(seeds) >= 2**100  # three seeds all below 2**100 would be a 2**-84 chance
+
+
+def test_a_128_bit_seed_plays_records_and_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seed = 2**128 - 1
+    path = tmp_path / "game.json"
+    argv = ["watch", "--seed", str(seed), "--max-turns", "20", "--plain", "--record", str(path)]
+    code, watched, err = run_cli(argv, capsys, monkeypatch)
+    assert code == 0, err
+    assert f"seed {seed}," in watched
+    assert json.loads(path.read_text())["seed"] == seed
+    code, replayed, err = run_cli(["replay", str(path), "--plain"], capsys, monkeypatch)
+    assert code == 0, err
+    assert f"seed {seed}," in replayed
+    argv = ["simulate", "-n", "1", "--seed", str(seed), "--json", "--quiet", "--max-turns", "20"]
+    code, out, err = run_cli(argv, capsys, monkeypatch)
+    assert code == 0, err
+    assert json.loads(out)["seed"] == seed
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["watch", "--seed", str(2**256)],
+        ["play", "--seed", str(-(2**256))],
+        ["simulate", "-n", "2", "--seed", str(2**256 - 1)],  # the second game's seed is 2**256
+    ],
+)
+def test_seeds_out_of_range_are_usage_errors(
+    argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, _, err = run_cli(argv, capsys, monkeypatch)
+    assert code == 2
+    assert "--seed must be below 2**256 in magnitude" in err
+
+
 def test_record_to_unwritable_path(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import pushrummy as pr
 from pushrummy.contract_spec import Contract, Requirement
-from pushrummy.errors import NotationError
+from pushrummy.errors import NotationError, VariantError
 from pushrummy.melds import MeldKind
 
 pytestmark = pytest.mark.rule("contract.table", "contract.laydown")
@@ -123,16 +123,24 @@ def test_requirement_str_and_defaults() -> None:
     assert Requirement(SET, 3).count == 1
 
 
-@pytest.mark.parametrize("size", [2, 1, 0, -3, True, 3.0, "3"])
-def test_requirement_size_at_least_3(size: object) -> None:
-    with pytest.raises(ValueError):
-        Requirement(SET, size)  # type: ignore[arg-type]
+@pytest.mark.parametrize("size", [2, 1, 0, -3])
+def test_requirement_size_at_least_3(size: int) -> None:
+    with pytest.raises(VariantError, match=r"^size: must be at least 3"):
+        Requirement(SET, size)
 
 
-@pytest.mark.parametrize("count", [0, -1, True, 1.0, "1"])
-def test_requirement_count_at_least_1(count: object) -> None:
-    with pytest.raises(ValueError):
-        Requirement(RUN, 4, count=count)  # type: ignore[arg-type]
+@pytest.mark.parametrize("value", [True, 3.0, "3"])
+def test_requirement_size_and_count_must_be_ints(value: object) -> None:
+    with pytest.raises(TypeError, match="must be an int"):
+        Requirement(SET, value)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="must be an int"):
+        Requirement(SET, 3, count=value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("count", [0, -1])
+def test_requirement_count_at_least_1(count: int) -> None:
+    with pytest.raises(VariantError, match=r"^count: must be at least 1"):
+        Requirement(RUN, 4, count=count)
 
 
 def test_requirement_kind_must_be_a_meld_kind() -> None:

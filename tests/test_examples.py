@@ -22,7 +22,7 @@ EXPECTED = {
     "custom_bot.py": ["HoarderBot team won"],
     "json_frontend.py": [
         "server refused an illegal move: WrongPhaseError",
-        "server refused another seat's move: NotYourSeat",
+        "server refused another seat's move: NotYourTurnError",
         "final totals",
     ],
     "save_and_replay.py": ["identical final state: True", "a forged record is rejected"],

@@ -492,7 +492,11 @@ def test_replay_wrong_phase_keeps_the_error_class() -> None:
 
 
 def test_replay_of_a_malformed_move() -> None:
-    record = GameRecord.start(PUSH, seed=7).with_move(Take("2"))  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        Take("2")  # type: ignore[arg-type]
+    bad = Take(2)
+    object.__setattr__(bad, "seat", "2")  # malformed past the constructor's checks
+    record = GameRecord.start(PUSH, seed=7).with_move(bad)
     with pytest.raises(InvalidMoveError, match=r"^record move 0 "):
         replay(record)
 

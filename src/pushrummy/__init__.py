@@ -52,7 +52,7 @@ from .melds import (
 from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
 from .notation import describe_move, format_meld, format_move, parse_meld, parse_move
 from .playing import DecisionLimitError, GameListener, MoveSource, bot_source, drive, play_game
-from .records import GameRecord, replay
+from .records import GameRecord, new_seed, replay
 from .scoring import StakesSettlement, deal_penalties, hand_value, settle_stakes, winners
 from .serialization import decode, encode, from_json, to_json
 from .state import DealEnd, DealResult, GameState, Outcome, Phase, TableMeld
@@ -160,6 +160,7 @@ __all__ = [
     "make_deck",
     "meld_rule_violation",
     "new_game",
+    "new_seed",
     "parse_card",
     "parse_cards",
     "parse_meld",

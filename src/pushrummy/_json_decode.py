@@ -28,7 +28,7 @@ from ._wire import (
 from .cards import Card, Rank, Suit, make_deck, parse_card
 from .consistency import Problem, state_problems, view_problems
 from .contract_spec import Contract
-from .errors import DecodeError, InvalidMeldError, NotationError, VariantError
+from .errors import DecodeError, InvalidMeldError, NotationError, VariantError, clip_items
 from .melds import MAX_RUN_POSITION, End, Meld, MeldKind, WildLimit
 from .moves import Move
 from .movetable import MOVE_KINDS, kind_named
@@ -276,9 +276,9 @@ def _multiset_difference(have: Counter[Card], want: Counter[Card]) -> str:
     extra = have - want
     parts = []
     if missing:
-        parts.append("missing " + " ".join(str(c) for c in sorted(missing.elements())))
+        parts.append("missing " + clip_items(sorted(missing.elements())))
     if extra:
-        parts.append("extra " + " ".join(str(c) for c in sorted(extra.elements())))
+        parts.append("extra " + clip_items(sorted(extra.elements())))
     return "; ".join(parts)
 
 

@@ -39,7 +39,7 @@ from .errors import GameOverError, NotYourTurnError, PushRummyError
 from .melds import Meld, MeldKind, layoff_ends
 from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, Push, Take
 from .predicates import IS_WILD, may_target
-from .state import Phase
+from .state import GameState, Phase
 from .views import PlayerView
 
 __all__ = ["Bot", "GreedyBot", "RandomBot"]
@@ -56,6 +56,15 @@ class Bot(Protocol):
     def choose(self, view: PlayerView) -> Move:
         """The move to make in the position ``view`` shows."""
         ...
+
+
+def _check_view(view: object, bot: object) -> None:
+    """:class:`TypeError` unless ``view`` is a :class:`~pushrummy.views.PlayerView`."""
+    if not isinstance(view, PlayerView):
+        hint = " (pass view(state, seat))" if isinstance(view, GameState) else ""
+        raise TypeError(
+            f"{type(bot).__name__}.choose expects a PlayerView, not {type(view).__name__}{hint}"
+        )
 
 
 def _no_move(view: PlayerView, bot: object) -> PushRummyError:
@@ -101,6 +110,8 @@ class RandomBot:
 
     def choose(self, view: PlayerView) -> Move:
         """A uniformly random legal move."""
+        if type(view) is not PlayerView:
+            _check_view(view, self)
         moves = view.legal_moves
         if not moves:
             raise _no_move(view, self)
@@ -255,6 +266,8 @@ class GreedyBot:
 
     def choose(self, view: PlayerView) -> Move:
         """The greedy move for the position ``view`` shows."""
+        if type(view) is not PlayerView:
+            _check_view(view, self)
         moves = view.legal_moves
         if not moves:
             raise _no_move(view, self)

@@ -34,10 +34,11 @@ from typing import Any
 
 import attrs
 
-from .errors import NotationError
+from .errors import InvalidMoveError, NotationError, SetupError, clip_repr
 
 __all__ = [
     "JOKER",
+    "MAX_PACKS",
     "Card",
     "Rank",
     "Suit",
@@ -136,7 +137,9 @@ class Card:
         if self.rank is None and self.suit is None:
             return JOKER_CODE
         if self.rank is None or self.suit is None:
-            raise ValueError("a card has both a rank and a suit, or neither (the joker)")
+            raise InvalidMoveError(
+                "no such card: a card has both a rank and a suit, or neither (the joker)"
+            )
         return self.suit * 13 + self.rank - 1
 
     @property
@@ -158,11 +161,14 @@ class Card:
     def from_code(cls, code: int) -> Card:
         """The card with the given :attr:`code` (0–52).
 
+        Any other value raises :class:`~pushrummy.errors.InvalidMoveError`: there is no
+        such card.
+
         >>> Card.from_code(0), Card.from_code(52)
         (Card('AC'), Card('JK'))
         """
-        if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code <= JOKER_CODE:
-            raise ValueError(f"card code must be an int in 0..52, not {code!r}")
+        if type(code) is not int or not 0 <= code <= JOKER_CODE:
+            raise InvalidMoveError(f"no card has the code {clip_repr(code)} (codes are 0..52)")
         return ALL_CARDS[code]
 
     def __eq__(self, other: object) -> bool:
@@ -259,7 +265,7 @@ def parse_card(text: str) -> Card:
         return JOKER
     if len(upper) < 2:
         raise NotationError(
-            f"bad card {token!r}: a card is a rank followed by a suit, such as 10H, or JK",
+            f"bad card {clip_repr(token)}: a card is a rank followed by a suit, such as 10H, or JK",
             token=token,
             text=text,
         )
@@ -267,7 +273,7 @@ def parse_card(text: str) -> Card:
     rank = _RANK_TOKENS.get(rank_text)
     if rank is None:
         raise NotationError(
-            f"bad card {token!r}: unknown rank {token[:-1]!r} "
+            f"bad card {clip_repr(token)}: unknown rank {clip_repr(token[:-1], 16)} "
             "(ranks are A 2-10 J Q K, T for 10; JK is the joker)",
             token=token,
             text=text,
@@ -275,7 +281,8 @@ def parse_card(text: str) -> Card:
     suit = _SUIT_TOKENS.get(suit_text)
     if suit is None:
         raise NotationError(
-            f"bad card {token!r}: unknown suit {token[-1]!r} (suits are C D H S or ♣ ♦ ♥ ♠)",
+            f"bad card {clip_repr(token)}: unknown suit {token[-1]!r} "
+            "(suits are C D H S or ♣ ♦ ♥ ♠)",
             token=token,
             text=text,
         )
@@ -306,7 +313,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
             cards.append(parse_card(token))
         except NotationError as exc:
             raise NotationError(
-                f"token {index} of {text!r}: {exc}", token=token, text=text
+                f"token {index} of {clip_repr(text)}: {exc}", token=token, text=text
             ) from None
     cards.sort()
     return tuple(cards)
@@ -325,18 +332,27 @@ def format_cards(cards: Iterable[Card], *, symbols: bool = False) -> str:
     return " ".join(str(card) for card in cards)
 
 
+MAX_PACKS = 4
+"""The most packs a deck (and so a :class:`~pushrummy.variants.Variant`) may use."""
+
+
 def make_deck(packs: int = 2) -> tuple[Card, ...]:
     """The sorted deck of ``packs`` standard packs, each with its two jokers ([setup.deck]).
 
     Two packs give the 108-card Push deck, three the 162-card deck of Cap-It
-    for 5 or 6 players.
+    for 5 or 6 players. ``packs`` is an int from 1 to :data:`MAX_PACKS`; anything
+    else raises :class:`~pushrummy.errors.SetupError`.
 
     >>> deck = make_deck(2)
     >>> deck.count(JOKER), deck.count(parse_card("7H"))
     (4, 2)
+    >>> make_deck(10**6)
+    Traceback (most recent call last):
+    ...
+    pushrummy.errors.SetupError: packs must be an int from 1 to 4, not 1000000
     """
-    if not isinstance(packs, int) or isinstance(packs, bool) or packs < 1:
-        raise ValueError(f"packs must be a positive int, not {packs!r}")
+    if type(packs) is not int or not 1 <= packs <= MAX_PACKS:
+        raise SetupError(f"packs must be an int from 1 to {MAX_PACKS}, not {clip_repr(packs)}")
     deck = [card for card in ALL_CARDS[:JOKER_CODE] for _ in range(packs)]
     deck.extend([JOKER] * (2 * packs))
     return tuple(deck)

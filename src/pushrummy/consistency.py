@@ -44,6 +44,7 @@ import attrs
 
 from .cards import Card, make_deck
 from .contracts import can_complete_contract, contract_left
+from .errors import clip_items
 from .melds import meld_rule_violation
 from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
 from .scoring import deal_penalties, settle_stakes, winners
@@ -640,9 +641,7 @@ def _cards_of(move: Move) -> Iterable[Card]:
 
 
 def _cards(counter: Counter[Card]) -> str:
-    cards = sorted(counter.elements())
-    text = " ".join(str(card) for card in cards[:20])
-    return text + (f" … ({len(cards) - 20} more)" if len(cards) > 20 else "")
+    return clip_items(sorted(counter.elements()))
 
 
 def _difference(have: Counter[Card], want: Counter[Card]) -> str:

@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 import attrs
 
-from .errors import NotationError
+from .errors import NotationError, VariantError, clip_repr
 from .melds import MeldKind
 
 __all__ = ["Contract", "Requirement"]
@@ -30,8 +30,14 @@ __all__ = ["Contract", "Requirement"]
 
 def _positive(minimum: int) -> Callable[[object, attrs.Attribute[int], int], None]:
     def check(_: object, attribute: attrs.Attribute[int], value: int) -> None:
-        if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-            raise ValueError(f"{attribute.name} must be an int >= {minimum}, not {value!r}")
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(
+                f"{attribute.name} must be an int, not {type(value).__name__} {clip_repr(value)}"
+            )
+        if value < minimum:
+            raise VariantError(
+                f"must be at least {minimum}, not {clip_repr(value)}", field=attribute.name
+            )
 
     return check
 
@@ -70,10 +76,10 @@ class Contract:
     @requirements.validator
     def _check(self, attribute: attrs.Attribute[tuple[Requirement, ...]], value: object) -> None:
         if not value:
-            raise ValueError("a contract has at least one requirement")
+            raise VariantError("a contract has at least one requirement", field="requirements")
         for req in self.requirements:
             if not isinstance(req, Requirement):
-                raise TypeError(f"contract requirements must be Requirement, not {req!r}")
+                raise TypeError(f"contract requirements must be Requirement, not {clip_repr(req)}")
 
     @classmethod
     def parse(cls, text: str) -> Contract:

@@ -14,21 +14,53 @@ from collections.abc import Sequence
 
 import attrs
 
+from ._wire import SEED_BITS
 from .cards import Card, make_deck
-from .errors import SetupError
+from .errors import SetupError, clip_items, clip_repr
 from .variants import BuryPosition, Variant
 
 __all__ = ["Dealt", "check_deck_order", "deal", "deal_rng", "first_dealer"]
 
 
 def deal_rng(seed: int, deal_number: int) -> random.Random:
-    """The random stream of one deal: its shuffle, then its burials."""
+    """The random stream of one deal: its shuffle, then its burials.
+
+    A fresh generator per deal, seeded with the text ``pushrummy:<seed>:deal:<n>``
+    (which :class:`random.Random` hashes with SHA-512), so the cards of one deal say
+    nothing about the next one's; see "Seeds and servers" in the front-end guide.
+    """
+    _check_seed(seed)
+    if type(deal_number) is not int or not 1 <= deal_number <= _MAX_DEALS:
+        if isinstance(deal_number, bool) or not isinstance(deal_number, int):
+            raise TypeError(f"deal_number must be an int, not {type(deal_number).__name__}")
+        raise SetupError(f"deal_number must be 1..{_MAX_DEALS}, not {clip_repr(deal_number)}")
     return random.Random(f"pushrummy:{seed}:deal:{deal_number}")
+
+
+_MAX_DEALS = 2**63 - 1
+"""The largest deal number (a bound only so that its text is short)."""
+
+
+def _check_seed(seed: object) -> None:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    if seed.bit_length() > SEED_BITS:
+        raise SetupError(f"seed must be an int with |seed| < 2**{SEED_BITS}")
 
 
 def first_dealer(seed: int, players: int) -> int:
     """The first dealer chosen at random from the seed ([deal.dealer])."""
+    _check_seed(seed)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise TypeError(f"players must be an int, not {type(players).__name__}")
+    if players < 1:
+        raise SetupError(f"players must be at least 1, not {clip_repr(players)}")
     return random.Random(f"pushrummy:{seed}:dealer").randrange(players)
+
+
+def _check_variant(variant: object) -> None:
+    if not isinstance(variant, Variant):
+        raise TypeError(f"variant must be a Variant, not {type(variant).__name__}")
 
 
 @attrs.frozen(slots=True)
@@ -42,6 +74,9 @@ class Dealt:
 
 def check_deck_order(order: Sequence[Card], variant: Variant, players: int, where: str) -> None:
     """Raise :class:`~pushrummy.errors.SetupError` unless ``order`` is a whole deck."""
+    _check_variant(variant)
+    if not isinstance(where, str):
+        raise TypeError(f"where must be a str, not {type(where).__name__}")
     if isinstance(order, str) or not isinstance(order, Sequence):
         raise TypeError(f"{where} must be a sequence of Card, not {type(order).__name__}")
     for card in order:
@@ -53,11 +88,12 @@ def check_deck_order(order: Sequence[Card], variant: Variant, players: int, wher
         extra = Counter(order) - Counter(deck)
         parts = []
         if missing:
-            parts.append("missing " + " ".join(str(c) for c in sorted(missing.elements())))
+            parts.append("missing " + clip_items(sorted(missing.elements())))
         if extra:
-            parts.append("extra " + " ".join(str(c) for c in sorted(extra.elements())))
+            parts.append("extra " + clip_items(sorted(extra.elements())))
         raise SetupError(
-            f"{where} is not the {len(deck)}-card deck of {players} players: " + "; ".join(parts)
+            f"{where} is not the {len(deck)}-card deck of {players} players "
+            f"({len(order):,} cards given): " + "; ".join(parts)
         )
 
 
@@ -75,7 +111,12 @@ def deal(
     ([deal.dealer]); the next card is the upcard. A wild upcard is buried in
     the stock (at a random position drawn from the seed, or at the bottom) and
     the next card turned, until the upcard is natural ([deal.upcard]).
+
+    Raises :class:`~pushrummy.errors.SetupError` when every card left after the
+    hands is wild, so that no natural upcard can ever be turned (possible only in a
+    variant that deals nearly the whole deck).
     """
+    _check_variant(variant)
     rng = deal_rng(seed, deal_number)
     if order is None:
         deck = list(make_deck(variant.packs(players)))
@@ -89,9 +130,14 @@ def deal(
         hands[(dealer + 1 + i) % players].append(deck[i])
     upcard = deck[dealt]
     stock = deck[dealt + 1 :]
+    if upcard.is_wild and all(card.is_wild for card in stock):
+        # Burying and turning only reorders these cards: the loop below would never end.
+        raise SetupError(
+            f"deal {deal_number}: all {len(stock) + 1} cards left after dealing "
+            f"{players} hands of {hand_size} are wild, so no natural upcard can be turned "
+            "[deal.upcard]"
+        )
     while upcard.is_wild:
-        if not stock:
-            raise SetupError(f"deal {deal_number}: no natural card left to turn up")
         buried = upcard
         # Turn the next card first, then bury: a burial at the top of the
         # stock must not turn the same wild up again.

@@ -11,7 +11,7 @@ hierarchy (DESIGN.md §5)::
     ├── NotationError(PushRummyError, ValueError)      card/move text; names the bad token
     ├── DecodeError(PushRummyError, ValueError)        JSON; the message carries a path
     ├── VariantError(PushRummyError, ValueError)       invalid configuration
-    └── SetupError(PushRummyError, ValueError)         bad new_game arguments (injected deals, dealer)
+    └── SetupError(PushRummyError, ValueError)         arguments that cannot make a game (deals, seats, packs)
 
 Rule-breaking errors carry the RULES.md rule id in :attr:`IllegalMoveError.rule`
 and show it at the end of the message, so a message points at the rule it breaks:
@@ -23,10 +23,14 @@ and show it at the end of the message, so a message points at the rule it breaks
 'meld.set'
 >>> isinstance(err, ValueError)
 True
+
+A message quotes the bad input, but never all of a long one: :func:`clip`,
+:func:`clip_repr` and :func:`clip_items` cut it short and say how much is left out.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 __all__ = [
@@ -165,7 +169,7 @@ class VariantError(PushRummyError, ValueError):
     def __init__(self, message: str, *, field: str) -> None:
         self.message = message
         self.field = field
-        super().__init__(f"{field}: {message}")
+        super().__init__(f"{clip(field)}: {message}")
 
     def __reduce__(self) -> tuple[Any, ...]:
         # The keyword-only ``field`` needs help to survive pickling.
@@ -179,5 +183,69 @@ def _rebuild_keyword(
 
 
 class SetupError(PushRummyError, ValueError):
-    """Arguments of :func:`~pushrummy.engine.new_game` that cannot start a game
-    (an injected deck that is not the whole deck, a dealer seat out of range)."""
+    """Arguments that cannot start or describe a game: those of
+    :func:`~pushrummy.engine.new_game` (an injected deck that is not the whole deck, a
+    dealer seat out of range), a deal that leaves no natural card to turn up, a number of
+    packs outside 1..4, a seat that is not in the game, scores of no sides."""
+
+
+CLIP_LIMIT = 80
+"""How many characters of a long input an error message quotes."""
+
+
+def clip(text: str, limit: int = CLIP_LIMIT) -> str:
+    """``text`` for an error message: at most ``limit`` characters, then how many more.
+
+    A message names the bad input, but a 600 KB message helps nobody (and costs a
+    server that logs it):
+
+    >>> clip("AS KD")
+    'AS KD'
+    >>> clip("AS " * 40_000, limit=11)
+    'AS AS AS AS… (119,989 more characters)'
+    """
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text) - limit:,} more characters)"
+
+
+CLIP_ITEMS = 20
+"""How many items of a long list (cards, usually) an error message names."""
+
+
+def clip_items(items: Iterable[object], limit: int = CLIP_ITEMS) -> str:
+    """The items separated by blanks, for an error message: at most ``limit``, then how many more.
+
+    >>> clip_items(["7H", "8H"])
+    '7H 8H'
+    >>> clip_items(range(100_000), limit=3)
+    '0 1 2 … (99,997 more)'
+    """
+    shown: list[str] = []
+    more = 0
+    for item in items:
+        if len(shown) < limit:
+            shown.append(str(item))
+        else:
+            more += 1
+    return " ".join(shown) + (f" … ({more:,} more)" if more else "")
+
+
+def clip_repr(value: object, limit: int = CLIP_LIMIT) -> str:
+    """``repr(value)`` for an error message, cut by :func:`clip`.
+
+    Also safe for values whose ``repr`` fails, such as an int too long to print
+    (:func:`sys.set_int_max_str_digits`):
+
+    >>> clip_repr("take")
+    "'take'"
+    >>> clip_repr(10**5000)
+    '<an int of 16610 bits>'
+    """
+    try:
+        text = repr(value)
+    except Exception:  # a message must not fail on a bad value's repr
+        if isinstance(value, int):
+            return f"<an int of {value.bit_length()} bits>"
+        return f"<a {type(value).__name__} that cannot be shown>"
+    return clip(text, limit)

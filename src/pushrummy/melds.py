@@ -38,7 +38,7 @@ from typing import Protocol
 import attrs
 
 from .cards import Card, Rank, Suit
-from .errors import InvalidMeldError
+from .errors import InvalidMeldError, InvalidMoveError, VariantError, clip_items, clip_repr
 
 __all__ = [
     "DEFAULT_MELD_OPTIONS",
@@ -99,28 +99,37 @@ class MeldRules(Protocol):
 
 def _check_min_naturals(_: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value not in (0, 1):
-        raise ValueError(f"min_naturals_per_meld must be 0 or 1, not {value!r}")
+        raise VariantError(f"must be 0 or 1, not {clip_repr(value)}", field="min_naturals_per_meld")
 
 
 def _check_max_run(_: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value not in (13, 14):
-        raise ValueError(f"max_run_length must be 13 or 14, not {value!r}")
+        raise VariantError(f"must be 13 or 14, not {clip_repr(value)}", field="max_run_length")
+
+
+def _check_wild_limit(_: object, attribute: attrs.Attribute[WildLimit], value: object) -> None:
+    if not isinstance(value, WildLimit):
+        raise TypeError(f"wild_limit must be a WildLimit, not {type(value).__name__}")
+
+
+def _check_kind(_: object, attribute: attrs.Attribute[MeldKind], value: object) -> None:
+    if not isinstance(value, MeldKind):
+        raise TypeError(f"Meld.kind must be a MeldKind, not {type(value).__name__}")
 
 
 @attrs.frozen(slots=True)
 class MeldOptions:
     """A stand-alone set of meld options (the defaults are Push's).
 
-    Useful for checking melds without a whole variant.
+    Useful for checking melds without a whole variant. A bad option value raises
+    :class:`~pushrummy.errors.VariantError` naming the option, as in a variant.
 
     >>> MeldOptions(wild_limit=WildLimit.AT_MOST_NATURALS).max_run_length
     14
     """
 
     min_naturals_per_meld: int = attrs.field(default=0, validator=_check_min_naturals)
-    wild_limit: WildLimit = attrs.field(
-        default=WildLimit.UNLIMITED, validator=attrs.validators.instance_of(WildLimit)
-    )
+    wild_limit: WildLimit = attrs.field(default=WildLimit.UNLIMITED, validator=_check_wild_limit)
     max_run_length: int = attrs.field(default=14, validator=_check_max_run)
 
 
@@ -131,12 +140,21 @@ DEFAULT_MELD_OPTIONS = MeldOptions()
 def position_rank(position: int) -> Rank:
     """The rank a run position stands for: 1 and 14 are aces.
 
+    A position that is not an int raises :class:`TypeError`; an int outside 1..14,
+    :class:`~pushrummy.errors.InvalidMoveError`.
+
     >>> position_rank(1), position_rank(11), position_rank(14)
     (<Rank.ACE: 1>, <Rank.JACK: 11>, <Rank.ACE: 1>)
     """
     if type(position) is int and 1 <= position <= MAX_RUN_POSITION:
         return _POSITION_RANKS[position]  # a tuple index instead of an Enum call
-    return Rank.ACE if position == MAX_RUN_POSITION else Rank(position)
+    if isinstance(position, bool) or not isinstance(position, int):
+        raise TypeError(f"a run position is an int, not {type(position).__name__}")
+    if not 1 <= position <= MAX_RUN_POSITION:
+        raise InvalidMoveError(
+            f"no run position {clip_repr(position)}: positions are 1 (ace low) to 14 (ace high)"
+        )
+    return _POSITION_RANKS[position]
 
 
 _POSITION_RANKS: tuple[Rank, ...] = (Rank.ACE, *Rank, Rank.ACE)
@@ -144,7 +162,39 @@ _POSITION_RANKS: tuple[Rank, ...] = (Rank.ACE, *Rank, Rank.ACE)
 
 
 def _describe_cards(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards) if cards else "(no cards)"
+    """The cards for a message, cut short if there are many (a valid meld has at most 14)."""
+    return clip_items(cards) if cards else "(no cards)"
+
+
+def _check_cards(cards: Iterable[Card], where: str) -> tuple[Card, ...]:
+    """``cards`` as a tuple, or :class:`TypeError` if one of them is not a :class:`Card`."""
+    if isinstance(cards, str):
+        raise TypeError(f"{where} takes Card values, not a str (parse it with parse_cards)")
+    result = tuple(cards)
+    for card in result:
+        if type(card) is not Card and not isinstance(card, Card):
+            raise TypeError(f"{where} takes Card values, not {type(card).__name__}")
+    return result
+
+
+def _check_meld(meld: object, where: str) -> None:
+    if type(meld) is not Meld and not isinstance(meld, Meld):
+        raise TypeError(f"{where} expects a Meld, not {type(meld).__name__}")
+
+
+def _check_rules(rules: object, where: str) -> None:
+    """:class:`TypeError` unless ``rules`` has the options of :class:`MeldRules`."""
+    for name in ("min_naturals_per_meld", "wild_limit", "max_run_length"):
+        if not hasattr(rules, name):
+            raise TypeError(
+                f"{where}: rules must be meld rules (a Variant or MeldOptions), "
+                f"not {type(rules).__name__}"
+            )
+
+
+def _check_card(card: object, where: str) -> None:
+    if type(card) is not Card and not isinstance(card, Card):
+        raise TypeError(f"{where} expects a Card, not {type(card).__name__}")
 
 
 def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -168,7 +218,7 @@ class Meld:
         start: the position of the run's first card (runs only; 1 = ace low).
     """
 
-    kind: MeldKind = attrs.field(validator=attrs.validators.instance_of(MeldKind))
+    kind: MeldKind = attrs.field(validator=_check_kind)
     cards: tuple[Card, ...] = attrs.field(converter=_card_tuple)
     rank: Rank | None = attrs.field(default=None, kw_only=True)
     suit: Suit | None = attrs.field(default=None, kw_only=True)
@@ -268,7 +318,9 @@ class Meld:
         >>> Meld.set_of(parse_cards("JK 2C 2D"), Rank.KING)
         Meld.set('2C=K 2D=K JK=K')
         """
-        cards = tuple(cards)
+        cards = _check_cards(cards, "Meld.set_of")
+        if rank is not None and not isinstance(rank, Rank):
+            raise TypeError(f"Meld.set_of: rank must be a Rank or None, not {type(rank).__name__}")
         natural_ranks = {c.rank for c in cards if not c.is_wild}
         if len(natural_ranks) > 1:
             ranks = " ".join(sorted(r.symbol for r in natural_ranks if r is not None))
@@ -305,7 +357,9 @@ class Meld:
 
         ``suit`` and ``start`` (the first card's rank, or its position) are
         inferred from the naturals; they must be given when the run has none.
-        A ``start`` of ``Rank.ACE`` or 1 is ace low.
+        A ``start`` of ``Rank.ACE`` or 1 is ace low. A ``start`` that is neither a
+        :class:`~pushrummy.cards.Rank` nor an int (``"5"``, ``1.5``, ``True``) raises
+        :class:`TypeError`.
 
         >>> from pushrummy.cards import parse_card as c
         >>> Meld.run_of([c("QS"), c("KS"), c("AS")])
@@ -313,7 +367,13 @@ class Meld:
         >>> Meld.run_of([c("JK"), c("2D"), c("JK")], suit=Suit.CLUBS, start=Rank.TEN)
         Meld.run('JK=10C 2D=JC JK=QC')
         """
-        cards = tuple(cards)
+        cards = _check_cards(cards, "Meld.run_of")
+        if suit is not None and not isinstance(suit, Suit):
+            raise TypeError(f"Meld.run_of: suit must be a Suit or None, not {type(suit).__name__}")
+        if start is not None and (isinstance(start, bool) or not isinstance(start, int)):
+            raise TypeError(
+                f"Meld.run_of: start must be a Rank, an int or None, not {type(start).__name__}"
+            )
         naturals = [(i, c) for i, c in enumerate(cards) if not c.is_wild]
         if naturals:
             suits = {c.suit for _, c in naturals}
@@ -497,6 +557,10 @@ def meld_rule_violation(meld: Meld, rules: MeldRules = DEFAULT_MELD_OPTIONS) -> 
     >>> meld_rule_violation(m, MeldOptions(wild_limit=WildLimit.AT_MOST_NATURALS))
     '2 wilds to 1 natural: wild_limit=at_most_naturals allows at most as many wilds as naturals'
     """
+    if type(meld) is not Meld:
+        _check_meld(meld, "meld_rule_violation")
+    if rules is not DEFAULT_MELD_OPTIONS:
+        _check_rules(rules, "meld_rule_violation")
     wilds = meld.wild_count
     naturals = len(meld.cards) - wilds
     if naturals < rules.min_naturals_per_meld:
@@ -526,6 +590,7 @@ def meld_rule_violation(meld: Meld, rules: MeldRules = DEFAULT_MELD_OPTIONS) -> 
 
 def check_meld(meld: Meld, rules: MeldRules = DEFAULT_MELD_OPTIONS) -> None:
     """Raise :class:`~pushrummy.errors.InvalidMeldError` if ``meld`` breaks the options."""
+    _check_meld(meld, "check_meld")
     problem = meld_rule_violation(meld, rules)
     if problem is not None:
         raise InvalidMeldError(
@@ -589,6 +654,8 @@ def lay_off(
     ...
     pushrummy.errors.InvalidMeldError: cannot lay off 8S on 9H 10H JH: 8S does not fit; the low end needs 8H [layoff.card]
     """
+    _check_meld(meld, "lay_off")
+    _check_card(card, "lay_off")
     if end is not None and not isinstance(end, End):
         raise TypeError(f"end must be an End or None, not {type(end).__name__}")
     result = _extended(meld, card, end)
@@ -622,6 +689,8 @@ def layoff_ends(
     >>> layoff_ends(Meld.set_of(parse_cards("9C 9S 9D")), c("9C"))
     ()
     """
+    if type(card) is not Card:
+        _check_card(card, "layoff_ends")
     naturals, wilds = layoff_map(meld, rules)
     code = card.code
     return wilds if _IS_WILD_CODE[code] else naturals.get(code, _NO_ENDS)
@@ -651,6 +720,8 @@ def layoff_map(
     """
     entry = _LAYOFF_MAPS.get(id(meld))
     if entry is None or entry[0] is not meld or entry[1] is not rules:
+        _check_meld(meld, "layoff_map")
+        _check_rules(rules, "layoff_map")
         entry = _layoff_entry(meld, rules)
     return entry[2]
 

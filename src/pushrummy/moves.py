@@ -20,15 +20,30 @@ move                   does                          rule
 :class:`NextDeal`      deal the next deal (chance)   [deal.count]
 =====================  ============================  ====================
 
+Moves check the types of their fields when they are built: a seat, a meld id and a
+position are ints, a card a :class:`~pushrummy.cards.Card`, an end an
+:class:`~pushrummy.melds.End` or ``None``. Anything else raises :class:`TypeError` —
+in particular ``True`` and ``1.0``, which equal ``1`` and would make ``Take(True)`` equal
+(and hash like) ``Take(1)`` although no seat is a bool. Whether the values make a legal
+move is for :func:`~pushrummy.engine.check_move` to say.
+
+The move classes are final: subclassing one raises :class:`TypeError`, since the engine,
+:mod:`~pushrummy.notation` and :mod:`~pushrummy.serialization` know moves by their exact
+class (to add behaviour, wrap a move instead).
+
 >>> from pushrummy.cards import parse_card
 >>> Discard(seat=1, card=parse_card("KS"))
 Discard(seat=1, card=Card('KS'))
+>>> Take(True)
+Traceback (most recent call last):
+...
+TypeError: Take.seat must be an int, not bool
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TypeAlias
+from collections.abc import Callable, Iterable
+from typing import Any, NoReturn, TypeAlias, final
 
 import attrs
 
@@ -47,30 +62,88 @@ __all__ = [
     "Take",
 ]
 
+# Each move class has its own __init__: the type checks below cost less than the
+# function call an ``__attrs_post_init__`` would add, and the fields are set through
+# the slots' own setters (``_setter``), which is faster than attrs' generated
+# ``object.__setattr__`` calls, so a checked move is built faster than before the
+# checks. The common case, an exact int or Card, takes one ``type(x) is`` test.
 
-@attrs.frozen(slots=True)
+
+def _setter(cls: type, name: str) -> Callable[[object, Any], None]:
+    """The ``__set__`` of slot ``name`` of ``cls``: sets a frozen instance's field."""
+    setter: Callable[[object, Any], None] = cls.__dict__[name].__set__
+    return setter
+
+
+def _not_int(move: str, name: str, value: object) -> bool:
+    """Raise unless ``value`` is an int (not a bool); the slow path of the checks."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{move}.{name} must be an int, not {type(value).__name__}")
+    return False
+
+
+def _not_card(move: str, value: object) -> bool:
+    if not isinstance(value, Card):
+        raise TypeError(f"{move}.card must be a Card, not {type(value).__name__}")
+    return False
+
+
+def _refuse_subclass(cls: type) -> NoReturn:
+    base = cls.__mro__[1].__name__
+    raise TypeError(
+        f"{cls.__name__}: {base} cannot be subclassed (the engine knows moves by their exact "
+        "class); wrap the move instead"
+    )
+
+
+@final
+@attrs.frozen(slots=True, init=False)
 class Take:
     """Take the upcard into hand ([draw.take])."""
 
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        if type(seat) is not int:
+            _not_int("Take", "seat", seat)
+        _TAKE_SEAT(self, seat)
 
-@attrs.frozen(slots=True)
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        _refuse_subclass(cls)
+
+
+@final
+@attrs.frozen(slots=True, init=False)
 class Push:
     """Push: the top stock card and the upcard go to the receiver; then draw ([draw.push])."""
 
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        if type(seat) is not int:
+            _not_int("Push", "seat", seat)
+        _PUSH_SEAT(self, seat)
+
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        _refuse_subclass(cls)
+
 
 def _sorted_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
     # The same melds in another order are the same lay-down: keep one order.
     try:
-        return tuple(sorted(melds))
+        result = tuple(melds)
     except TypeError:
-        return tuple(melds)  # the engine rejects non-melds with a clear message
+        raise TypeError(
+            f"LayDown.melds must be an iterable of Meld values, not {type(melds).__name__}"
+        ) from None
+    for meld in result:
+        if type(meld) is not Meld and not isinstance(meld, Meld):
+            raise TypeError(f"LayDown.melds must hold Meld values, not {type(meld).__name__}")
+    return tuple(sorted(result)) if len(result) > 1 else result
 
 
-@attrs.frozen(slots=True)
+@final
+@attrs.frozen(slots=True, init=False)
 class LayDown:
     """Lay down the deal's contract as exactly its number of melds ([contract.laydown]).
 
@@ -79,7 +152,16 @@ class LayDown:
     """
 
     seat: int
-    melds: tuple[Meld, ...] = attrs.field(converter=_sorted_melds)
+    melds: tuple[Meld, ...]
+
+    def __init__(self, seat: int, melds: Iterable[Meld]) -> None:
+        if type(seat) is not int:
+            _not_int("LayDown", "seat", seat)
+        _SET_SEAT(self, seat)
+        _SET_MELDS(self, _sorted_melds(melds))
+
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        _refuse_subclass(cls)
 
 
 def _lay_down_unchecked(seat: int, melds: tuple[Meld, ...]) -> LayDown:
@@ -98,11 +180,10 @@ def _lay_down_unchecked(seat: int, melds: tuple[Meld, ...]) -> LayDown:
 
 
 _new = object.__new__
-_SET_SEAT = LayDown.__dict__["seat"].__set__  # the slots' own setters
-_SET_MELDS = LayDown.__dict__["melds"].__set__
 
 
-@attrs.frozen(slots=True)
+@final
+@attrs.frozen(slots=True, init=False)
 class LayOff:
     """Lay off one card on table meld ``meld_id`` ([layoff.card]).
 
@@ -115,16 +196,46 @@ class LayOff:
     meld_id: int
     end: End | None = None
 
+    def __init__(self, seat: int, card: Card, meld_id: int, end: End | None = None) -> None:
+        if type(seat) is not int:
+            _not_int("LayOff", "seat", seat)
+        if type(card) is not Card:
+            _not_card("LayOff", card)
+        if type(meld_id) is not int:
+            _not_int("LayOff", "meld_id", meld_id)
+        if end is not None and type(end) is not End:
+            raise TypeError(f"LayOff.end must be an End or None, not {type(end).__name__}")
+        _LAYOFF_SEAT(self, seat)
+        _LAYOFF_CARD(self, card)
+        _LAYOFF_MELD_ID(self, meld_id)
+        _LAYOFF_END(self, end)
 
-@attrs.frozen(slots=True)
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        _refuse_subclass(cls)
+
+
+@final
+@attrs.frozen(slots=True, init=False)
 class NewMeld:
     """Meld a new set or run after the contract ([meld.new])."""
 
     seat: int
     meld: Meld
 
+    def __init__(self, seat: int, meld: Meld) -> None:
+        if type(seat) is not int:
+            _not_int("NewMeld", "seat", seat)
+        if type(meld) is not Meld and not isinstance(meld, Meld):
+            raise TypeError(f"NewMeld.meld must be a Meld, not {type(meld).__name__}")
+        _NEW_MELD_SEAT(self, seat)
+        _NEW_MELD_MELD(self, meld)
 
-@attrs.frozen(slots=True)
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        _refuse_subclass(cls)
+
+
+@final
+@attrs.frozen(slots=True, init=False)
 class ExchangeWild:
     """Replace the wild at run ``position`` of meld ``meld_id`` by the natural it
     stands for, ``card``, and take the wild into hand ([layoff.exchange]).
@@ -137,30 +248,71 @@ class ExchangeWild:
     position: int
     card: Card
 
+    def __init__(self, seat: int, meld_id: int, position: int, card: Card) -> None:
+        if type(seat) is not int:
+            _not_int("ExchangeWild", "seat", seat)
+        if type(meld_id) is not int:
+            _not_int("ExchangeWild", "meld_id", meld_id)
+        if type(position) is not int:
+            _not_int("ExchangeWild", "position", position)
+        if type(card) is not Card:
+            _not_card("ExchangeWild", card)
+        _EXCHANGE_SEAT(self, seat)
+        _EXCHANGE_MELD_ID(self, meld_id)
+        _EXCHANGE_POSITION(self, position)
+        _EXCHANGE_CARD(self, card)
 
-@attrs.frozen(slots=True)
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        _refuse_subclass(cls)
+
+
+@final
+@attrs.frozen(slots=True, init=False)
 class Discard:
     """Discard a card face up; it becomes the next player's upcard ([discard.end])."""
 
     seat: int
     card: Card
 
+    def __init__(self, seat: int, card: Card) -> None:
+        if type(seat) is not int:
+            _not_int("Discard", "seat", seat)
+        if type(card) is not Card:
+            _not_card("Discard", card)
+        _DISCARD_SEAT(self, seat)
+        _DISCARD_CARD(self, card)
 
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        _refuse_subclass(cls)
+
+
+@final
 @attrs.frozen(slots=True)
 class NextDeal:
     """The chance step between deals: shuffle (from the seed) and deal the next deal."""
 
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        _refuse_subclass(cls)
+
+
+# The slots' setters, looked up once (they are what attrs' __init__ ends up calling).
+_TAKE_SEAT = _setter(Take, "seat")
+_PUSH_SEAT = _setter(Push, "seat")
+_SET_SEAT = _setter(LayDown, "seat")
+_SET_MELDS = _setter(LayDown, "melds")
+_LAYOFF_SEAT = _setter(LayOff, "seat")
+_LAYOFF_CARD = _setter(LayOff, "card")
+_LAYOFF_MELD_ID = _setter(LayOff, "meld_id")
+_LAYOFF_END = _setter(LayOff, "end")
+_NEW_MELD_SEAT = _setter(NewMeld, "seat")
+_NEW_MELD_MELD = _setter(NewMeld, "meld")
+_EXCHANGE_SEAT = _setter(ExchangeWild, "seat")
+_EXCHANGE_MELD_ID = _setter(ExchangeWild, "meld_id")
+_EXCHANGE_POSITION = _setter(ExchangeWild, "position")
+_EXCHANGE_CARD = _setter(ExchangeWild, "card")
+_DISCARD_SEAT = _setter(Discard, "seat")
+_DISCARD_CARD = _setter(Discard, "card")
+
 
 Move: TypeAlias = Take | Push | LayDown | LayOff | NewMeld | ExchangeWild | Discard | NextDeal
 """Any move."""
-
-MOVE_TYPES: tuple[type, ...] = (
-    Take,
-    Push,
-    LayDown,
-    LayOff,
-    NewMeld,
-    ExchangeWild,
-    Discard,
-    NextDeal,
-)

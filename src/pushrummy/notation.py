@@ -91,7 +91,7 @@ from typing import NoReturn
 
 from .cards import Card, Rank, parse_card
 from .engine import check_move, is_legal
-from .errors import IllegalMoveError, InvalidMeldError, NotationError
+from .errors import IllegalMoveError, InvalidMeldError, NotationError, clip, clip_repr
 from .melds import End, Meld, MeldKind, position_rank
 from .moves import (
     Discard,
@@ -113,7 +113,6 @@ _VERB_LIST = ", ".join(_VERBS)
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 _ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _SEPARATORS = re.compile(r"[\s,]+")
-_EQUALS = re.compile(r"[\s,]*=[\s,]*")
 _NUMBER = re.compile(r"[0-9]{1,9}")
 _RANKS = {rank.symbol: rank for rank in Rank} | {"T": Rank.TEN}
 _ENDS = {"low": End.LOW, "high": End.HIGH}
@@ -123,9 +122,24 @@ _ENDS = {"low": End.LOW, "high": End.HIGH}
 
 
 def _tokens(text: str) -> list[str]:
-    """Blank-separated tokens; ``=`` glues a wild to its role, ``/`` stands alone."""
-    glued = _EQUALS.sub("=", text.replace("/", " / "))
-    return [t for t in _SEPARATORS.split(glued) if t]
+    """Blank-separated tokens; ``=`` glues a wild to its role, ``/`` stands alone.
+
+    In time linear in the text (a regular expression that strips the blanks around
+    ``=`` would retry a long run of blanks from each of its positions): the text is split
+    at blanks and commas, then each piece that starts with ``=``, or follows one that
+    ends with it, is joined to the piece before.
+    """
+    groups: list[list[str]] = []
+    glue = False
+    for piece in _SEPARATORS.split(text.replace("/", " / ")):
+        if not piece:
+            continue
+        if groups and (glue or piece[0] == "="):
+            groups[-1].append(piece)
+        else:
+            groups.append([piece])
+        glue = piece[-1] == "="
+    return ["".join(group) for group in groups]
 
 
 def _lower(token: str) -> str:
@@ -141,10 +155,10 @@ def _card(token: str, text: str) -> Card:
         return parse_card(token)
     except NotationError as exc:
         detail = str(exc)
-        prefix = f"bad card {token!r}: "
+        prefix = f"bad card {clip_repr(token)}: "
         if detail.startswith(prefix):
             detail = detail[len(prefix) :]
-        _fail(f"bad card {token!r} in {text!r}: {detail}", token, text)
+        _fail(f"bad card {clip_repr(token)} in {clip_repr(text)}: {detail}", token, text)
 
 
 # --- melds ---------------------------------------------------------------------------------------
@@ -162,7 +176,7 @@ def _role(item: str, wild: Card, role: str, text: str) -> Rank | Card:
         card = None
     if card is None or card.is_joker:
         _fail(
-            f"bad role {role!r} of {item!r} in {text!r}: a wild stands for a rank "
+            f"bad role {clip_repr(role)} of {clip_repr(item)} in {clip_repr(text)}: a wild stands for a rank "
             f"in a set ({wild}=9) or a rank and suit in a run ({wild}=6H)",
             item,
             text,
@@ -173,20 +187,24 @@ def _role(item: str, wild: Card, role: str, text: str) -> Rank | Card:
 def _meld(tokens: list[str], text: str) -> Meld:
     """The meld written by ``tokens`` (see the module's grammar)."""
     if not tokens:
-        _fail(f"empty meld in {text!r}: a meld is 3 or more cards", "", text)
+        _fail(f"empty meld in {clip_repr(text)}: a meld is 3 or more cards", "", text)
     cards: list[Card] = []
     roles: list[Rank | Card | None] = []
     set_role: str | None = None
     run_role: str | None = None
     for item in tokens:
         if item == "/":
-            _fail(f"unexpected '/' in {text!r}: '/' separates the melds of 'down'", item, text)
+            _fail(
+                f"unexpected '/' in {clip_repr(text)}: '/' separates the melds of 'down'",
+                item,
+                text,
+            )
         card_text, equals, role_text = item.partition("=")
         card = _card(card_text, text)
         if not equals:
             if card.is_wild:
                 _fail(
-                    f"wild {item!r} in {text!r} needs its role: {card}=<rank><suit> "
+                    f"wild {clip_repr(item)} in {clip_repr(text)} needs its role: {card}=<rank><suit> "
                     f"in a run, {card}=<rank> in a set",
                     item,
                     text,
@@ -196,12 +214,12 @@ def _meld(tokens: list[str], text: str) -> Meld:
             continue
         if card.is_natural:
             _fail(
-                f"natural {card_text!r} in {text!r} takes no role: only wilds are written with '='",
+                f"natural {clip_repr(card_text)} in {clip_repr(text)} takes no role: only wilds are written with '='",
                 item,
                 text,
             )
         if not role_text:
-            _fail(f"missing role after '=' in {item!r} of {text!r}", item, text)
+            _fail(f"missing role after '=' in {clip_repr(item)} of {clip_repr(text)}", item, text)
         role = _role(item, card, role_text, text)
         if isinstance(role, Rank):
             set_role = set_role or item
@@ -209,7 +227,7 @@ def _meld(tokens: list[str], text: str) -> Meld:
             run_role = run_role or item
         if set_role is not None and run_role is not None:
             _fail(
-                f"{item!r} in {text!r}: the meld mixes set roles ({set_role}) and run roles "
+                f"{clip_repr(item)} in {clip_repr(text)}: the meld mixes set roles ({set_role}) and run roles "
                 f"({run_role}); a wild in a set stands for a rank, in a run for a rank and suit",
                 item,
                 text,
@@ -228,7 +246,8 @@ def _set(cards: list[Card], roles: list[Rank | Card | None], text: str) -> Meld:
     if len(declared) > 1:
         ranks = " and ".join(sorted(r.symbol for r in declared))
         raise InvalidMeldError(
-            f"set {text}: its wilds are declared as different ranks ({ranks})", rule="meld.wild"
+            f"set {clip(text)}: its wilds are declared as different ranks ({ranks})",
+            rule="meld.wild",
         )
     return Meld.set_of(cards, declared.pop() if declared else None)
 
@@ -242,7 +261,7 @@ def _run(cards: list[Card], roles: list[Rank | Card | None], tokens: list[str], 
     if len(suits) != 1:
         letters = " ".join(s.letter for s in suits)
         raise InvalidMeldError(
-            f"run {text}: cards of different suits ({letters}); a set's cards share a rank, "
+            f"run {clip(text)}: cards of different suits ({letters}); a set's cards share a rank, "
             "a run's a suit",
             rule="meld.run",
         )
@@ -261,7 +280,7 @@ def _run(cards: list[Card], roles: list[Rank | Card | None], tokens: list[str], 
         else:
             continue
         raise InvalidMeldError(
-            f"run {text}: {token} {problem}; a run is written low to high, without gaps",
+            f"run {clip(text)}: {token} {problem}; a run is written low to high, without gaps",
             rule="meld.run",
         )
     return Meld(MeldKind.RUN, cards, suit=suit, start=start)
@@ -442,7 +461,11 @@ def parse_move(state: GameState, text: str) -> Move:
         if verb == "off":
             return _lay_off(state, seat, card, meld_id, args, text)
         return _exchange(state, seat, card, meld_id, args, text)
-    _fail(f"unknown move {tokens[0]!r} in {text!r}: moves are {_VERB_LIST}", tokens[0], text)
+    _fail(
+        f"unknown move {clip_repr(tokens[0])} in {clip_repr(text)}: moves are {_VERB_LIST}",
+        tokens[0],
+        text,
+    )
 
 
 def _seat(seat: int | None) -> int:
@@ -477,26 +500,38 @@ def _meld_for(state: GameState, tokens: list[str], text: str) -> Meld:
 def _arg(args: list[str], index: int, what: str, verb: str, text: str) -> str:
     if index < len(args):
         return args[index]
-    _fail(f"incomplete move {text!r}: '{verb}' needs {what}", "", text)
+    _fail(f"incomplete move {clip_repr(text)}: '{verb}' needs {what}", "", text)
 
 
 def _expect_end(args: list[str], count: int, verb: str, text: str) -> None:
     if len(args) > count:
         extra = args[count]
         if count == 0:
-            _fail(f"unexpected {extra!r} in {text!r}: '{verb}' takes nothing more", extra, text)
-        _fail(f"unexpected {extra!r} in {text!r} after {args[count - 1]!r}", extra, text)
+            _fail(
+                f"unexpected {clip_repr(extra)} in {clip_repr(text)}: '{verb}' takes nothing more",
+                extra,
+                text,
+            )
+        _fail(
+            f"unexpected {clip_repr(extra)} in {clip_repr(text)} after {clip_repr(args[count - 1])}",
+            extra,
+            text,
+        )
 
 
 def _keyword(args: list[str], index: int, word: str, verb: str, text: str) -> None:
     token = _arg(args, index, f"'{word}'", verb, text)
     if _lower(token) != word:
-        _fail(f"expected '{word}' in {text!r}, not {token!r}", token, text)
+        _fail(f"expected '{word}' in {clip_repr(text)}, not {clip_repr(token)}", token, text)
 
 
 def _number(token: str, what: str, text: str) -> int:
     if _NUMBER.fullmatch(token) is None:
-        _fail(f"bad {what} {token!r} in {text!r}: expected a number such as 3", token, text)
+        _fail(
+            f"bad {what} {clip_repr(token)} in {clip_repr(text)}: expected a number such as 3",
+            token,
+            text,
+        )
     return int(token)
 
 
@@ -507,7 +542,11 @@ def _lay_off(
     if len(args) > 3:
         end = _ENDS.get(_lower(args[3]))
         if end is None:
-            _fail(f"bad end {args[3]!r} in {text!r}: a run's end is 'low' or 'high'", args[3], text)
+            _fail(
+                f"bad end {clip_repr(args[3])} in {clip_repr(text)}: a run's end is 'low' or 'high'",
+                args[3],
+                text,
+            )
         _expect_end(args, 4, "off", text)
         return _checked(state, LayOff(me, card, meld_id, end), seat)
     if state.phase is not Phase.PLAY or not 0 <= meld_id < len(state.table):

@@ -28,7 +28,7 @@ from typing import Any
 
 from .bots import Bot
 from .engine import apply_move
-from .errors import PushRummyError, SetupError
+from .errors import PushRummyError, SetupError, clip_repr
 from .moves import Move, NextDeal
 from .state import GameState, Phase
 from .views import view
@@ -210,7 +210,7 @@ def play_game(
         raise SetupError(f"{len(bots)} bots given for a game of {state.players} players")
     for seat, bot in enumerate(bots):
         if not callable(getattr(bot, "choose", None)):
-            raise TypeError(f"bots[{seat}] has no choose(view) method: {bot!r}")
+            raise TypeError(f"bots[{seat}] has no choose(view) method: {clip_repr(bot)}")
     if max_decisions is not None and (
         not isinstance(max_decisions, int) or isinstance(max_decisions, bool)
     ):

@@ -4,24 +4,49 @@ A :class:`GameRecord` is the save format of a game: the arguments of
 :func:`~pushrummy.engine.new_game` plus every move applied. :func:`replay`
 rebuilds the state, checking every move. Its JSON document is written and read
 by :mod:`pushrummy.serialization` (kind ``record``).
+
+A game that must not be predictable — any game a server deals to players who
+should not know the cards — needs a seed nobody can guess: :func:`new_seed`
+draws one of 128 secret bits, and :meth:`GameRecord.start` uses it when no seed
+is given (see "Seeds and servers" in the front-end guide).
 """
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import attrs
 
+from ._wire import SEED_BITS
 from .cards import Card
 from .engine import apply_move, new_game
-from .errors import IllegalMoveError, InvalidMoveError
+from .errors import IllegalMoveError, InvalidMoveError, SetupError, clip_repr
 from .moves import Move
 from .movetable import MOVE_CLASSES
 from .state import GameState
 from .variants import PUSH, Variant
 
-__all__ = ["GameRecord", "replay"]
+__all__ = ["NEW_SEED_BITS", "GameRecord", "new_seed", "replay"]
+
+NEW_SEED_BITS = 128
+"""How many secret random bits :func:`new_seed` draws."""
+
+
+def new_seed() -> int:
+    """A fresh seed of :data:`NEW_SEED_BITS` (128) secret random bits, from :mod:`secrets`.
+
+    Use it for every game whose cards players must not be able to work out: a
+    seed from a small range (say, below a million) can be found from the first
+    cards a player sees by trying every seed, and then every card of the game is
+    known. 128 bits cannot be tried out.
+
+    >>> seed = new_seed()
+    >>> 0 <= seed < 2**128
+    True
+    """
+    return secrets.randbits(NEW_SEED_BITS)
 
 
 def _check_int(name: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
@@ -30,6 +55,13 @@ def _check_int(name: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
             raise TypeError(f"GameRecord.{name} must be an int, not {type(value).__name__}")
 
     return check
+
+
+def _check_seed(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    _check_int("seed")(_, attribute, value)
+    if value.bit_length() > SEED_BITS:
+        # new_game refuses it too, and a record's JSON could not hold it.
+        raise SetupError(f"GameRecord.seed must be below 2**{SEED_BITS} in magnitude")
 
 
 def _deal_orders(value: Iterable[Iterable[Card] | None]) -> tuple[tuple[Card, ...] | None, ...]:
@@ -93,7 +125,7 @@ class GameRecord:
     """
 
     variant: Variant = attrs.field(validator=_check_variant)
-    seed: int = attrs.field(validator=_check_int("seed"))
+    seed: int = attrs.field(validator=_check_seed)
     players: int = attrs.field(validator=_check_int("players"))
     dealer: int = attrs.field(validator=_check_int("dealer"))
     deals: tuple[tuple[Card, ...] | None, ...] = attrs.field(default=(), converter=_deal_orders)
@@ -104,7 +136,7 @@ class GameRecord:
         cls,
         variant: Variant = PUSH,
         *,
-        seed: int,
+        seed: int | None = None,
         players: int | None = None,
         dealer: int | None = None,
         deals: Sequence[Sequence[Card] | None] | None = None,
@@ -112,9 +144,16 @@ class GameRecord:
         """The record of a new game, with no moves yet.
 
         Takes the arguments of :func:`~pushrummy.engine.new_game` (and checks
-        them the same way); the defaults it fills in — the player count, the
-        dealer chosen from the seed — are stored explicitly.
+        them the same way); the defaults it fills in — the seed (:func:`new_seed`:
+        128 secret bits), the player count, the dealer chosen from the seed — are
+        stored explicitly.
+
+        >>> record = GameRecord.start()
+        >>> record.seed.bit_length() <= 128, replay(record).deal_number
+        (True, 1)
         """
+        if seed is None:
+            seed = new_seed()
         state = new_game(variant, seed=seed, players=players, dealer=dealer, deals=deals)
         return cls(
             variant=variant,
@@ -127,7 +166,7 @@ class GameRecord:
     def with_move(self, move: Move) -> GameRecord:
         """A copy with ``move`` appended. Not checked here: :func:`replay` checks every move."""
         if not isinstance(move, MOVE_CLASSES):
-            raise TypeError(f"not a move: {move!r}")
+            raise TypeError(f"not a move: {clip_repr(move)}")
         return attrs.evolve(self, moves=(*self.moves, move))
 
     def initial_state(self) -> GameState:
@@ -139,6 +178,11 @@ class GameRecord:
             dealer=self.dealer,
             deals=self.deals,
         )
+
+
+_MOVE_REPR = 300
+"""How much of a move an error message shows: a whole lay-down of long runs, but not a
+lay-down of 100,000 melds."""
 
 
 def replay(record: GameRecord) -> GameState:
@@ -165,12 +209,14 @@ def replay(record: GameRecord) -> GameState:
             state = apply_move(state, move)
         except IllegalMoveError as exc:
             raise type(exc)(
-                f"record move {index} ({move!r}): {exc.message}",
+                f"record move {index} ({clip_repr(move, _MOVE_REPR)}): {exc.message}",
                 rule=exc.rule,
                 move=exc.move,
                 seat=exc.seat,
                 phase=exc.phase,
             ) from exc
         except InvalidMoveError as exc:
-            raise InvalidMoveError(f"record move {index} ({move!r}): {exc}") from exc
+            raise InvalidMoveError(
+                f"record move {index} ({clip_repr(move, _MOVE_REPR)}): {exc}"
+            ) from exc
     return state

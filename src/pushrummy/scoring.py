@@ -15,6 +15,9 @@ tie-break from the per-deal history.
 (5, 45)
 >>> winners((300, 280))
 (1,)
+
+Wrong Python types raise :class:`TypeError`; a seat that is not in the game, or no
+sides at all, :class:`~pushrummy.errors.SetupError`.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from .cards import Card
+from .errors import SetupError, clip_repr
 from .variants import Stakes, Variant
 
 __all__ = [
@@ -56,8 +60,40 @@ class StakesSettlement:
 
 def hand_value(cards: Iterable[Card], variant: Variant) -> int:
     """The points ``cards`` count when left in hand ([score.values])."""
+    _check_variant(variant)
+    if isinstance(cards, str):
+        raise TypeError("hand_value takes Card values, not a str (parse it with parse_cards)")
     values = variant.card_values
-    return sum(values[0 if card.rank is None else card.rank] for card in cards)
+    total = 0
+    for card in cards:
+        if type(card) is not Card and not isinstance(card, Card):
+            raise TypeError(f"hand_value takes Card values, not {type(card).__name__}")
+        total += values[0 if card.rank is None else card.rank]
+    return total
+
+
+def _check_variant(variant: object) -> None:
+    if not isinstance(variant, Variant):
+        raise TypeError(f"variant must be a Variant, not {type(variant).__name__}")
+
+
+def _check_seat(seat: object, players: int, what: str) -> None:
+    """:class:`TypeError` unless ``seat`` is an int; :class:`SetupError` unless a seat."""
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise TypeError(f"{what} must be a seat (an int), not {type(seat).__name__}")
+    if not 0 <= seat < players:
+        raise SetupError(
+            f"{what} must be a seat 0..{players - 1} of a {players}-player game, "
+            f"not {clip_repr(seat)}"
+        )
+
+
+def _check_players(players: object) -> int:
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise TypeError(f"players must be an int, not {type(players).__name__}")
+    if players < 1:
+        raise SetupError(f"players must be at least 1, not {clip_repr(players)}")
+    return players
 
 
 def deal_penalties(
@@ -69,8 +105,21 @@ def deal_penalties(
     the seat that went out, or ``None`` when the deal ended on an exhausted
     stock (or the turn limit). The side that went out adds nothing, not even
     the partner's cards; every other side adds its players' hands.
+
+    >>> from pushrummy.variants import PUSH
+    >>> deal_penalties([()] * 4, PUSH, went_out=9)
+    Traceback (most recent call last):
+    ...
+    pushrummy.errors.SetupError: went_out must be a seat 0..3 of a 4-player game, not 9
     """
+    _check_variant(variant)
+    if isinstance(hands, str) or not isinstance(hands, Sequence):
+        raise TypeError(f"hands must be a sequence of hands, not {type(hands).__name__}")
     players = len(hands)
+    if players < 1:
+        raise SetupError("hands must hold a hand per seat, not none")
+    if went_out is not None:
+        _check_seat(went_out, players, "went_out")
     sides = variant.side_count(players)
     out_side = None if went_out is None else variant.side_of(went_out)
     penalties = [0] * sides
@@ -87,8 +136,13 @@ def winners(totals: Sequence[int]) -> tuple[int, ...]:
     >>> winners((120, 100, 100))
     (1, 2)
     """
+    if isinstance(totals, str) or not isinstance(totals, Sequence):
+        raise TypeError(f"totals must be a sequence of ints, not {type(totals).__name__}")
     if not totals:
-        raise ValueError("winners of no sides")
+        raise SetupError("winners of no sides: totals is empty")
+    for total in totals:
+        if isinstance(total, bool) or not isinstance(total, int):
+            raise TypeError(f"totals must hold ints, not {type(total).__name__}")
     best = min(totals)
     return tuple(side for side, total in enumerate(totals) if total == best)
 
@@ -114,6 +168,17 @@ def settle_stakes(
     >>> s.net
     (-5, 8, -5, 2)
     """
+    if not isinstance(stakes, Stakes):
+        raise TypeError(f"stakes must be a Stakes, not {type(stakes).__name__}")
+    players = _check_players(players)
+    deal_winners = tuple(deal_winners)
+    final_winners = tuple(final_winners)
+    for seat in deal_winners:
+        if seat is not None:
+            _check_seat(seat, players, "a deal winner")
+    for seat in final_winners:
+        _check_seat(seat, players, "a final winner")
+    _check_seat(last_dealer, players, "last_dealer")
     pot = stakes.ante * players
     remaining = pot
     round_prizes = [0] * players

@@ -234,6 +234,7 @@ from ._wire import (
     encode_outcome,
 )
 from .cards import Card
+from .errors import SetupError, clip_repr
 from .melds import End, Meld, MeldKind
 from .moves import Move
 from .movetable import MOVE_CLASSES, kind_of
@@ -342,7 +343,7 @@ def decode(document: object, *, kind: Kind | None = None) -> object:
     Push(seat=3)
     """
     if kind is not None and kind not in DOCUMENT_KINDS:
-        raise ValueError(f"kind must be one of {', '.join(DOCUMENT_KINDS)}, not {kind!r}")
+        raise SetupError(f"kind must be one of {', '.join(DOCUMENT_KINDS)}, not {clip_repr(kind)}")
     return decode_document(document, kind)
 
 
@@ -462,7 +463,7 @@ def _int_out(value: object) -> int:
 def _seed_out(seed: object) -> int:
     number = _int_out(seed)
     if number.bit_length() > SEED_BITS:
-        raise ValueError(f"a seed must be below 2**{SEED_BITS} in magnitude to be saved as JSON")
+        raise SetupError(f"a seed must be below 2**{SEED_BITS} in magnitude to be saved as JSON")
     return number
 
 

@@ -26,6 +26,7 @@ from .errors import (
     InvalidMoveError,
     NotYourTurnError,
     WrongPhaseError,
+    clip_items,
 )
 from .melds import End, Meld, MeldKind, lay_off, layoff_ends, meld_rule_violation
 from .movegen import discardable
@@ -189,7 +190,7 @@ def _require_cards(state: GameState, move: Move, seat: int, cards: Sequence[Card
         if min(have) >= 0:
             return
     short = Counter(cards) - Counter(hand)
-    missing = " ".join(str(c) for c in sorted(short.elements()))
+    missing = clip_items(sorted(short.elements()))
     raise _illegal(
         CardNotInHandError,
         state,

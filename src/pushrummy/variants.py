@@ -26,10 +26,10 @@ from typing import Any
 
 import attrs
 
-from .cards import Card, Rank
+from .cards import MAX_PACKS, Card, Rank
 from .contract_spec import Contract
-from .errors import VariantError
-from .melds import WildLimit
+from .errors import VariantError, clip_repr
+from .melds import MeldKind, WildLimit
 
 __all__ = [
     "CAP_IT",
@@ -95,10 +95,13 @@ class DealSpec:
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.hand_size, int) or isinstance(self.hand_size, bool):
             raise VariantError(
-                f"hand_size must be an int, not {self.hand_size!r}", field="deals.hand_size"
+                f"hand_size must be an int, not {clip_repr(self.hand_size)}",
+                field="deals.hand_size",
             )
         if self.hand_size < 1:
-            raise VariantError(f"hand_size must be >= 1, not {self.hand_size}", field="deals")
+            raise VariantError(
+                f"hand_size must be >= 1, not {clip_repr(self.hand_size)}", field="deals"
+            )
         if not isinstance(self.contract, Contract):
             raise VariantError(
                 f"contract must be a Contract, not {type(self.contract).__name__}",
@@ -118,7 +121,7 @@ class Stakes:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise VariantError(
-                    f"{name} must be a whole number of chips >= 0, not {value!r}",
+                    f"{name} must be a whole number of chips >= 0, not {clip_repr(value)}",
                     field=f"stakes.{name}",
                 )
 
@@ -129,6 +132,11 @@ DEFAULT_CARD_VALUES: tuple[int, ...] = (20, 15, 20, 5, 5, 5, 5, 5, 5, 5, 10, 10,
 
 def _card_values(value: Mapping[Any, int] | Iterable[int]) -> tuple[int, ...]:
     """Accept a rank → points mapping (key ``"JK"`` or ``None`` for the joker) or a 14-tuple."""
+    if not isinstance(value, Iterable):
+        raise VariantError(
+            f"expected a mapping from rank to points or 14 numbers, not {type(value).__name__}",
+            field="card_values",
+        )
     if isinstance(value, Mapping):
         table = list(DEFAULT_CARD_VALUES)
         for key, points in value.items():
@@ -138,7 +146,8 @@ def _card_values(value: Mapping[Any, int] | Iterable[int]) -> tuple[int, ...]:
                 table[key.value] = points
             else:
                 raise VariantError(
-                    f"keys are Rank values or 'JK' for the joker, not {key!r}", field="card_values"
+                    f"keys are Rank values or 'JK' for the joker, not {clip_repr(key)}",
+                    field="card_values",
                 )
         return tuple(table)
     return tuple(value)
@@ -153,7 +162,7 @@ def _enum_field(enum_type: type[enum.Enum], default: enum.Enum) -> Any:
         except ValueError:
             allowed = ", ".join(repr(m.value) for m in enum_type)
             raise VariantError(
-                f"{value!r} is not one of {allowed}", field=_FIELD_OF_ENUM[enum_type]
+                f"{clip_repr(value)} is not one of {allowed}", field=_FIELD_OF_ENUM[enum_type]
             ) from None
 
     return attrs.field(default=default, converter=convert, kw_only=True)
@@ -164,11 +173,15 @@ def _pairs(value: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
         return tuple((players, packs) for players, packs in value)
     except (TypeError, ValueError):
         raise VariantError(
-            f"expected (players, packs) pairs, not {value!r}", field="packs_for_players"
+            f"expected (players, packs) pairs, not {clip_repr(value)}", field="packs_for_players"
         ) from None
 
 
 def _deal_tuple(value: Iterable[DealSpec]) -> tuple[DealSpec, ...]:
+    if not isinstance(value, Iterable) or isinstance(value, str):
+        raise VariantError(
+            f"expected a sequence of DealSpec, not {type(value).__name__}", field="deals"
+        )
     return tuple(value)
 
 
@@ -238,16 +251,16 @@ class Variant:
         for field in _BOOL_FIELDS:
             if not isinstance(getattr(self, field), bool):
                 raise VariantError(
-                    f"must be True or False, not {getattr(self, field)!r}", field=field
+                    f"must be True or False, not {clip_repr(getattr(self, field))}", field=field
                 )
         if type(self.min_naturals_per_meld) is not int or self.min_naturals_per_meld not in (0, 1):
             raise VariantError(
-                f"must be 0 or 1, not {self.min_naturals_per_meld!r}",
+                f"must be 0 or 1, not {clip_repr(self.min_naturals_per_meld)}",
                 field="min_naturals_per_meld",
             )
         if type(self.max_run_length) is not int or self.max_run_length not in (13, 14):
             raise VariantError(
-                f"must be 13 or 14, not {self.max_run_length!r}", field="max_run_length"
+                f"must be 13 or 14, not {clip_repr(self.max_run_length)}", field="max_run_length"
             )
         if len(self.card_values) != 14 or not all(
             isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in self.card_values
@@ -271,9 +284,10 @@ class Variant:
             or self.max_turns_per_deal < 1
         ):
             raise VariantError(
-                f"must be None or an int >= 1, not {self.max_turns_per_deal!r}",
+                f"must be None or an int >= 1, not {clip_repr(self.max_turns_per_deal)}",
                 field="max_turns_per_deal",
             )
+        self._check_contracts()
 
     def _check_players(self) -> None:
         if not self.packs_for_players:
@@ -284,17 +298,17 @@ class Variant:
         for players, packs in self.packs_for_players:
             if type(players) is not int or type(packs) is not int:
                 raise VariantError(
-                    f"({players!r}, {packs!r}): players and packs must be ints",
+                    f"({clip_repr(players)}, {clip_repr(packs)}): players and packs must be ints",
                     field="packs_for_players",
                 )
             if not 2 <= players <= 8:
                 raise VariantError(
-                    f"{players} players: between 2 and 8 players are supported",
+                    f"{clip_repr(players)} players: between 2 and 8 players are supported",
                     field="packs_for_players",
                 )
-            if not 1 <= packs <= 4:
+            if not 1 <= packs <= MAX_PACKS:
                 raise VariantError(
-                    f"{packs} packs: between 1 and 4 packs are supported",
+                    f"{clip_repr(packs)} packs: between 1 and {MAX_PACKS} packs are supported",
                     field="packs_for_players",
                 )
             if self.partnerships and players != 4:
@@ -328,6 +342,28 @@ class Variant:
                         field="deals",
                     )
 
+    def _check_contracts(self) -> None:
+        """Refuse a contract no hand can ever meet (RULES.md §6): a set of more than 4
+        cards ([meld.set]) or a run longer than ``max_run_length`` ([meld.run]). (A
+        contract needing more cards than a player can hold is refused by
+        :meth:`_check_deals`.)"""
+        for number, deal in enumerate(self.deals, start=1):
+            for requirement in deal.contract.requirements:
+                size = requirement.size
+                if requirement.kind is MeldKind.SET and size > 4:
+                    raise VariantError(
+                        f"deal {number}: its contract ({deal.contract}) asks for a set of "
+                        f"{size}, but a set holds at most 4 cards [meld.set]",
+                        field="deals",
+                    )
+                if requirement.kind is MeldKind.RUN and size > self.max_run_length:
+                    raise VariantError(
+                        f"deal {number}: its contract ({deal.contract}) asks for a run of "
+                        f"{size}, but max_run_length={self.max_run_length} allows runs of at "
+                        f"most {self.max_run_length} cards [meld.run]",
+                        field="deals",
+                    )
+
     # -- derived facts ---------------------------------------------------------
 
     @property
@@ -345,7 +381,7 @@ class Variant:
             if count == players:
                 return packs
         raise VariantError(
-            f"{self.name} is for {_counts(self.player_counts)} players, not {players}",
+            f"{self.name} is for {_counts(self.player_counts)} players, not {clip_repr(players)}",
             field="players",
         )
 
@@ -368,6 +404,8 @@ class Variant:
         >>> [PUSH.card_value(parse_card(t)) for t in ("7H", "KS", "AD", "2C", "JK")]
         [5, 10, 15, 20, 20]
         """
+        if type(card) is not Card and not isinstance(card, Card):
+            raise TypeError(f"card_value expects a Card, not {type(card).__name__}")
         return self.card_values[0 if card.rank is None else card.rank]
 
     def replace(self, **changes: Any) -> Variant:
@@ -378,7 +416,7 @@ class Variant:
         known = attrs.fields_dict(Variant)
         for name in changes:
             if name not in known:
-                raise VariantError(f"no such variant option {name!r}", field=name)
+                raise VariantError(f"no such variant option {clip_repr(name)}", field=name)
         return attrs.evolve(self, **changes)
 
 

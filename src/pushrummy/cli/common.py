@@ -16,8 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .._wire import SEED_BITS
 from ..bots import Bot, GreedyBot, RandomBot
+from ..errors import clip_repr
 from ..playing import GameListener, bot_source, drive
+from ..records import new_seed
 from ..state import DealEnd, GameState
 from ..variants import CAP_IT, PUSH, Variant
 
@@ -30,6 +33,7 @@ __all__ = [
     "bot_seed",
     "bot_source",
     "build_variant",
+    "check_seed",
     "drive",
     "make_bot",
     "parse_bots",
@@ -55,7 +59,9 @@ def build_variant(name: str, max_turns: int | None) -> Variant:
     try:
         variant = VARIANTS[name]
     except KeyError:
-        raise UsageError(f"unknown variant {name!r} (choose from {', '.join(VARIANTS)})") from None
+        raise UsageError(
+            f"unknown variant {clip_repr(name)} (choose from {', '.join(VARIANTS)})"
+        ) from None
     if max_turns is not None and max_turns < 0:
         raise UsageError(f"--max-turns must be 0 (no limit) or more, not {max_turns}")
     return variant.replace(max_turns_per_deal=max_turns or None)
@@ -71,13 +77,33 @@ def check_players(variant: Variant, players: int | None) -> int:
     return players
 
 
+def check_seed(seed: int | None, games: int = 1) -> int:
+    """The ``--seed`` of a command: the one given, or a fresh one of 128 secret bits.
+
+    An unseeded game gets :func:`~pushrummy.records.new_seed`, so nobody can work out
+    its cards from the first ones they see by trying seeds. A given seed (and, for
+    ``games`` games, the last seed ``seed + games - 1``) must be below ``2**256`` in
+    magnitude, the largest a game and its record take.
+
+    >>> check_seed(7), check_seed(None).bit_length() <= 128
+    (7, True)
+    """
+    if seed is None:
+        return new_seed()
+    for number in (seed, seed + games - 1):
+        if number.bit_length() > SEED_BITS:
+            raise UsageError(f"--seed must be below 2**{SEED_BITS} in magnitude")
+    return seed
+
+
 def parse_bots(text: str, count: int) -> tuple[str, ...]:
     """``count`` bot kinds from a comma-separated list, repeated in turn to fill every seat."""
     kinds = tuple(part.strip().lower() for part in text.split(","))
     for kind in kinds:
         if kind not in BOT_KINDS:
             raise UsageError(
-                f"unknown bot {kind!r} in --bots {text!r} (bots are {', '.join(BOT_KINDS)})"
+                f"unknown bot {clip_repr(kind)} in --bots {clip_repr(text)} "
+                f"(bots are {', '.join(BOT_KINDS)})"
             )
     if len(kinds) > count:
         raise UsageError(f"--bots names {len(kinds)} bots for {count} seats")
@@ -95,7 +121,7 @@ def make_bot(kind: str, game_seed: int, seat: int) -> Bot:
         return GreedyBot()
     if kind == "random":
         return RandomBot(bot_seed(game_seed, seat))
-    raise UsageError(f"unknown bot {kind!r}")
+    raise UsageError(f"unknown bot {clip_repr(kind)}")
 
 
 class Names:

@@ -26,10 +26,18 @@ from ..notation import format_move, parse_move
 from ..playing import GameListener, drive
 from ..state import GameState, Phase
 from ..views import PlayerView, view
-from .common import Names, UsageError, build_variant, check_players, make_bot, parse_bots
+from .common import (
+    Names,
+    UsageError,
+    build_variant,
+    check_players,
+    check_seed,
+    make_bot,
+    parse_bots,
+)
 from .describe import deal_ended, deal_started, game_over, narrate, table_lines
 from .render import Output, Segment
-from .watch import random_seed, save_record
+from .watch import save_record
 
 __all__ = ["MAX_INPUT", "PlaySession", "order_moves", "run"]
 
@@ -340,7 +348,7 @@ def run(args: argparse.Namespace, out: Output) -> int:
     players = check_players(variant, args.players)
     if not 0 <= args.seat < players:
         raise UsageError(f"--seat must be 0-{players - 1}, not {args.seat}")
-    seed = random_seed() if args.seed is None else args.seed
+    seed = check_seed(args.seed)
     others = iter(parse_bots(args.bots, players - 1))
     kinds: list[str | None] = [None if s == args.seat else next(others) for s in range(players)]
     bots = [None if k is None else make_bot(k, seed, s) for s, k in enumerate(kinds)]

@@ -32,6 +32,7 @@ from .common import (
     bot_source,
     build_variant,
     check_players,
+    check_seed,
     drive,
     make_bot,
     parse_bots,
@@ -363,7 +364,7 @@ def run(args: argparse.Namespace, out: Output, *, use_rich: bool) -> int:
         raise UsageError(f"--workers must be 0 (one per CPU) or more, not {args.workers}")
     workers = args.workers or os.cpu_count() or 1
     kinds = parse_bots(args.bots, players)
-    seed = 1 if args.seed is None else args.seed
+    seed = check_seed(1 if args.seed is None else args.seed, args.games)
     stream = sys.stderr
     with _Progress(
         args.games, stream, use_rich=use_rich and rich_available(), quiet=args.quiet

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import secrets
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from ..engine import new_game
 from ..errors import PushRummyError
 from ..moves import Move, NextDeal, Push, Take
-from ..records import GameRecord
+from ..records import GameRecord, new_seed
 from ..serialization import from_json, to_json
 from ..state import GameState
 from .common import (
@@ -20,6 +19,7 @@ from .common import (
     bot_source,
     build_variant,
     check_players,
+    check_seed,
     drive,
     make_bot,
     parse_bots,
@@ -31,8 +31,12 @@ __all__ = ["Transcript", "random_seed", "run_replay", "run_watch", "save_record"
 
 
 def random_seed() -> int:
-    """A fresh seed for a game the user did not seed (printed, so it can be replayed)."""
-    return secrets.randbelow(1_000_000)
+    """A fresh seed for a game the user did not seed (printed, so it can be replayed).
+
+    128 secret bits (:func:`~pushrummy.records.new_seed`): a player who sees the first
+    cards cannot find the seed, and with it every card, by trying seeds.
+    """
+    return new_seed()
 
 
 class Transcript(GameListener):
@@ -106,7 +110,7 @@ def run_watch(args: argparse.Namespace, out: Output) -> int:
     """Bots play a whole game; print the transcript."""
     variant = build_variant(args.variant, args.max_turns)
     players = check_players(variant, args.players)
-    seed = random_seed() if args.seed is None else args.seed
+    seed = check_seed(args.seed)
     kinds = parse_bots(args.bots, players)
     bots = [make_bot(kind, seed, seat) for seat, kind in enumerate(kinds)]
     names = Names(variant, players, bots=kinds)
