@@ -2,8 +2,8 @@
 
 Performance work (issue 3) added shortcuts that skip re-validation or re-computation:
 ``state.replace_unchecked`` (an unrolled copy), ``views._view`` (fields set directly),
-``melds._trusted_meld`` and ``melds._grown`` (melds built without re-validation),
-``moves._lay_down_unchecked`` (no re-sort), the memoised :func:`~pushrummy.melds.layoff_map`
+``melds.trusted_meld`` and ``melds.grown_meld`` (melds built without re-validation),
+``moves.lay_down_unchecked`` (no re-sort), the memoised :func:`~pushrummy.melds.layoff_map`
 behind :func:`~pushrummy.melds.layoff_ends`, :func:`~pushrummy.contracts.single_melds`
 (new melds listed directly) and the shared draw and discard moves of the move generator.
 Later ones: :func:`~pushrummy.movegen.discardable` by card codes, the run shapes' skipped
@@ -39,13 +39,13 @@ from pushrummy.melds import (
     MeldKind,
     MeldOptions,
     WildLimit,
-    _grown,
-    _trusted_meld,
+    grown_meld,
     lay_off,
     layoff_ends,
+    trusted_meld,
 )
 from pushrummy.movegen import discardable
-from pushrummy.moves import LayDown, _lay_down_unchecked
+from pushrummy.moves import LayDown, lay_down_unchecked
 from pushrummy.state import GameState, replace_unchecked
 from pushrummy.views import PlayerView, _view
 
@@ -159,7 +159,7 @@ def test_trusted_melds_equal_validated_ones() -> None:
         hand = random_hand(rng)
         for meld in single_melds(hand, rng.choice(OPTIONS)):
             checked = Meld(meld.kind, meld.cards, rank=meld.rank, suit=meld.suit, start=meld.start)
-            trusted = _trusted_meld(meld.kind, meld.cards, meld.rank, meld.suit, meld.start)
+            trusted = trusted_meld(meld.kind, meld.cards, meld.rank, meld.suit, meld.start)
             assert trusted == checked == meld
             assert hash(trusted) == hash(checked)
             assert repr(trusted) == repr(checked)
@@ -189,8 +189,8 @@ def test_layoff_ends_and_grown_agree_with_lay_off() -> None:
                     continue
                 assert end in candidates
                 fitting.append(end)
-                assert _grown(meld, card, end) == grown
-                assert repr(_grown(meld, card, end)) == repr(grown)
+                assert grown_meld(meld, card, end) == grown
+                assert repr(grown_meld(meld, card, end)) == repr(grown)
                 checked += 1
             assert ends == tuple(fitting), (meld, card, rules)
     assert checked > 500
@@ -220,8 +220,8 @@ def test_unchecked_lay_downs_equal_the_constructor() -> None:
         hand = random_hand(rng) + random_hand(rng)
         for way in contract_options(hand, pr.PUSH.deals[rng.randrange(5)].contract)[:20]:
             seat = rng.randrange(4)
-            assert _lay_down_unchecked(seat, way) == LayDown(seat, way)
-            assert hash(_lay_down_unchecked(seat, way)) == hash(LayDown(seat, way))
+            assert lay_down_unchecked(seat, way) == LayDown(seat, way)
+            assert hash(lay_down_unchecked(seat, way)) == hash(LayDown(seat, way))
 
 
 def test_shared_moves_equal_fresh_ones() -> None:

@@ -43,7 +43,7 @@ from .state import (
     TableMeld,
 )
 from .variants import (
-    _BOOL_FIELDS,
+    BOOL_FIELDS,
     BuryPosition,
     DealSpec,
     LayoffTargets,
@@ -439,7 +439,7 @@ _VARIANT_ENUMS: Final[dict[str, type[enum.Enum]]] = {
     "layoff_targets": LayoffTargets,
     "wild_exchange": WildExchange,
 }
-_VARIANT_BOOLS: Final = _BOOL_FIELDS
+_VARIANT_BOOLS: Final = BOOL_FIELDS
 """The variant's yes/no options, as the variant itself lists them."""
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any, Final, Literal
 
 from .cards import Rank
-from .state import Outcome
 
 SCHEMA_VERSION: Final = 1
 """The version every document carries; decoding any other version is an error."""
@@ -27,22 +26,3 @@ SEED_BITS: Final = 256
 
 CARD_VALUE_KEYS: Final = ("JK", *(rank.symbol for rank in Rank))
 """The keys of a variant's ``card_values`` object, in their documented order."""
-
-
-def encode_outcome(outcome: Outcome | None) -> JSONObject | None:
-    if outcome is None:
-        return None
-    stakes = outcome.stakes
-    return {
-        "totals": list(outcome.totals),
-        "winners": list(outcome.winners),
-        "stakes": None
-        if stakes is None
-        else {
-            "pot": stakes.pot,
-            "round_prizes": list(stakes.round_prizes),
-            "final_prizes": list(stakes.final_prizes),
-            "net": list(stakes.net),
-            "left_in_pot": stakes.left_in_pot,
-        },
-    }

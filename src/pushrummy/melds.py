@@ -493,7 +493,7 @@ class Meld:
         return f"Meld.{kind}({self.notation()!r})"
 
 
-def _trusted_meld(
+def trusted_meld(
     kind: MeldKind,
     cards: tuple[Card, ...],
     rank: Rank | None,
@@ -528,15 +528,15 @@ _PRIVATE_SLOTS = tuple(
 )
 
 
-def _grown(meld: Meld, card: Card, end: End | None) -> Meld:
+def grown_meld(meld: Meld, card: Card, end: End | None) -> Meld:
     """:func:`lay_off` of a lay-off already validated (:func:`layoff_ends` lists ``end``)."""
     if meld.kind is MeldKind.SET:
         cards = tuple(sorted((*meld.cards, card), key=_card_code))
-        return _trusted_meld(MeldKind.SET, cards, meld.rank, None, None)
+        return trusted_meld(MeldKind.SET, cards, meld.rank, None, None)
     assert meld.start is not None
     if end is End.LOW:
-        return _trusted_meld(MeldKind.RUN, (card, *meld.cards), None, meld.suit, meld.start - 1)
-    return _trusted_meld(MeldKind.RUN, (*meld.cards, card), None, meld.suit, meld.start)
+        return trusted_meld(MeldKind.RUN, (card, *meld.cards), None, meld.suit, meld.start - 1)
+    return trusted_meld(MeldKind.RUN, (*meld.cards, card), None, meld.suit, meld.start)
 
 
 def _card_code(card: Card) -> int:
@@ -718,15 +718,15 @@ def layoff_map(
     :class:`Meld` is built to find it (only :func:`lay_off` builds the grown meld).
     The result is shared: do not change it.
     """
-    entry = _LAYOFF_MAPS.get(id(meld))
+    entry = LAYOFF_MAPS.get(id(meld))
     if entry is None or entry[0] is not meld or entry[1] is not rules:
         _check_meld(meld, "layoff_map")
         _check_rules(rules, "layoff_map")
-        entry = _layoff_entry(meld, rules)
+        entry = layoff_entry(meld, rules)
     return entry[2]
 
 
-def _layoff_entry(meld: Meld, rules: MeldRules) -> _LayoffEntry:
+def layoff_entry(meld: Meld, rules: MeldRules) -> _LayoffEntry:
     """Compute and memoise :func:`layoff_map`'s answer, with the natural codes that fit
     as a bitmask (bit ``code``) besides, so that the move generator can rule a meld out
     for a whole hand with one ``&``."""
@@ -734,16 +734,16 @@ def _layoff_entry(meld: Meld, rules: MeldRules) -> _LayoffEntry:
     mask = 0
     for code in found[0]:
         mask |= 1 << code
-    if len(_LAYOFF_MAPS) >= 8192:
-        _LAYOFF_MAPS.clear()
+    if len(LAYOFF_MAPS) >= 8192:
+        LAYOFF_MAPS.clear()
     # Holding the meld and the options keeps their ids from being reused meanwhile.
-    entry = _LAYOFF_MAPS[id(meld)] = (meld, rules, found, mask)
+    entry = LAYOFF_MAPS[id(meld)] = (meld, rules, found, mask)
     return entry
 
 
 _LayoffMap = tuple[dict[int, tuple[End | None, ...]], tuple[End | None, ...]]
 _LayoffEntry = tuple[Meld, MeldRules, _LayoffMap, int]
-_LAYOFF_MAPS: dict[int, _LayoffEntry] = {}
+LAYOFF_MAPS: dict[int, _LayoffEntry] = {}
 """Memo of :func:`layoff_map` by ``id(meld)``: ``(meld, rules, answer, natural mask)``."""
 
 
@@ -803,3 +803,8 @@ def _new_layoff_map(meld: Meld, rules: MeldRules) -> _LayoffMap:
         elif high:
             wild_ends = _HIGH
     return fits, wild_ends
+
+
+_trusted_meld = (
+    trusted_meld  # the old name, until the contract search package (merging) imports the new one
+)

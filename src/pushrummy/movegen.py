@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .cards import ALL_CARDS, Card
 from .contracts import _Hand, _meld_rules_of, _read_hand, _single_melds, lay_down_steps
-from .melds import _LAYOFF_MAPS, MeldKind, _layoff_entry
+from .melds import LAYOFF_MAPS, MeldKind, layoff_entry
 from .moves import (
     Discard,
     ExchangeWild,
@@ -19,7 +19,7 @@ from .moves import (
     NextDeal,
     Push,
     Take,
-    _lay_down_unchecked,
+    lay_down_unchecked,
 )
 from .predicates import (
     IS_WILD,
@@ -142,7 +142,7 @@ def _lay_down_steps(state: GameState, seat: int) -> list[Move]:
         canonical_wilds=variant.wild_exchange is WildExchange.NONE,
         keep_card=variant.must_discard_to_go_out,
     )
-    return [_lay_down_unchecked(seat, (meld,)) for meld in steps]
+    return [lay_down_unchecked(seat, (meld,)) for meld in steps]
 
 
 def _add_lay_offs(
@@ -152,7 +152,7 @@ def _add_lay_offs(
     naturals = hand.presence & _NATURAL_BITS  # bit ``code`` for every natural held
     wild_codes = sorted({code for code in hand.codes if IS_WILD[code]}) if hand.wilds else []
     any_target = variant.layoff_targets is LayoffTargets.ANY
-    maps = _LAYOFF_MAPS
+    maps = LAYOFF_MAPS
     for target in state.table:
         if not any_target and not may_target(variant, seat, target.owner):
             continue
@@ -161,7 +161,7 @@ def _add_lay_offs(
         # at every play decision, and usually nothing in the hand fits.
         entry = maps.get(id(meld))
         if entry is None or entry[0] is not meld or entry[1] is not variant:
-            entry = _layoff_entry(meld, variant)
+            entry = layoff_entry(meld, variant)
         hits = entry[3] & naturals
         fits, wild_ends = entry[2]
         if not hits and not (wild_ends and wild_codes):

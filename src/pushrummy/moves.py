@@ -164,7 +164,7 @@ class LayDown:
         _refuse_subclass(cls)
 
 
-def _lay_down_unchecked(seat: int, melds: tuple[Meld, ...]) -> LayDown:
+def lay_down_unchecked(seat: int, melds: tuple[Meld, ...]) -> LayDown:
     """``LayDown(seat, melds)`` for melds already in canonical (sorted) order.
 
     For the move generator, which gets each way from

@@ -231,7 +231,6 @@ from ._wire import (
     SEED_BITS,
     JSONObject,
     Kind,
-    encode_outcome,
 )
 from .cards import Card
 from .errors import SetupError, clip_repr
@@ -243,7 +242,7 @@ from .movetable import MOVE_CLASSES, kind_of
 # here, so they stay importable from this module too (explicit re-exports).
 from .records import GameRecord as GameRecord  # noqa: PLC0414
 from .records import replay as replay  # noqa: PLC0414
-from .state import DealResult, GameState, TableMeld
+from .state import DealResult, GameState, Outcome, TableMeld
 from .variants import Variant
 from .views import PlayerView
 
@@ -486,6 +485,25 @@ def _meld_out(meld: object) -> JSONObject:
     return _encode_meld(meld)
 
 
+def _encode_outcome(outcome: Outcome | None) -> JSONObject | None:
+    if outcome is None:
+        return None
+    stakes = outcome.stakes
+    return {
+        "totals": list(outcome.totals),
+        "winners": list(outcome.winners),
+        "stakes": None
+        if stakes is None
+        else {
+            "pot": stakes.pot,
+            "round_prizes": list(stakes.round_prizes),
+            "final_prizes": list(stakes.final_prizes),
+            "net": list(stakes.net),
+            "left_in_pot": stakes.left_in_pot,
+        },
+    }
+
+
 def _encode_move(move: Move) -> JSONObject:
     kind = kind_of(move)
     out: JSONObject = {"type": kind.name}
@@ -587,7 +605,7 @@ def _encode_state(state: GameState) -> JSONObject:
         "turn": state.turn,
         "results": [_encode_result(r) for r in state.results],
         "totals": list(state.totals),
-        "outcome": encode_outcome(state.outcome),
+        "outcome": _encode_outcome(state.outcome),
     }
 
 
@@ -615,7 +633,7 @@ def _encode_view(view: PlayerView) -> JSONObject:
         "turn": view.turn,
         "totals": list(view.totals),
         "results": [_encode_result(r) for r in view.results],
-        "outcome": encode_outcome(view.outcome),
+        "outcome": _encode_outcome(view.outcome),
         "legal_moves": [_encode_move(m) for m in view.legal_moves],
     }
 

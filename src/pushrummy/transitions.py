@@ -15,7 +15,7 @@ from typing import Any
 from .cards import Card
 from .contracts import contract_left, step_order_key
 from .dealing import deal
-from .melds import Meld, MeldKind, _grown
+from .melds import Meld, MeldKind, grown_meld
 from .moves import ExchangeWild, LayOff
 from .scoring import deal_penalties, settle_stakes, winners
 from .state import DealEnd, DealResult, GameState, Outcome, Phase, TableMeld, replace_unchecked
@@ -239,7 +239,7 @@ def _apply_melds(state: GameState, seat: int, melds: Sequence[Meld], **extra: An
 def _apply_lay_off(state: GameState, move: LayOff) -> GameState:
     seat = move.seat
     target = state.table[move.meld_id]
-    grown = _grown(target.meld, move.card, move.end)  # validation proved it fits
+    grown = grown_meld(target.meld, move.card, move.end)  # validation proved it fits
     hand = _without_card(state.hands[seat], move.card)
     hands = _set(state.hands, seat, hand)
     known = _set(state.known, seat, _forget_one(state.known[seat], move.card))

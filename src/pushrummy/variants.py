@@ -195,7 +195,7 @@ _FIELD_OF_ENUM: dict[type[enum.Enum], str] = {
 }
 
 
-_BOOL_FIELDS = (
+BOOL_FIELDS = (
     "partnerships",
     "contract_exact_sizes",
     "new_melds_after_contract",
@@ -248,7 +248,7 @@ class Variant:
             raise VariantError("a variant needs a non-empty name", field="name")
         self._check_players()
         self._check_deals()
-        for field in _BOOL_FIELDS:
+        for field in BOOL_FIELDS:
             if not isinstance(getattr(self, field), bool):
                 raise VariantError(
                     f"must be True or False, not {clip_repr(getattr(self, field))}", field=field
