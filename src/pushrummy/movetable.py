@@ -24,6 +24,7 @@ from typing import Any
 
 import attrs
 
+from .errors import clip_repr
 from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
 from .state import GameState, Phase
 from .transitions import (
@@ -184,18 +185,13 @@ def kind_of(move: object) -> MoveKind:
     """The row of ``move``'s class; :class:`TypeError` if it is not a move."""
     kind = _BY_TYPE.get(type(move))
     if kind is None:
-        raise TypeError(f"not a move: {_short(move)}")
+        raise TypeError(f"not a move: {clip_repr(move)}")
     return kind
 
 
 def kind_named(name: str) -> MoveKind | None:
     """The row whose JSON ``type`` is ``name``, or ``None``."""
     return _BY_NAME.get(name)
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _moves_are_the_table() -> None:  # an import-time check of the table's completeness

@@ -87,7 +87,8 @@ pushrummy.errors.WrongPhaseError: seat 2 must first take the upcard or push [dra
 from __future__ import annotations
 
 import re
-from typing import NoReturn
+from collections.abc import Callable
+from typing import Any, NoReturn
 
 from .cards import Card, Rank, parse_card
 from .engine import check_move, is_legal
@@ -104,11 +105,13 @@ from .moves import (
     Push,
     Take,
 )
+from .movetable import MOVE_KINDS, kind_of
+from .predicates import natural_at
 from .state import GameState, Phase
 
 __all__ = ["describe_move", "format_meld", "format_move", "parse_meld", "parse_move"]
 
-_VERBS = ("take", "push", "discard", "down", "meld", "off", "exchange", "next")
+_VERBS = tuple(kind.verb for kind in MOVE_KINDS)
 _VERB_LIST = ", ".join(_VERBS)
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 _ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -341,26 +344,31 @@ def format_move(move: Move) -> str:
     >>> format_move(NextDeal())
     'next'
     """
-    if isinstance(move, Take):
-        return "take"
-    if isinstance(move, Push):
-        return "push"
-    if isinstance(move, NextDeal):
-        return "next"
-    if isinstance(move, Discard):
-        return f"discard {move.card}"
-    if isinstance(move, LayDown):
-        return "down " + " / ".join(format_meld(m) for m in move.melds)
-    if isinstance(move, NewMeld):
-        return f"meld {format_meld(move.meld)}"
-    if isinstance(move, LayOff):
-        end = "" if move.end is None else f" {move.end.value}"
-        return f"off {move.card} on {move.meld_id}{end}"
-    if isinstance(move, ExchangeWild):
-        implied = _implied_position(move.card)
-        at = "" if implied == move.position else f" at {move.position}"
-        return f"exchange {move.card} on {move.meld_id}{at}"
-    raise TypeError(f"format_move expects a move, not {type(move).__name__}")
+    return _FORMAT[kind_of(move).name](move)
+
+
+def _format_lay_off(move: LayOff) -> str:
+    end = "" if move.end is None else f" {move.end.value}"
+    return f"off {move.card} on {move.meld_id}{end}"
+
+
+def _format_exchange(move: ExchangeWild) -> str:
+    implied = _implied_position(move.card)
+    at = "" if implied == move.position else f" at {move.position}"
+    return f"exchange {move.card} on {move.meld_id}{at}"
+
+
+_FORMAT: dict[str, Callable[[Any], str]] = {
+    "take": lambda move: "take",
+    "push": lambda move: "push",
+    "lay_down": lambda move: "down " + " / ".join(format_meld(m) for m in move.melds),
+    "lay_off": _format_lay_off,
+    "new_meld": lambda move: f"meld {format_meld(move.meld)}",
+    "exchange_wild": _format_exchange,
+    "discard": lambda move: f"discard {move.card}",
+    "next_deal": lambda move: "next",
+}
+"""The notation of each kind of move (by its name in the move table)."""
 
 
 def _implied_position(card: Card) -> int | None:
@@ -379,27 +387,40 @@ def describe_move(move: Move) -> str:
     >>> describe_move(LayDown(1, (parse_meld("7S 7H 7D"), parse_meld("9C 9S JK=9"))))
     'seat 1 lays down 7D 7H 7S / 9C 9S JK=9'
     """
-    if isinstance(move, NextDeal):
-        return "the next deal is dealt"
-    if isinstance(move, Take):
-        return f"seat {move.seat} takes the upcard"
-    if isinstance(move, Push):
-        return f"seat {move.seat} pushes"
-    if isinstance(move, Discard):
-        return f"seat {move.seat} discards {move.card}"
-    if isinstance(move, LayDown):
-        return f"seat {move.seat} lays down " + " / ".join(format_meld(m) for m in move.melds)
-    if isinstance(move, NewMeld):
-        return f"seat {move.seat} melds {format_meld(move.meld)}"
-    if isinstance(move, LayOff):
-        end = "" if move.end is None else f" ({move.end.value} end)"
-        return f"seat {move.seat} lays off {move.card} on meld {move.meld_id}{end}"
-    if isinstance(move, ExchangeWild):
-        return (
-            f"seat {move.seat} exchanges {move.card} for the wild at position "
-            f"{move.position} of meld {move.meld_id}"
-        )
-    raise TypeError(f"describe_move expects a move, not {type(move).__name__}")
+    return _DESCRIBE[kind_of(move).name](move)
+
+
+def _describe_lay_off(move: LayOff) -> str:
+    end = "" if move.end is None else f" ({move.end.value} end)"
+    return f"seat {move.seat} lays off {move.card} on meld {move.meld_id}{end}"
+
+
+_DESCRIBE: dict[str, Callable[[Any], str]] = {
+    "take": lambda move: f"seat {move.seat} takes the upcard",
+    "push": lambda move: f"seat {move.seat} pushes",
+    "lay_down": lambda move: (
+        f"seat {move.seat} lays down " + " / ".join(format_meld(m) for m in move.melds)
+    ),
+    "lay_off": _describe_lay_off,
+    "new_meld": lambda move: f"seat {move.seat} melds {format_meld(move.meld)}",
+    "exchange_wild": lambda move: (
+        f"seat {move.seat} exchanges {move.card} for the wild at position "
+        f"{move.position} of meld {move.meld_id}"
+    ),
+    "discard": lambda move: f"seat {move.seat} discards {move.card}",
+    "next_deal": lambda move: "the next deal is dealt",
+}
+"""A sentence for each kind of move (by its name in the move table)."""
+
+
+def _complete(table: dict[str, Callable[[Any], str]]) -> None:
+    """Import-time check: a move kind added to the table has its notation here."""
+    if set(table) != {kind.name for kind in MOVE_KINDS}:  # pragma: no cover
+        raise RuntimeError("pushrummy.notation is out of step with pushrummy.movetable")
+
+
+_complete(_FORMAT)
+_complete(_DESCRIBE)
 
 
 def parse_move(state: GameState, text: str) -> Move:
@@ -576,11 +597,6 @@ def _nearer_end(meld: Meld, card: Card) -> End:
     return End.HIGH if int(card.rank) > meld.end else End.LOW
 
 
-def _natural_at(meld: Meld, position: int) -> Card | None:
-    assert meld.suit is not None
-    return Card(position_rank(position), meld.suit)
-
-
 def _exchange(
     state: GameState, seat: int | None, card: Card, meld_id: int, args: list[str], text: str
 ) -> Move:
@@ -599,7 +615,7 @@ def _exchange(
     fits = [
         move
         for move in (ExchangeWild(me, meld_id, p, card) for p in span)
-        if card.is_natural and card == _natural_at(target, move.position) and is_legal(state, move)
+        if card.is_natural and card == natural_at(target, move.position) and is_legal(state, move)
     ]
     if len(fits) == 1:
         return fits[0]
