@@ -47,6 +47,7 @@ from .melds import (
     check_meld,
     lay_off,
     layoff_ends,
+    meld_rule_problem,
     meld_rule_violation,
 )
 from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
@@ -158,6 +159,7 @@ __all__ = [
     "layoff_ends",
     "legal_moves",
     "make_deck",
+    "meld_rule_problem",
     "meld_rule_violation",
     "new_game",
     "new_seed",

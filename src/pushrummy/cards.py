@@ -1,4 +1,4 @@
-"""Cards, decks and card notation (RULES.md §1).
+"""Cards, decks and card notation (:ref:`rules-cards`, :ref:`notation <rules-notation>`).
 
 A :class:`Card` is a value: two copies of the seven of hearts from the double
 deck are equal and interchangeable, which is why hands are sorted tuples of

@@ -8,7 +8,7 @@ the field it is about. An empty tuple means the value is one the engine could ha
 produced: the JSON decoder refuses any document with a problem (naming its path),
 and the tests assert that every state and view of every game they play has none.
 
-What is checked (each a rule of RULES.md or a fact of the engine's bookkeeping):
+What is checked (each a rule of :doc:`/rules` or a fact of the engine's bookkeeping):
 
 * **shape**: the player count suits the variant; every per-seat and per-side tuple
   has one entry per seat or side; seats, deal numbers, meld ids are in range;

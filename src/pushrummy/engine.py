@@ -2,7 +2,7 @@
 
 Every function here is pure: it reads a :class:`~pushrummy.state.GameState`
 and returns values or a new state; the state passed in never changes.
-:func:`apply_move` always validates (DESIGN.md §1.1): an illegal move raises a
+:func:`apply_move` always validates (:doc:`/design`): an illegal move raises a
 specific :class:`~pushrummy.errors.IllegalMoveError` that names the rule.
 
 >>> import pushrummy as pr

@@ -1,7 +1,7 @@
 """The exception hierarchy of pushrummy.
 
 Every error the library raises on purpose is a :class:`PushRummyError`. The
-hierarchy (DESIGN.md §5)::
+hierarchy (see :doc:`/errors`)::
 
     PushRummyError(Exception)
     ├── InvalidMoveError(PushRummyError, ValueError)   malformed move or declaration shape
@@ -13,7 +13,7 @@ hierarchy (DESIGN.md §5)::
     ├── VariantError(PushRummyError, ValueError)       invalid configuration
     └── SetupError(PushRummyError, ValueError)         arguments that cannot make a game (deals, seats, packs)
 
-Rule-breaking errors carry the RULES.md rule id in :attr:`IllegalMoveError.rule`
+Rule-breaking errors carry the rule id (:doc:`/rules`) in :attr:`IllegalMoveError.rule`
 and show it at the end of the message, so a message points at the rule it breaks:
 
 >>> err = InvalidMeldError("a set holds at most 4 cards", rule="meld.set")
@@ -62,7 +62,7 @@ class IllegalMoveError(PushRummyError, ValueError):
     """A well-formed move (or meld) that the rules do not allow here.
 
     Attributes:
-        rule: the RULES.md rule id the move breaks (for example ``"layoff.when"``).
+        rule: the rule id (:doc:`/rules`) the move breaks (for example ``"layoff.when"``).
         move: the rejected move, if there was one.
         seat: the seat that tried it, if known.
         phase: the game phase at the time, if known.

@@ -51,6 +51,8 @@ __all__ = [
     "check_meld",
     "lay_off",
     "layoff_ends",
+    "meld_option_problem",
+    "meld_rule_problem",
     "meld_rule_violation",
     "position_rank",
 ]
@@ -76,6 +78,20 @@ class WildLimit(enum.Enum):
     FEWER_THAN_NATURALS = "fewer_than_naturals"
     """A meld holds fewer wilds than naturals."""
 
+    @property
+    def bonus(self) -> int:
+        """How many more wilds than naturals a meld may hold: ``wilds <= naturals + bonus``
+        is the whole option (a large number when unlimited). The contract search computes
+        with this number; :func:`meld_option_problem` states the rule with it."""
+        return _BONUS[self]
+
+
+_BONUS = {
+    WildLimit.UNLIMITED: 1_000,  # more than any meld's cards
+    WildLimit.AT_MOST_NATURALS: 0,
+    WildLimit.FEWER_THAN_NATURALS: -1,
+}
+
 
 class End(enum.Enum):
     """The end of a run a card is laid off at."""
@@ -97,14 +113,83 @@ class MeldRules(Protocol):
     def max_run_length(self) -> int: ...
 
 
+def check_meld_options(min_naturals_per_meld: object, max_run_length: object) -> None:
+    """:class:`~pushrummy.errors.VariantError` unless the two numeric meld options have
+    allowed values (0 or 1; 13 or 14). :class:`MeldOptions` and
+    :class:`~pushrummy.variants.Variant` both ask this."""
+    if type(min_naturals_per_meld) is not int or min_naturals_per_meld not in (0, 1):
+        raise VariantError(
+            f"must be 0 or 1, not {clip_repr(min_naturals_per_meld)}", field="min_naturals_per_meld"
+        )
+    if type(max_run_length) is not int or max_run_length not in (13, 14):
+        raise VariantError(
+            f"must be 13 or 14, not {clip_repr(max_run_length)}", field="max_run_length"
+        )
+
+
+def meld_option_problem(
+    rules: MeldRules, naturals: int, wilds: int, run_length: int = 0
+) -> tuple[str, str] | None:
+    """The rule id and reason a meld of these counts breaks the meld options, or ``None``.
+
+    The one statement of the options ([meld.wild]: ``min_naturals_per_meld``,
+    ``wild_limit``; [meld.run]: ``max_run_length``, for a run of ``run_length`` cards —
+    0 for a set). :func:`meld_rule_violation`, :func:`check_meld`, the lay-off maps and
+    the move checker ask it.
+
+    >>> meld_option_problem(MeldOptions(wild_limit=WildLimit.AT_MOST_NATURALS), 1, 2)
+    ('meld.wild', '2 wilds to 1 natural: wild_limit=at_most_naturals allows at most as many wilds as naturals')
+    >>> meld_option_problem(MeldOptions(max_run_length=13), 14, 0, 14)
+    ('meld.run', '14 cards: max_run_length=13 allows runs of at most 13')
+    """
+    _check_rules(rules, "meld_option_problem")
+    for name, value in (("naturals", naturals), ("wilds", wilds), ("run_length", run_length)):
+        if type(value) is not int:
+            raise TypeError(
+                f"meld_option_problem: {name} must be an int, not {type(value).__name__}"
+            )
+    return _option_problem(rules, naturals, wilds, run_length)
+
+
+def _option_problem(
+    rules: MeldRules, naturals: int, wilds: int, run_length: int
+) -> tuple[str, str] | None:
+    """:func:`meld_option_problem` without the argument checks (callers in this module)."""
+    if naturals < rules.min_naturals_per_meld:
+        return (
+            "meld.wild",
+            f"no natural card: min_naturals_per_meld={rules.min_naturals_per_meld} "
+            "needs a natural in every meld",
+        )
+    limit = rules.wild_limit
+    if wilds > naturals + limit.bonus:
+        plural = "s" if naturals != 1 else ""
+        if limit is WildLimit.AT_MOST_NATURALS:
+            return (
+                "meld.wild",
+                f"{wilds} wilds to {naturals} natural{plural}: "
+                "wild_limit=at_most_naturals allows at most as many wilds as naturals",
+            )
+        return (
+            "meld.wild",
+            f"{wilds} wild{'s' if wilds != 1 else ''} to {naturals} natural{plural}: "
+            "wild_limit=fewer_than_naturals needs fewer wilds than naturals",
+        )
+    if run_length > rules.max_run_length:
+        return (
+            "meld.run",
+            f"{run_length} cards: max_run_length={rules.max_run_length} "
+            f"allows runs of at most {rules.max_run_length}",
+        )
+    return None
+
+
 def _check_min_naturals(_: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or value not in (0, 1):
-        raise VariantError(f"must be 0 or 1, not {clip_repr(value)}", field="min_naturals_per_meld")
+    check_meld_options(value, 14)
 
 
 def _check_max_run(_: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or value not in (13, 14):
-        raise VariantError(f"must be 13 or 14, not {clip_repr(value)}", field="max_run_length")
+    check_meld_options(0, value)
 
 
 def _check_wild_limit(_: object, attribute: attrs.Attribute[WildLimit], value: object) -> None:
@@ -134,7 +219,7 @@ class MeldOptions:
 
 
 DEFAULT_MELD_OPTIONS = MeldOptions()
-"""The default meld options of RULES.md (those of ``PUSH``)."""
+"""The default meld options of :doc:`/rules` (those of ``PUSH``)."""
 
 
 def position_rank(position: int) -> Rank:
@@ -561,46 +646,37 @@ def meld_rule_violation(meld: Meld, rules: MeldRules = DEFAULT_MELD_OPTIONS) -> 
         _check_meld(meld, "meld_rule_violation")
     if rules is not DEFAULT_MELD_OPTIONS:
         _check_rules(rules, "meld_rule_violation")
+    problem = meld_rule_problem(meld, rules)
+    return None if problem is None else problem[1]
+
+
+def meld_rule_problem(
+    meld: Meld, rules: MeldRules = DEFAULT_MELD_OPTIONS
+) -> tuple[str, str] | None:
+    """:func:`meld_rule_violation` with its rule id: ``(rule id, reason)`` or ``None``.
+
+    >>> from pushrummy.cards import parse_cards
+    >>> one_natural = MeldOptions(min_naturals_per_meld=1)
+    >>> meld_rule_problem(Meld.set_of(parse_cards("9C JK 2S")), one_natural) is None
+    True
+    >>> meld_rule_problem(Meld.set_of(parse_cards("JK 2C 2S"), rank=Rank.NINE), one_natural)
+    ('meld.wild', 'no natural card: min_naturals_per_meld=1 needs a natural in every meld')
+    """
+    if type(meld) is not Meld:
+        _check_meld(meld, "meld_rule_problem")
+    if rules is not DEFAULT_MELD_OPTIONS:
+        _check_rules(rules, "meld_rule_problem")
     wilds = meld.wild_count
-    naturals = len(meld.cards) - wilds
-    if naturals < rules.min_naturals_per_meld:
-        return (
-            f"no natural card: min_naturals_per_meld={rules.min_naturals_per_meld} "
-            "needs a natural in every meld"
-        )
-    limit = rules.wild_limit
-    if limit is WildLimit.AT_MOST_NATURALS and wilds > naturals:
-        return (
-            f"{wilds} wilds to {naturals} natural{'s' if naturals != 1 else ''}: "
-            "wild_limit=at_most_naturals allows at most as many wilds as naturals"
-        )
-    if limit is WildLimit.FEWER_THAN_NATURALS and wilds >= naturals:
-        return (
-            f"{wilds} wild{'s' if wilds != 1 else ''} to {naturals} "
-            f"natural{'s' if naturals != 1 else ''}: "
-            "wild_limit=fewer_than_naturals needs fewer wilds than naturals"
-        )
-    if meld.kind is MeldKind.RUN and len(meld.cards) > rules.max_run_length:
-        return (
-            f"{len(meld.cards)} cards: max_run_length={rules.max_run_length} "
-            f"allows runs of at most {rules.max_run_length}"
-        )
-    return None
+    run_length = len(meld.cards) if meld.kind is MeldKind.RUN else 0
+    return _option_problem(rules, len(meld.cards) - wilds, wilds, run_length)
 
 
 def check_meld(meld: Meld, rules: MeldRules = DEFAULT_MELD_OPTIONS) -> None:
     """Raise :class:`~pushrummy.errors.InvalidMeldError` if ``meld`` breaks the options."""
     _check_meld(meld, "check_meld")
-    problem = meld_rule_violation(meld, rules)
+    problem = meld_rule_problem(meld, rules)
     if problem is not None:
-        raise InvalidMeldError(
-            f"meld {meld.notation()}: {problem}", rule=_violation_rule(meld, problem)
-        )
-
-
-def _violation_rule(meld: Meld, problem: str) -> str:
-    """The rule id of a :func:`meld_rule_violation`: ``max_run_length`` is [meld.run]."""
-    return "meld.run" if problem.startswith(f"{len(meld.cards)} cards:") else "meld.wild"
+        raise InvalidMeldError(f"meld {meld.notation()}: {problem[1]}", rule=problem[0])
 
 
 def _extended(meld: Meld, card: Card, end: End | None) -> Meld | str:
@@ -663,11 +739,11 @@ def lay_off(
         raise InvalidMeldError(
             f"cannot lay off {card} on {meld.notation()}: {result}", rule="layoff.card"
         )
-    problem = meld_rule_violation(result, rules)
+    problem = meld_rule_problem(result, rules)
     if problem is not None:
         raise InvalidMeldError(
-            f"cannot lay off {card} on {meld.notation()}: afterwards {problem}",
-            rule=_violation_rule(result, problem),
+            f"cannot lay off {card} on {meld.notation()}: afterwards {problem[1]}",
+            rule=problem[0],
         )
     return result
 
@@ -750,14 +826,7 @@ LAYOFF_MAPS: dict[int, _LayoffEntry] = {}
 def _keeps_options(rules: MeldRules, naturals: int, wilds: int, run_length: int) -> bool:
     """``meld_rule_violation(...) is None`` for a meld of these counts (``run_length``:
     the length of a run, 0 for a set)."""
-    if naturals < rules.min_naturals_per_meld:
-        return False
-    limit = rules.wild_limit
-    if limit is WildLimit.AT_MOST_NATURALS and wilds > naturals:
-        return False
-    if limit is WildLimit.FEWER_THAN_NATURALS and wilds >= naturals:
-        return False
-    return run_length <= rules.max_run_length
+    return _option_problem(rules, naturals, wilds, run_length) is None
 
 
 def _new_layoff_map(meld: Meld, rules: MeldRules) -> _LayoffMap:

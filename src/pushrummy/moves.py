@@ -1,4 +1,4 @@
-"""Moves: one small frozen class per decision, named after RULES.md's verbs.
+"""Moves: one small frozen class per decision, named after the verbs of :doc:`/rules`.
 
 Every player move names the seat making it, so a move read from a client is
 self-describing and a move for the wrong seat is rejected with

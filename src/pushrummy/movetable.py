@@ -60,7 +60,7 @@ class MoveKind:
         verb: its notation verb (``"down"``).
         fields: its fields, in constructor and JSON order (``("seat", "melds")``).
         phases: the phases in which it may be played.
-        rule: the rule id of RULES.md that defines it.
+        rule: the rule id (:doc:`/rules`) that defines it.
         does: what it does, in a few words (the docs' move table).
         check: its own checks, run after the ones every move shares
             (:func:`~pushrummy.validation.check_turn`); raises the rule's error.

@@ -76,7 +76,7 @@ def discardable_codes(codes: Iterable[int], variant: Variant, taken: Card | None
 
     Each restriction is lifted when every card in hand falls under it, and if the two
     together would leave nothing to discard, any card may go: a turn must always be able
-    to end (RULES.md is silent on that corner; see the errors page).
+    to end (the rules are silent on that corner; see :doc:`/errors`).
     """
     distinct = sorted(set(codes))
     if not discard_restricted(variant, taken):

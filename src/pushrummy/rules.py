@@ -1,4 +1,4 @@
-"""The rule ids of RULES.md, with a one-line summary each.
+"""The rule ids of :doc:`/rules`, with a one-line summary each.
 
 Every :class:`~pushrummy.errors.IllegalMoveError` carries one of these ids in
 ``.rule``; the documentation's rules page has an anchor per id, so a front end
@@ -56,7 +56,7 @@ RULES: dict[str, str] = {
     "stakes.deal": "going out takes the round prize; an exhausted deal's prize stays",
     "stakes.final": "the overall winner takes the rest; ties split, remainder in seat order",
 }
-"""Every rule id of RULES.md, in the order of the document, with a summary."""
+"""Every rule id, in the order of the rules page, with a summary."""
 
 RULE_IDS: tuple[str, ...] = tuple(RULES)
-"""The rule ids in the order of RULES.md."""
+"""The rule ids in the order of the rules page."""

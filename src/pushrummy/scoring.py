@@ -1,4 +1,5 @@
-"""Scoring: card values, deal penalties, winners and Cap-It stakes (RULES.md §4–§5).
+"""Scoring: card values, deal penalties, winners and Cap-It stakes
+(:ref:`rules-scoring`, :ref:`rules-stakes`).
 
 Everything here is a pure function of plain values, so a caller can score a
 physical game, re-score a record under other card values, or apply another
@@ -41,7 +42,7 @@ __all__ = [
 
 @attrs.frozen(slots=True)
 class StakesSettlement:
-    """Cap-It stakes (RULES.md §5), in whole chips.
+    """Cap-It stakes (:ref:`rules-stakes`), in whole chips.
 
     Attributes:
         pot: chips paid in (ante × players).

@@ -1,4 +1,4 @@
-"""JSON wire format: explicit, versioned codecs for every public value (DESIGN.md §6).
+"""JSON wire format: explicit, versioned codecs for every public value (:doc:`/frontend`).
 
 The JSON form is a documented contract, not a dump of the Python classes. A
 front end (or a save file) sees *documents*; every top-level document is a
@@ -26,7 +26,7 @@ record, the variant of a state) are plain objects without ``schema`` and
 Conventions inside documents:
 
 * **Cards** are strings in canonical notation: ``"10H"``, ``"AS"``, ``"JK"``
-  (RULES.md "Notation"). Decoding is strict: ``"th"`` is rejected with a hint
+  (:ref:`notation <rules-notation>`). Decoding is strict: ``"th"`` is rejected with a hint
   to write ``"10H"``, so one value has exactly one spelling.
 * **Ranks** are their symbols (``"A"``, ``"2"`` … ``"10"``, ``"J"``, ``"Q"``,
   ``"K"``), **suits** their letters (``"C"``, ``"D"``, ``"H"``, ``"S"``).
@@ -238,7 +238,7 @@ from .melds import End, Meld, MeldKind
 from .moves import Move
 from .movetable import MOVE_CLASSES, kind_of
 
-# GameRecord and replay live in records.py (one concept per module); DESIGN.md lists them
+# GameRecord and replay live in records.py (one concept per module); the design lists them
 # here, so they stay importable from this module too (explicit re-exports).
 from .records import GameRecord as GameRecord  # noqa: PLC0414
 from .records import replay as replay  # noqa: PLC0414

@@ -6,7 +6,7 @@ per-seat projection. States are created by :func:`pushrummy.engine.new_game`
 and advanced only by :func:`pushrummy.engine.apply_move`, which returns a new
 state and leaves its input untouched.
 
-What kind of decision is pending is explicit (DESIGN.md §1.5): read
+What kind of decision is pending is explicit (:doc:`/engine`): read
 :attr:`GameState.phase` and :attr:`GameState.current_player`.
 
 =========================  ====================  ===========================================
@@ -232,7 +232,7 @@ class GameState:
             + sum(len(t.meld.cards) for t in self.table)
         )
 
-    # Thin delegating methods for tab completion (DESIGN.md §3); the functions in
+    # Thin delegating methods for tab completion; the functions in
     # pushrummy.engine stay canonical. The engine sits above this module, so it hands
     # its functions down through install_engine() when it is imported (always, by
     # ``import pushrummy``) instead of being imported from here: no import cycle.

@@ -4,7 +4,7 @@
 checker (``check_draw``, ``check_lay_down`` …), which the move table
 (:data:`pushrummy.movetable.MOVE_KINDS`) names and the engine calls after it. Every
 rejection is a specific :class:`~pushrummy.errors.IllegalMoveError` subclass carrying
-the RULES.md rule id, the move, the seat and the phase; malformed moves raise
+the rule id (:doc:`/rules`), the move, the seat and the phase; malformed moves raise
 :class:`~pushrummy.errors.InvalidMoveError`.
 """
 
@@ -28,7 +28,7 @@ from .errors import (
     WrongPhaseError,
     clip_items,
 )
-from .melds import End, Meld, MeldKind, lay_off, layoff_ends, meld_rule_violation
+from .melds import End, Meld, MeldKind, lay_off, layoff_ends, meld_rule_problem
 from .movegen import discardable
 from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
 from .predicates import may_target, natural_at, push_allowed
@@ -236,15 +236,11 @@ def _require_after_contract(state: GameState, move: Move, seat: int, verb: str) 
 
 
 def _check_meld_rules(state: GameState, move: Move, seat: int, meld: Meld) -> None:
-    problem = meld_rule_violation(meld, state.variant)
+    problem = meld_rule_problem(meld, state.variant)
     if problem is not None:
-        rule = "meld.run" if "max_run_length" in problem else "meld.wild"
+        rule, why = problem
         raise _illegal(
-            InvalidMeldError,
-            state,
-            move,
-            rule,
-            f"seat {seat} cannot meld {meld.notation()}: {problem}",
+            InvalidMeldError, state, move, rule, f"seat {seat} cannot meld {meld.notation()}: {why}"
         )
 
 

@@ -1,8 +1,8 @@
-"""Variants: a ruleset as one validated, immutable value (RULES.md §6).
+"""Variants: a ruleset as one validated, immutable value (:ref:`rules-presets`).
 
 A :class:`Variant` holds everything that differs between games and house
 rules: player counts, partnerships, the deck, the deals and their contracts,
-card values, stakes, and every option RULES.md names, under the same name.
+card values, stakes, and every option :doc:`/rules` names, under the same name.
 The engine reads these fields; it never asks which variant it is playing.
 
 >>> PUSH.deals[0]
@@ -29,7 +29,7 @@ import attrs
 from .cards import MAX_PACKS, Card, Rank
 from .contract_spec import Contract
 from .errors import VariantError, clip_repr
-from .melds import MeldKind, WildLimit
+from .melds import MeldKind, WildLimit, check_meld_options
 
 __all__ = [
     "CAP_IT",
@@ -111,7 +111,7 @@ class DealSpec:
 
 @attrs.frozen(slots=True)
 class Stakes:
-    """Cap-It stakes (RULES.md §5): each player's ante and the prize for going out."""
+    """Cap-It stakes (:ref:`rules-stakes`): each player's ante and the prize for going out."""
 
     ante: int
     round_prize: int
@@ -210,7 +210,7 @@ BOOL_FIELDS = (
 class Variant:
     """A complete, validated ruleset. Build a house rule with :meth:`replace`.
 
-    Every option is named as in RULES.md; defaults reproduce Push. Invalid or
+    Every option is named as in :doc:`/rules`; defaults reproduce Push. Invalid or
     inconsistent values raise :class:`~pushrummy.errors.VariantError` naming
     the field, when the variant is built.
     """
@@ -253,15 +253,7 @@ class Variant:
                 raise VariantError(
                     f"must be True or False, not {clip_repr(getattr(self, field))}", field=field
                 )
-        if type(self.min_naturals_per_meld) is not int or self.min_naturals_per_meld not in (0, 1):
-            raise VariantError(
-                f"must be 0 or 1, not {clip_repr(self.min_naturals_per_meld)}",
-                field="min_naturals_per_meld",
-            )
-        if type(self.max_run_length) is not int or self.max_run_length not in (13, 14):
-            raise VariantError(
-                f"must be 13 or 14, not {clip_repr(self.max_run_length)}", field="max_run_length"
-            )
+        check_meld_options(self.min_naturals_per_meld, self.max_run_length)
         if len(self.card_values) != 14 or not all(
             isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in self.card_values
         ):
@@ -274,7 +266,7 @@ class Variant:
                 f"must be a Stakes or None, not {type(self.stakes).__name__}", field="stakes"
             )
         if self.stakes is not None and self.partnerships:
-            # RULES.md §5 settles stakes between individual players only.
+            # The rules (stakes) settle stakes between individual players only.
             raise VariantError(
                 "stakes are for individual play (Cap-It), not partnerships", field="stakes"
             )
@@ -343,7 +335,7 @@ class Variant:
                     )
 
     def _check_contracts(self) -> None:
-        """Refuse a contract no hand can ever meet (RULES.md §6): a set of more than 4
+        """Refuse a contract no hand can ever meet (:ref:`rules-presets`): a set of more than 4
         cards ([meld.set]) or a run longer than ``max_run_length`` ([meld.run]). (A
         contract needing more cards than a player can hold is refused by
         :meth:`_check_deals`.)"""
@@ -443,7 +435,7 @@ PUSH = Variant(
         DealSpec(10, Contract.parse("2 runs of 5")),
     ),
 )
-"""Push: 4 players in two partnerships, 108 cards, deals of 6–10 cards (RULES.md §6)."""
+"""Push: 4 players in two partnerships, 108 cards, deals of 6–10 cards (:ref:`rules-presets`)."""
 
 CAP_IT = Variant(
     name="cap-it",
@@ -457,4 +449,4 @@ CAP_IT = Variant(
         DealSpec(10, Contract.parse("1 run of 3 + 1 run of 7")),
     ),
 )
-"""Cap-It: 4–6 individual players, 10 cards every deal; stakes off until set (RULES.md §6)."""
+"""Cap-It: 4–6 individual players, 10 cards every deal; stakes off until set (:ref:`rules-presets`)."""

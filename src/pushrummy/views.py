@@ -1,4 +1,4 @@
-"""Player views: the one choke point for hidden information (DESIGN.md §1.4).
+"""Player views: the one choke point for hidden information (:doc:`/design`).
 
 A :class:`~pushrummy.state.GameState` is privileged: it holds every hand and
 the stock order. :func:`view` projects it onto what one seat may know, and a
