@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..cards import Card
-from ..moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
+from ..moves import Move, NextDeal
+from ..movetable import MOVE_KINDS, kind_of
 from ..notation import describe_move
 from ..scoring import hand_value
 from ..state import DealEnd, GameState, Outcome, Phase, TableMeld
@@ -43,42 +45,61 @@ def narrate(
     if isinstance(move, NextDeal):
         return describe_move(move)
     seat = move.seat
-    who = names.short(seat)
-    if isinstance(move, Take):
-        assert before.upcard is not None
-        text = f"{who} takes {out.card_text(before.upcard)}"
-    elif isinstance(move, Push):
-        text = _push(out, before, move, after, names, viewer)
-    elif isinstance(move, LayDown):
-        text = f"{who} lays down {_melds(out, after.table[len(before.table) :])}"
-    elif isinstance(move, NewMeld):
-        text = f"{who} melds {_melds(out, after.table[len(before.table) :])}"
-    elif isinstance(move, LayOff):
-        target = after.table[move.meld_id]
-        text = (
-            f"{who} lays off {out.card_text(move.card)} on [{move.meld_id}]"
-            f" -> {out.meld(target.meld)}"
-        )
-    elif isinstance(move, ExchangeWild):
-        old = before.table[move.meld_id].meld
-        start = old.start or 0
-        wild = old.cards[move.position - start]
-        text = (
-            f"{who} exchanges {out.card_text(move.card)} for the {out.card_text(wild)} "
-            f"in [{move.meld_id}] -> {out.meld(after.table[move.meld_id].meld)}"
-        )
-    elif isinstance(move, Discard):
-        text = f"{who} discards {out.card_text(move.card)}"
-    else:  # pragma: no cover - every move class is handled above
-        text = out.notation(describe_move(move))
+    text = _NARRATE[kind_of(move).name](out, before, move, after, names, viewer)
     ended = after.phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER)
     if ended and after.results[-1].went_out == seat:
         text += ", and goes out"
     return text
 
 
+def _take(
+    out: Output, before: GameState, move: Any, after: GameState, names: Names, _: object
+) -> str:
+    assert before.upcard is not None
+    return f"{names.short(move.seat)} takes {out.card_text(before.upcard)}"
+
+
+def _new_melds(verb: str) -> Narrator:
+    def narrate(
+        out: Output, before: GameState, move: Any, after: GameState, names: Names, _: object
+    ) -> str:
+        return f"{names.short(move.seat)} {verb} {_melds(out, after.table[len(before.table) :])}"
+
+    return narrate
+
+
+def _lay_off(
+    out: Output, before: GameState, move: Any, after: GameState, names: Names, _: object
+) -> str:
+    target = after.table[move.meld_id]
+    return (
+        f"{names.short(move.seat)} lays off {out.card_text(move.card)} on [{move.meld_id}]"
+        f" -> {out.meld(target.meld)}"
+    )
+
+
+def _exchange(
+    out: Output, before: GameState, move: Any, after: GameState, names: Names, _: object
+) -> str:
+    old = before.table[move.meld_id].meld
+    wild = old.cards[move.position - (old.start or 0)]
+    return (
+        f"{names.short(move.seat)} exchanges {out.card_text(move.card)} for the "
+        f"{out.card_text(wild)} in [{move.meld_id}] -> {out.meld(after.table[move.meld_id].meld)}"
+    )
+
+
+def _discard(
+    out: Output, before: GameState, move: Any, after: GameState, names: Names, _: object
+) -> str:
+    return f"{names.short(move.seat)} discards {out.card_text(move.card)}"
+
+
+Narrator = Callable[[Output, GameState, Any, GameState, Names, "int | None"], str]
+
+
 def _push(
-    out: Output, before: GameState, move: Push, after: GameState, names: Names, viewer: int | None
+    out: Output, before: GameState, move: Any, after: GameState, names: Names, viewer: int | None
 ) -> str:
     seat = move.seat
     assert before.upcard is not None
@@ -218,3 +239,18 @@ def table_lines(out: Output, table: Sequence[TableMeld], names: Names) -> None:
     out.line("Table:")
     for meld in table:
         out.line(f"  [{meld.id}] {out.meld(meld.meld)}   ({names.short(meld.owner)})")
+
+
+_NARRATE: dict[str, Narrator] = {
+    "take": _take,
+    "push": _push,
+    "lay_down": _new_melds("lays down"),
+    "lay_off": _lay_off,
+    "new_meld": _new_melds("melds"),
+    "exchange_wild": _exchange,
+    "discard": _discard,
+}
+"""How each kind of player move is narrated (by its name in the move table)."""
+
+if set(_NARRATE) | {"next_deal"} != {kind.name for kind in MOVE_KINDS}:  # pragma: no cover
+    raise RuntimeError("pushrummy.cli.describe is out of step with pushrummy.movetable")
