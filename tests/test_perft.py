@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import pushrummy as pr
@@ -45,6 +45,7 @@ from pushrummy.cards import ALL_CARDS, Card
 from pushrummy.state import GameState
 from pushrummy.variants import LayoffTargets, ShortStockPush, WildExchange, WildLimit
 from reference_moves import contract_ways, hand_melds, options_of, reference_moves
+from sizes import Budget
 
 DATA = Path(__file__).parent / "data" / "perft.json"
 
@@ -407,17 +408,15 @@ def random_play_position(seed: int) -> GameState | None:
         return None
 
 
-DIFFERENTIAL = settings(
-    derandomize=True,
-    deadline=None,
-    max_examples=300,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+SEEDS = st.integers(min_value=0, max_value=2**32)
 
 
-@DIFFERENTIAL
-@given(seed=st.integers(min_value=0, max_value=2**32))
-def test_legal_moves_equal_the_reference_on_generated_positions(seed: int) -> None:
+def test_legal_moves_equal_the_reference_on_generated_positions(budget: Budget) -> None:
+    compared = budget.settings("perft.generated")(given(seed=SEEDS)(legal_moves_agree))
+    compared()
+
+
+def legal_moves_agree(seed: int) -> None:
     state = random_play_position(seed)
     if state is None:
         return
@@ -434,16 +433,14 @@ def test_legal_moves_equal_the_reference_on_generated_positions(seed: int) -> No
         assert set(moves) == reference_moves(laying)
 
 
-@settings(
-    derandomize=True,
-    deadline=None,
-    max_examples=120,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
-@given(seed=st.integers(min_value=0, max_value=2**32))
-def test_is_legal_agrees_with_legal_moves_on_near_misses(seed: int) -> None:
+def test_is_legal_agrees_with_legal_moves_on_near_misses(budget: Budget) -> None:
     """Moves built from the hand plus two stray cards, every lay-off end and exchange
     position: ``is_legal`` must say yes exactly for the legal moves."""
+    compared = budget.settings("perft.near_misses")(given(seed=SEEDS)(near_misses_agree))
+    compared()
+
+
+def near_misses_agree(seed: int) -> None:
     state = random_play_position(seed)
     if state is None:
         return
