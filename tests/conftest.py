@@ -13,11 +13,13 @@ default run, ``[exhaustive]`` (marked ``exhaustive``) in the other. It reads its
 ``budget.n(key)`` (loops over generated hands or games) or ``budget.settings(key)``
 (Hypothesis examples) from ``sizes.SIZES``, the one table of sizes.
 
-Hypothesis profiles: ``default`` (no deadline: these machines are shared and slow, a deadline
-is no correctness check), ``ci`` (also no example database, failing examples printed as
-reproduction blobs) and ``exhaustive`` (like ``ci``, derandomized, health checks for slow data
-off). The profile is ``--hypothesis-profile`` or ``HYPOTHESIS_PROFILE`` if given, else
-``exhaustive`` when ``-m`` selects the exhaustive set, else ``default``.
+Hypothesis profiles: ``default`` (Hypothesis's defaults but no deadline: these machines are
+shared and slow, and a deadline is no correctness check), ``ci`` (as Hypothesis's own ``ci``
+profile: derandomized, so a CI run is repeatable, no example database, failing examples
+printed as reproduction blobs) and ``exhaustive`` (``ci`` with the health checks for slow and
+large data off). The profile is ``--hypothesis-profile`` or ``HYPOTHESIS_PROFILE`` if given,
+else ``exhaustive`` when ``-m`` selects the exhaustive set, else ``ci`` on a CI machine (the
+``CI`` variable and the like, as Hypothesis detects it), else ``default``.
 """
 
 from __future__ import annotations
@@ -33,12 +35,21 @@ from sizes import Budget
 
 # -- Hypothesis profiles -------------------------------------------------------------------------
 
-settings.register_profile("default", deadline=None)
-settings.register_profile("ci", settings.get_profile("default"), database=None, print_blob=True)
+# Hypothesis loads its own "ci" profile on a CI machine: remember that before replacing it.
+_IN_CI = settings.get_current_profile_name() == "ci"
+
+settings.register_profile("default", settings.get_profile("default"), deadline=None)
+settings.register_profile(
+    "ci",
+    settings.get_profile("default"),
+    derandomize=True,
+    database=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 settings.register_profile(
     "exhaustive",
     settings.get_profile("ci"),
-    derandomize=True,
     suppress_health_check=[
         HealthCheck.too_slow,
         HealthCheck.data_too_large,
@@ -90,10 +101,13 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "rule(*ids): the RULES.md rule ids (e.g. 'draw.push') the test proves"
     )
-    profile = os.environ.get("HYPOTHESIS_PROFILE") or (
-        "exhaustive" if _selects_exhaustive(config.getoption("markexpr") or "") else "default"
-    )
-    settings.load_profile(profile)
+    if os.environ.get("HYPOTHESIS_PROFILE"):
+        profile = os.environ["HYPOTHESIS_PROFILE"]
+    elif _selects_exhaustive(config.getoption("markexpr") or ""):
+        profile = "exhaustive"
+    else:
+        profile = "ci" if _IN_CI else "default"
+    settings.load_profile(profile)  # --hypothesis-profile, if given, is loaded after this
 
 
 def pytest_report_header(config: pytest.Config) -> str:
