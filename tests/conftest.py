@@ -11,7 +11,9 @@ Two sets of tests (see the ``exhaustive`` marker in ``pyproject.toml``):
 A test that takes the :func:`budget` fixture runs once in each set: ``[default]`` in the
 default run, ``[exhaustive]`` (marked ``exhaustive``) in the other. It reads its sizes with
 ``budget.n(key)`` (loops over generated hands or games) or ``budget.settings(key)``
-(Hypothesis examples) from ``sizes.SIZES``, the one table of sizes.
+(Hypothesis examples) from ``sizes.SIZES``, the one table of sizes. (``-m`` filters named
+tests too: ``python -m pytest -m exhaustive "tests/test_soak.py::test_soak[exhaustive-push]"``
+runs one exhaustive test; ``-m ""`` runs both sets.)
 
 Hypothesis profiles: ``default`` (Hypothesis's defaults but no deadline: these machines are
 shared and slow, and a deadline is no correctness check), ``ci`` (as Hypothesis's own ``ci``
