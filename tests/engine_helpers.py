@@ -38,7 +38,6 @@ __all__ = [
     "hand_points",
     "play",
     "position",
-    "random_playout",
     "run",
     "set_",
     "snapshot",
@@ -349,17 +348,3 @@ def assert_rejected(
     if in_legal_moves and contracts_ready():
         assert move not in pr.legal_moves(state)
     return err
-
-
-def random_playout(
-    state: GameState, rng: random.Random, *, max_moves: int = 100_000
-) -> list[GameState]:
-    """Play uniformly random legal moves to the end of the game; every state on the way."""
-    states = [state]
-    for _ in range(max_moves):
-        if state.phase is Phase.GAME_OVER:
-            break
-        moves = pr.legal_moves(state)
-        state = pr.apply_move(state, rng.choice(moves))
-        states.append(state)
-    return states

@@ -32,6 +32,7 @@ from math import comb
 
 import pytest
 
+from games import meld_variant
 from pushrummy import (
     JOKER,
     Card,
@@ -46,11 +47,11 @@ from pushrummy import (
 )
 from reference_contracts import (
     DEFAULT_OPTIONS,
-    RefOptions,
     candidate_melds,
     from_meld,
     is_wild,
     option_problem,
+    options_of,
 )
 
 DECK = Counter(make_deck(2))
@@ -73,12 +74,7 @@ CATALOGUE = {
 TOTAL_3_CARD_MELDS = 11388
 """1500 sets + 9888 runs."""
 
-OPTION_SETTINGS = {
-    "default": DEFAULT_OPTIONS,
-    "min_naturals_1": RefOptions(min_naturals=1),
-    "at_most_naturals": RefOptions(wild_limit="at_most_naturals"),
-    "fewer_than_naturals": RefOptions(wild_limit="fewer_than_naturals"),
-}
+OPTION_SETTINGS = {name: options_of(meld_variant(name)) for name in CATALOGUE}
 
 
 def _wild_count(cards: tuple[Card, ...]) -> int:

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import pushrummy as pr
 import pushrummy._json_decode as ser
+from games import recorded_game
 from pushrummy.cards import JOKER, make_deck, parse_card
 from pushrummy.errors import DecodeError
 from pushrummy.melds import End, Meld
@@ -23,7 +24,6 @@ from pushrummy.records import GameRecord
 from pushrummy.serialization import decode, encode, from_json, to_json
 from pushrummy.state import Phase
 from pushrummy.variants import CAP_IT, PUSH, Stakes
-from test_serialization import recorded_game
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -183,7 +183,9 @@ def valid_documents() -> tuple[dict[str, Any], ...]:
         PUSH,
         CAP_IT.replace(stakes=Stakes(10, 5), max_turns_per_deal=50),
     ]
-    game = recorded_game(2, 1)  # Cap-It house rules, 5 players, stakes, injected deal 2
+    game = recorded_game(
+        "cap_it_5_stakes", 1
+    )  # Cap-It house rules, 5 players, stakes, deal 2 injected
     picks = [0, len(game) // 3, len(game) // 2, len(game) - 1]
     picks += [i for i, (_, s) in enumerate(game) if s.table and s.phase is Phase.PLAY][:1]
     picks += [i for i, (_, s) in enumerate(game) if s.phase is Phase.BETWEEN_DEALS][:1]
@@ -191,7 +193,7 @@ def valid_documents() -> tuple[dict[str, Any], ...]:
         _, state = game[index]
         values += [state, pr.view(state, 0), pr.view(state, state.current_player or 1)]
     values.append(game[len(game) // 4][0])
-    values.append(recorded_game(0, 0)[40][0])
+    values.append(recorded_game("push", 0)[40][0])
     return tuple(encode(value) for value in values)
 
 
@@ -338,7 +340,7 @@ def record_document() -> dict[str, Any]:
 
 
 def state_document(*, table: bool = False) -> dict[str, Any]:
-    for _, state in recorded_game(0, 0):
+    for _, state in recorded_game("push", 0):
         if state.phase is Phase.DRAW and state.results and (state.table or not table):
             return encode(state)
     raise AssertionError("no such state in the game")
@@ -536,7 +538,9 @@ def test_a_state_with_a_card_moved_between_places() -> None:
 
 
 def test_paths_inside_a_view() -> None:
-    _, state = next((r, s) for r, s in recorded_game(0, 0) if s.phase is Phase.PLAY and s.table)
+    _, state = next(
+        (r, s) for r, s in recorded_game("push", 0) if s.phase is Phase.PLAY and s.table
+    )
     document = encode(pr.view(state, state.current_player))
     assert len(document["legal_moves"]) >= 2
     expect(

@@ -68,13 +68,15 @@ def test_docs_have_examples() -> None:
 
 def test_readme_commands_match_ci() -> None:
     # The README's set-up commands are the ones a new user runs from a clean clone, and its
-    # test command is the one .ci/run runs.
+    # test commands (the default run and the exhaustive set) are the ones .ci/run runs.
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert 'pip install ".[cli]" && pushrummy watch --seed 1' in readme
-    assert 'pip install -e ".[test]" && python -m pytest' in readme
+    assert 'pip install -e ".[test]" && python -m pytest\n' in readme
+    assert "python -m pytest -m exhaustive\n" in readme
     assert "bash .ci/run" in readme
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert "python -m pytest" in ci
+    assert "python -m pytest\n" in ci
+    assert "python -m pytest -m exhaustive\n" in ci
 
 
 AUTOSUMMARY_ENTRY = re.compile(r"^\s+(pushrummy(?:\.\w+)+)\s*$", re.MULTILINE)

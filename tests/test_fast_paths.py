@@ -21,6 +21,7 @@ import attrs
 import pytest
 
 import pushrummy as pr
+from games import PRESETS, bots, meld_options, playout, variant_for
 from pushrummy.cards import ALL_CARDS, Card, make_deck
 from pushrummy.contract_spec import Contract
 from pushrummy.contracts import (
@@ -37,8 +38,6 @@ from pushrummy.melds import (
     End,
     Meld,
     MeldKind,
-    MeldOptions,
-    WildLimit,
     grown_meld,
     lay_off,
     layoff_ends,
@@ -51,12 +50,15 @@ from pushrummy.views import PlayerView, _view
 
 pytestmark = pytest.mark.rule("meld.new", "layoff.card", "contract.laydown")
 
-OPTIONS = (
-    MeldOptions(),
-    MeldOptions(wild_limit=WildLimit.AT_MOST_NATURALS),
-    MeldOptions(wild_limit=WildLimit.FEWER_THAN_NATURALS, min_naturals_per_meld=1),
-    MeldOptions(min_naturals_per_meld=1, max_run_length=13),
-    MeldOptions(wild_limit=WildLimit.FEWER_THAN_NATURALS, max_run_length=13),
+OPTIONS = tuple(
+    meld_options(name)
+    for name in (
+        "default",
+        "at_most_naturals",
+        "fewer_min_naturals_1",
+        "min_naturals_1_max_run_13",
+        "fewer_max_run_13",
+    )
 )
 SET_OF_3 = Contract.parse("1 set of 3")
 RUN_OF_3 = Contract.parse("1 run of 3")
@@ -81,24 +83,19 @@ def random_hand(rng: random.Random) -> tuple[Card, ...]:
 
 
 def played_states(count: int) -> list[GameState]:
-    """States from a few seeded games (greedy and random tables, house rules too)."""
-    variants = (
-        pr.PUSH.replace(max_turns_per_deal=40),
-        pr.CAP_IT.replace(max_turns_per_deal=40, wild_exchange="any_in_runs"),
-        pr.PUSH.replace(max_turns_per_deal=40, layoff_targets="team", must_discard_to_go_out=True),
+    """The first ``count`` states of a few seeded games (greedy and random tables, house rules
+    too)."""
+    games = (
+        ("push", "default"),
+        ("cap_it_6", "exchange_team_next_turn"),
+        ("push", "previous_forbidden_keep_wilds"),
     )
-    states = []
-    for seed, variant in enumerate(variants):
-        players = variant.player_counts[-1]
-        state = pr.new_game(variant, seed=seed, players=players)
-        bots = [
-            pr.GreedyBot() if seat % 2 else pr.RandomBot(seed + seat) for seat in range(players)
-        ]
-        while state.phase is not pr.Phase.GAME_OVER and len(states) < count * (seed + 1):
-            states.append(state)
-            seat = state.current_player
-            move = pr.NextDeal() if seat is None else bots[seat].choose(pr.view(state, seat))
-            state = pr.apply_move(state, move)
+    states: list[GameState] = []
+    for seed, (preset, house) in enumerate(games):
+        players = PRESETS[preset][1]
+        variant = variant_for(preset, house, max_turns=40)
+        kinds = ("rg" * players)[:players]
+        states += playout(variant, players, seed, bots(kinds), max_moves=count - 1).states
     return states
 
 

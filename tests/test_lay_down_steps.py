@@ -3,7 +3,8 @@
 * Rules: a lay-down goes down meld by meld in ``Phase.LAYING_DOWN``; nothing else until it is
   complete; a part that cannot be completed is refused; a whole lay-down is one move, in any
   meld order, and leads to the state its steps lead to.
-* Proof of the move model on thousands of generated hands, wild-heavy ones among them: placing
+* Proof of the move model on thousands of generated hands (in the exhaustive run; the default
+  run takes the first of them, ``steps.*`` in ``sizes.SIZES``), wild-heavy ones among them: placing
   listed steps one at a time reaches every way to lay the contract down exactly once, and every
   listed step leads to at least one complete lay-down (no dead ends). The set of ways is
   compared with :func:`pushrummy.contract_options` (itself proven against a brute-force
@@ -24,10 +25,12 @@ import pytest
 
 import pushrummy as pr
 from engine_helpers import assert_rejected, play, position, run, set_
+from games import meld_variant
 from pushrummy import CAP_IT, PUSH, Contract, LayDown, Meld, Phase
 from pushrummy.cards import ALL_CARDS, Card, parse_cards
 from pushrummy.errors import ContractNotMetError, IllegalMoveError, WrongPhaseError
 from reference_moves import canonical, contract_ways, options_of, step_order
+from sizes import Budget
 
 rule = pytest.mark.rule
 
@@ -41,11 +44,14 @@ CONTRACTS = [
     Contract.parse("2 sets of 3 + 1 run of 4"),
 ]
 VARIANTS = [
-    PUSH,
-    PUSH.replace(wild_exchange=pr.WildExchange.ANY_IN_RUNS),
-    PUSH.replace(contract_exact_sizes=True),
-    PUSH.replace(wild_limit=pr.WildLimit.FEWER_THAN_NATURALS),
-    PUSH.replace(min_naturals_per_meld=1, wild_exchange=pr.WildExchange.JOKERS_IN_RUNS),
+    meld_variant(name)
+    for name in (
+        "default",
+        "any_in_runs",
+        "exact_sizes",
+        "fewer_than_naturals",
+        "min_naturals_1_jokers_in_runs",
+    )
 ]
 
 
@@ -128,11 +134,20 @@ def _check_reachable(hand: tuple[Card, ...], contract: Contract, variant: pr.Var
     return len(leaves)
 
 
+# What the wild-heavy walk must reach, in each run: at most this many hands left out, at least
+# this many checked and with six wilds, more ways than this in all.
+WILD_HEAVY_REQUIRED = {
+    "default": (1, 14, 3, 40_000),
+    "exhaustive": (15, 235, 60, 1_000_000),
+}
+
+
 @pytest.mark.slow
-def test_steps_reach_every_lay_down_once_on_wild_heavy_hands() -> None:
-    """250 hands of 14-16 cards with 4-6 wilds (the presets' contracts, the options without
+def test_steps_reach_every_lay_down_once_on_wild_heavy_hands(budget: Budget) -> None:
+    """Hands of 14-16 cards with 4-6 wilds (the presets' contracts, the options without
     wild exchange; with it every wild place is its own way, ten times as many, and those
-    options are proven on the ordinary hands and in the perft positions).
+    options are proven on the ordinary hands and in the perft positions): 250 in the
+    exhaustive run, the first of them in the default run.
 
     Walking every sequence of steps costs time per way, and a few of these hands have
     millions of ways (2.6 million for one): hands with more than 100,000 are left out, and
@@ -140,7 +155,7 @@ def test_steps_reach_every_lay_down_once_on_wild_heavy_hands() -> None:
     """
     total = checked = skipped = six_wilds = 0
     variants = [v for v in VARIANTS if v.wild_exchange is pr.WildExchange.NONE]
-    cases = _hands(250, 11, (14, 16), (4, 6), PRESET_CONTRACTS, variants)
+    cases = _hands(budget.n("steps.wild_heavy"), 11, (14, 16), (4, 6), PRESET_CONTRACTS, variants)
     for hand, contract, variant in cases:  # type: ignore[misc]
         if len(pr.contract_options(hand, contract, variant, canonical_wilds=True)) > 100_000:
             skipped += 1
@@ -148,26 +163,35 @@ def test_steps_reach_every_lay_down_once_on_wild_heavy_hands() -> None:
         total += _check_reachable(hand, contract, variant)
         checked += 1
         six_wilds += sum(card.is_wild for card in hand) == 6
-    assert skipped <= 15, f"{skipped} hands had more than 100,000 ways"
-    assert checked >= 235 and six_wilds >= 60
-    assert total > 1_000_000  # the hands do have many ways: the proof is not vacuous
+    print(
+        f"\nwild-heavy hands: {checked} walked ({six_wilds} with six wilds), {skipped} left out,"
+        f" {total} lay-downs reached"
+    )
+    most_skipped, least_checked, least_six_wilds, least_ways = WILD_HEAVY_REQUIRED[budget.name]
+    assert skipped <= most_skipped, f"{skipped} hands had more than 100,000 ways"
+    assert checked >= least_checked and six_wilds >= least_six_wilds
+    assert total > least_ways  # the hands do have many ways: the proof is not vacuous
 
 
 @pytest.mark.slow
-def test_steps_reach_every_lay_down_once_on_ordinary_hands() -> None:
-    """1,700 hands of 6-13 cards with 0-3 wilds, every contract shape."""
+def test_steps_reach_every_lay_down_once_on_ordinary_hands(budget: Budget) -> None:
+    """Hands of 6-13 cards with 0-3 wilds, every contract shape: 1,700 in the exhaustive
+    run, the first of them in the default run."""
     total = met = 0
-    for hand, contract, variant in _hands(1700, 12, (6, 13), (0, 3)):  # type: ignore[misc]
-        count = _check_reachable(hand, contract, variant)
-        total += count
-        met += count > 0
-    assert met > 300  # many of the hands can meet their contract
+    count = budget.n("steps.ordinary")
+    for hand, contract, variant in _hands(count, 12, (6, 13), (0, 3)):  # type: ignore[misc]
+        found = _check_reachable(hand, contract, variant)
+        total += found
+        met += found > 0
+    assert met > 300 * count / 1700  # many of the hands can meet their contract
 
 
-def test_steps_equal_the_brute_force_reference_on_small_hands() -> None:
-    """The reachable lay-downs against reference_moves.contract_ways, sharing no search code."""
+def test_steps_equal_the_brute_force_reference_on_small_hands(budget: Budget) -> None:
+    """The reachable lay-downs against reference_moves.contract_ways, sharing no search code
+    (250 hands in the exhaustive run, the first of them in the default run)."""
     compared = 0
-    cases = _hands(250, 13, (7, 10), (1, 2), PRESET_CONTRACTS)
+    count = budget.n("steps.small_reference")
+    cases = _hands(count, 13, (7, 10), (1, 2), PRESET_CONTRACTS)
     for hand, contract, variant in cases:  # type: ignore[misc]
         assert isinstance(variant, pr.Variant) and isinstance(contract, Contract)
         parts = tuple(
@@ -181,11 +205,12 @@ def test_steps_equal_the_brute_force_reference_on_small_hands() -> None:
         assert len(set(leaves)) == len(leaves)
         assert set(leaves) == ways
         compared += bool(ways)
-    assert compared > 40
+    assert compared > 40 * count / 250
 
 
-def test_canonical_ways_are_the_ways_up_to_wild_places() -> None:
-    for hand, contract, variant in _hands(300, 14, (8, 13), (1, 4)):  # type: ignore[misc]
+def test_canonical_ways_are_the_ways_up_to_wild_places(budget: Budget) -> None:
+    count = budget.n("steps.canonical")
+    for hand, contract, variant in _hands(count, 14, (8, 13), (1, 4)):  # type: ignore[misc]
         every = pr.contract_options(hand, contract, variant)
         listed = pr.contract_options(hand, contract, variant, canonical_wilds=True)
         assert len(set(listed)) == len(listed)

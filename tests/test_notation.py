@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import re
-from collections.abc import Iterator
 
 import attrs
 import pytest
@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pushrummy as pr
+from games import PRESETS, melding, playout, variant_for
 from pushrummy.cards import JOKER, Card, Rank, Suit, parse_card, parse_cards
 from pushrummy.errors import (
     CardNotInHandError,
@@ -485,42 +486,34 @@ def test_parse_move_type_errors(table_state: GameState) -> None:
 
 # Cap-It playouts stop after deal 3: random play grows hands by pushes, and the deal-5
 # contract search on big hands with many wilds is slow (reported in the engine's notes).
-PLAYOUT_VARIANTS = {
-    "push": (pr.PUSH.replace(max_turns_per_deal=30), None, 5),
-    "push-exchange": (
-        pr.PUSH.replace(max_turns_per_deal=30, wild_exchange=WildExchange.ANY_IN_RUNS),
-        None,
-        5,
-    ),
-    "cap-it-5": (
-        pr.CAP_IT.replace(max_turns_per_deal=20, wild_exchange=WildExchange.JOKERS_IN_RUNS),
-        5,
-        3,
-    ),
+PLAYOUTS = {
+    # name: (preset, house rules, max_turns_per_deal, last deal played)
+    "push": ("push", "default", 30, 5),
+    "push-exchange": ("push", "exchange_team_next_turn", 30, 5),
+    "cap-it-5": ("cap_it_5", "jokers_fewer_previous_stakes", 20, 3),
 }
 
 
-def playout(
-    variant: pr.Variant, players: int | None, last_deal: int, seed: int
-) -> Iterator[GameState]:
+def playout_states(name: str, seed: int) -> list[GameState]:
     """States of a seeded random game that prefers meld actions, so the table fills up."""
-    rng = random.Random(seed)
-    state = pr.new_game(variant, seed=seed, players=players)
-    while not state.is_over and state.deal_number <= last_deal:
-        yield state
-        moves = pr.legal_moves(state)
-        melding = [m for m in moves if isinstance(m, (LayDown, NewMeld, LayOff, ExchangeWild))]
-        move = rng.choice(melding) if melding and rng.random() < 0.8 else rng.choice(moves)
-        state = pr.apply_move(state, move)
+    preset, house, limit, last_deal = PLAYOUTS[name]
+    variant = variant_for(preset, house, max_turns=limit)
+    game = playout(
+        variant,
+        PRESETS[preset][1],
+        seed,
+        melding(prefer=0.8, max_receiver_hand=None),
+        stop=lambda state: state.deal_number > last_deal,
+    )
+    return [s for s in game.states if not s.is_over and s.deal_number <= last_deal]
 
 
-@pytest.mark.parametrize("name", sorted(PLAYOUT_VARIANTS))
+@pytest.mark.parametrize("name", sorted(PLAYOUTS))
 @pytest.mark.parametrize("seed", [1, 2])
 def test_every_legal_move_round_trips(name: str, seed: int) -> None:
-    variant, players, last_deal = PLAYOUT_VARIANTS[name]
     rng = random.Random(seed)
     seen: set[type] = set()
-    for state in playout(variant, players, last_deal, seed):
+    for state in playout_states(name, seed):
         moves = pr.legal_moves(state)
         # Discards and lay-downs are many and alike: sample them, keep every other move.
         common = [m for m in moves if isinstance(m, (Discard, LayDown))]
@@ -559,10 +552,9 @@ def _check_position_inference(state: GameState, move: ExchangeWild, text: str) -
 
 
 def test_exchanges_occur_in_playouts() -> None:
-    variant, players, last_deal = PLAYOUT_VARIANTS["push-exchange"]
     found = 0
     for seed in (1, 2, 3):
-        for state in playout(variant, players, last_deal, seed):
+        for state in playout_states("push-exchange", seed):
             for move in pr.legal_moves(state):
                 if isinstance(move, ExchangeWild):
                     found += 1
@@ -573,23 +565,17 @@ def test_exchanges_occur_in_playouts() -> None:
 # --- fuzzing -------------------------------------------------------------------------------------
 
 LIBRARY_ERRORS = (NotationError, IllegalMoveError, InvalidMoveError)
-FUZZ_STATES: list[GameState] = []
 
 
-def fuzz_states() -> list[GameState]:
+@functools.cache
+def fuzz_states() -> tuple[GameState, ...]:
     """A few positions of every phase, from a playout (computed once)."""
-    if not FUZZ_STATES:
-        variant, players, last_deal = PLAYOUT_VARIANTS["push-exchange"]
-        states = list(playout(variant, players, last_deal, 5))
-        phases: dict[Phase, list[GameState]] = {}
-        for state in states:
-            phases.setdefault(state.phase, []).append(state)
-        for group in phases.values():
-            FUZZ_STATES.extend(group[:: max(1, len(group) // 6)])
-        FUZZ_STATES.append(
-            play_state("JK 6S AH 9H 8H QH KS 7D", (RUN_9_J, SET_9, RUN_5_7, FULL_RUN))
-        )
-    return FUZZ_STATES
+    phases: dict[Phase, list[GameState]] = {}
+    for state in playout_states("push-exchange", 5):
+        phases.setdefault(state.phase, []).append(state)
+    chosen = [state for group in phases.values() for state in group[:: max(1, len(group) // 6)]]
+    chosen.append(play_state("JK 6S AH 9H 8H QH KS 7D", (RUN_9_J, SET_9, RUN_5_7, FULL_RUN)))
+    return tuple(chosen)
 
 
 WORDS = st.sampled_from(

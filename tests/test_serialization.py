@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterator
-from functools import cache
 from typing import Any
 
 import attrs
@@ -17,6 +15,8 @@ from hypothesis import strategies as st
 import pushrummy as pr
 import pushrummy._json_decode as dec
 import pushrummy.serialization as ser
+from checks import assert_round_trip
+from games import RECORDED_GAMES, playout, recorded_game
 from pushrummy.cards import ALL_CARDS, JOKER, Card, Rank, Suit, make_deck
 from pushrummy.contract_spec import Contract
 from pushrummy.errors import (
@@ -167,68 +167,12 @@ def variants(draw: st.DrawFn) -> Variant:
 
 # --- states from seeded random playouts ---------------------------------------------------------
 
-PLAYOUT_VARIANTS: list[tuple[Variant, int]] = [
-    (PUSH.replace(max_turns_per_deal=14), 4),
-    (CAP_IT.replace(max_turns_per_deal=12), 6),
-    (
-        CAP_IT.replace(
-            name="house",
-            max_turns_per_deal=16,
-            stakes=Stakes(ante=10, round_prize=4),
-            wild_exchange=WildExchange.ANY_IN_RUNS,
-            push_to=PushTo.PREVIOUS,
-            short_stock_push=ShortStockPush.FORBIDDEN,
-            wild_limit=WildLimit.AT_MOST_NATURALS,
-            may_rediscard_taken=True,
-        ),
-        5,
-    ),
-    (
-        PUSH.replace(
-            name="push house",
-            max_turns_per_deal=10,
-            bury_position=BuryPosition.BOTTOM,
-            layoff_targets=LayoffTargets.TEAM,
-            same_turn_after_contract=False,
-            must_discard_to_go_out=True,
-            wild_exchange=WildExchange.JOKERS_IN_RUNS,
-        ),
-        4,
-    ),
-]
-
-
-def playout(
-    variant: Variant, players: int, seed: int, *, inject: bool = False
-) -> Iterator[tuple[GameRecord, GameState]]:
-    """Every (record, state) of a seeded random game, from the start to the end."""
-    rng = random.Random(seed)
-    deals = None
-    if inject:
-        order = list(make_deck(variant.packs(players)))
-        rng.shuffle(order)
-        deals = [None, order]
-    record = GameRecord.start(variant, seed=seed, players=players, deals=deals)
-    state = record.initial_state()
-    yield record, state
-    while not state.is_over:
-        move = rng.choice(pr.legal_moves(state))
-        state = pr.apply_move(state, move)
-        record = record.with_move(move)
-        yield record, state
-
-
-@cache
-def recorded_game(index: int, seed: int) -> tuple[tuple[GameRecord, GameState], ...]:
-    variant, players = PLAYOUT_VARIANTS[index]
-    return tuple(playout(variant, players, seed, inject=seed % 2 == 1))
-
 
 @st.composite
 def game_points(draw: st.DrawFn) -> tuple[GameRecord, GameState]:
-    index = draw(st.integers(0, len(PLAYOUT_VARIANTS) - 1))
+    name = draw(st.sampled_from(sorted(RECORDED_GAMES)))
     seed = draw(st.integers(0, 3))
-    game = recorded_game(index, seed)
+    game = recorded_game(name, seed)
     return game[draw(st.integers(0, len(game) - 1))]
 
 
@@ -245,23 +189,6 @@ def views(draw: st.DrawFn) -> pr.PlayerView:
 # =============================================================================================
 # round trips
 # =============================================================================================
-
-
-def assert_round_trip(value: object) -> str:
-    text = to_json(value)
-    assert from_json(text) == value
-    assert to_json(from_json(text)) == text  # text stability
-    assert to_json(value) == text  # deterministic
-    assert json.loads(text) == encode(value)
-    assert decode(encode(value)) == value
-    indented = to_json(value, indent=2)
-    assert from_json(indented) == value
-    assert to_json(from_json(indented), indent=2) == indented
-    assert from_json(text.encode()) == value  # bytes are accepted too
-    document = json.loads(text)
-    assert list(document)[:2] == ["schema", "version"]
-    assert document["version"] == 1
-    return text
 
 
 @FAST
@@ -360,7 +287,7 @@ def test_records_round_trip(record: GameRecord) -> None:
 
 def test_every_point_of_a_game_round_trips() -> None:
     """Every state, and every seat's view of it, of a whole game (with injected deals)."""
-    for record, state in recorded_game(2, 1):
+    for record, state in recorded_game("cap_it_5_stakes", 1):
         assert from_json(to_json(state)) == state
         for seat in range(state.players):
             seat_view = pr.view(state, seat)
@@ -370,11 +297,7 @@ def test_every_point_of_a_game_round_trips() -> None:
 
 
 def test_states_of_every_phase_are_covered() -> None:
-    phases = {
-        state.phase
-        for index in range(len(PLAYOUT_VARIANTS))
-        for _, state in recorded_game(index, 0)
-    }
+    phases = {state.phase for name in RECORDED_GAMES for _, state in recorded_game(name, 0)}
     assert phases == set(Phase)
 
 
@@ -401,14 +324,14 @@ def test_non_ascii_names_are_escaped() -> None:
 @pytest.mark.parametrize(("variant", "players"), [(PUSH, 4), (CAP_IT, 6)])
 def test_replay_reproduces_a_recorded_random_game(variant: Variant, players: int) -> None:
     limited = variant.replace(max_turns_per_deal=12)
-    *_, (record, final) = playout(limited, players, seed=2024)
+    points = list(playout(limited, players, 2024).points())
+    record, final = points[-1]
     assert final.is_over
     assert len(record.moves) > 40
     saved = to_json(record)
     assert replay(from_json(saved, kind="record")) == final
     assert replay(record) == final
     # a prefix of the record replays to the state at that point
-    points = list(playout(limited, players, seed=2024))
     record_at, state_at = points[len(points) // 2]
     assert replay(record_at) == state_at
     assert record_at.moves == record.moves[: len(record_at.moves)]
@@ -502,7 +425,8 @@ def test_replay_of_a_malformed_move() -> None:
 
 
 def test_replay_after_the_game_is_over() -> None:
-    *_, (record, final) = playout(PUSH.replace(max_turns_per_deal=4), 4, seed=1)
+    game = playout(PUSH.replace(max_turns_per_deal=4), 4, 1)
+    record, final = game.record(), game.final
     assert final.is_over
     with pytest.raises(pr.GameOverError, match=rf"^record move {len(record.moves)} "):
         replay(record.with_move(NextDeal()))
@@ -682,7 +606,7 @@ def test_decode_error_message_format() -> None:
 
 
 def test_hands_and_sets_in_any_order_but_ordered_lists_keep_their_order() -> None:
-    state = next(s for _, s in recorded_game(0, 0) if s.table and s.results)
+    state = next(s for _, s in recorded_game("push", 0) if s.table and s.results)
     document = encode(state)
     document["hands"] = [list(reversed(hand)) for hand in document["hands"]]
     for result in document["results"]:

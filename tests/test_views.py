@@ -5,7 +5,9 @@ may know. Two states that differ only in cards hidden from a seat — the stock
 order, other seats' unknown cards, the seed, injected deck orders — give that
 seat *equal* views. It is checked at every recorded position of seeded games
 (random and mixed random/greedy tables) over PUSH, CAP_IT with 4, 5 and 6
-players and house-rule variants, for every seat and every phase.
+players and every house-rule set of ``games.HOUSE_RULES``, for every seat and every
+phase. The perturbations and the per-position check are in ``checks.py`` (the
+conformance suite and the soak run them too).
 """
 
 from __future__ import annotations
@@ -21,154 +23,41 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pushrummy as pr
+from checks import check_position, reshuffle_hidden, swap_in_hand
+from games import HOUSE_RULES, PRESETS, bots, playout, variant_for
 from pushrummy.errors import PushRummyError, SetupError
-from pushrummy.state import GameState, replace_unchecked
+from pushrummy.state import GameState
 
 # --- recorded games -----------------------------------------------------------------------------
 
-HOUSE_PUSH = pr.PUSH.replace(
-    push_to="previous",
-    may_rediscard_taken=True,
-    wild_exchange="any_in_runs",
-    same_turn_after_contract=False,
-    bury_position="bottom",
-)
-HOUSE_CAP_IT = pr.CAP_IT.replace(
-    short_stock_push="forbidden",
-    must_discard_to_go_out=True,
-    layoff_targets="own",
-    may_discard_wild=False,
-    new_melds_after_contract=False,
-)
-
-# name: (variant, players, seed, bots per seat: "r" random, "g" greedy, max_turns_per_deal)
-GAMES: dict[str, tuple[pr.Variant, int, int, str, int]] = {
-    "push-random": (pr.PUSH, 4, 1, "rrrr", 16),
-    "push-mixed": (pr.PUSH, 4, 2, "grgr", 60),
-    "cap-it-4-random": (pr.CAP_IT, 4, 3, "rrrr", 12),
-    "cap-it-5-mixed": (pr.CAP_IT, 5, 5, "rgrgg", 40),
-    "cap-it-6-mixed": (pr.CAP_IT, 6, 5, "gggrgr", 40),
-    "push-house": (HOUSE_PUSH, 4, 6, "rggr", 60),
-    "cap-it-house": (HOUSE_CAP_IT, 5, 7, "gggrr", 40),
+# name: (preset, house rules, seed, bots per seat: "r" random, "g" greedy, max_turns_per_deal)
+GAMES: dict[str, tuple[str, str, int, str, int]] = {
+    "push-random": ("push", "default", 1, "rrrr", 16),
+    "push-mixed": ("push", "default", 2, "grgr", 60),
+    "cap-it-4-random": ("cap_it_4", "default", 3, "rrrr", 12),
+    "cap-it-5-mixed": ("cap_it_5", "default", 5, "rgrgg", 40),
+    "cap-it-6-mixed": ("cap_it_6", "default", 5, "gggrgr", 40),
+    "push-house": ("push", "previous_forbidden_keep_wilds", 6, "rggr", 60),
+    "cap-it-house": ("cap_it_5", "own_no_new_melds_values", 7, "gggrr", 40),
+    "push-exchange": ("push", "exchange_team_next_turn", 8, "grrg", 60),
+    "cap-it-4-strict": ("cap_it_4", "strict_wilds_stakes", 9, "rgrg", 40),
+    "cap-it-6-jokers": ("cap_it_6", "jokers_fewer_previous_stakes", 10, "grgrgr", 40),
 }
-
-
-def make_bots(kinds: str, seed: int) -> list[pr.Bot]:
-    return [
-        pr.RandomBot(seed * 100 + seat) if kind == "r" else pr.GreedyBot()
-        for seat, kind in enumerate(kinds)
-    ]
 
 
 @functools.cache
 def record(name: str) -> tuple[tuple[GameState, pr.Move | None], ...]:
     """Every position of a seeded game, with the move made there (None at the end)."""
-    variant, players, seed, kinds, limit = GAMES[name]
-    state = pr.new_game(variant.replace(max_turns_per_deal=limit), seed=seed, players=players)
-    bots = make_bots(kinds, seed)
-    positions: list[tuple[GameState, pr.Move | None]] = []
-    while state.phase is not pr.Phase.GAME_OVER:
-        if state.phase is pr.Phase.BETWEEN_DEALS:
-            move: pr.Move = pr.NextDeal()
-        else:
-            seat = state.current_player
-            assert seat is not None
-            move = bots[seat].choose(pr.view(state, seat))
-        positions.append((state, move))
-        state = pr.apply_move(state, move)
-    positions.append((state, None))
-    return tuple(positions)
+    preset, house, seed, kinds, limit = GAMES[name]
+    variant = variant_for(preset, house, max_turns=limit)
+    return tuple(playout(variant, PRESETS[preset][1], seed, bots(kinds)).positions())
 
 
-# --- perturbing what a seat cannot see ----------------------------------------------------------
-
-
-def hidden_from(state: GameState, seat: int) -> list[pr.Card]:
-    """Every card ``seat`` cannot see: the stock and other seats' cards beyond ``known``."""
-    pool = list(state.stock)
-    for other in range(state.players):
-        if other != seat:
-            pool.extend((Counter(state.hands[other]) - Counter(state.known[other])).elements())
-    return pool
-
-
-def reshuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """``state`` with every card hidden from ``seat`` dealt again at random.
-
-    The stock and each other seat keep their sizes, other seats keep their known
-    cards, and the seed and injected deck orders change too: nothing ``seat`` may
-    know changes. When the hidden cards are not all of one value, at least one
-    card changes place so the perturbation is never the identity.
-    """
-    pool = hidden_from(state, seat)
-    original = list(pool)
-    rng.shuffle(pool)
-    if pool == original and len(set(pool)) > 1:
-        # Force a change: swap the first card with one of another value.
-        other = next(i for i, card in enumerate(pool) if card != pool[0])
-        pool[0], pool[other] = pool[other], pool[0]
-    stock = tuple(pool[: len(state.stock)])
-    rest = pool[len(state.stock) :]
-    hands = list(state.hands)
-    for other in range(state.players):
-        if other == seat:
-            continue
-        count = len(state.hands[other]) - len(state.known[other])
-        hands[other] = tuple(sorted([*state.known[other], *rest[:count]]))
-        rest = rest[count:]
-    assert not rest
-    injected = tuple(
-        None if order is None else tuple(rng.sample(order, len(order))) for order in state.injected
-    )
-    return replace_unchecked(
-        state, stock=stock, hands=tuple(hands), seed=state.seed + 1, injected=injected
-    )
-
-
-def swap_in_hand(state: GameState, seat: int, card: pr.Card) -> GameState | None:
-    """``state`` with one hidden copy of ``card`` in ``seat``'s hand swapped for a stock
-    card of another value (None when the stock has none)."""
-    for index, other in enumerate(state.stock):
-        if other != card:
-            hand = list(state.hands[seat])
-            hand.remove(card)
-            hands = list(state.hands)
-            hands[seat] = tuple(sorted([*hand, other]))
-            stock = (*state.stock[:index], card, *state.stock[index + 1 :])
-            return replace_unchecked(state, hands=tuple(hands), stock=stock)
-    return None
+def test_the_games_cover_every_house_rule_set() -> None:
+    assert {house for _, house, *_ in GAMES.values()} == set(HOUSE_RULES)
 
 
 # --- the strong property, at every recorded position --------------------------------------------
-
-
-def check_position(state: GameState, rng: random.Random) -> None:
-    for seat in range(state.players):
-        mine = pr.view(state, seat)
-        # What the seat sees of itself and of the public state.
-        assert mine.seat == seat
-        assert mine.hand == state.hands[seat]
-        assert mine.hand_sizes == tuple(len(h) for h in state.hands)
-        assert mine.known == state.known
-        assert mine.stock_size == len(state.stock)
-        assert mine.table == state.table
-        assert mine.results == state.results
-        assert mine.phase is state.phase
-        assert mine.current_player == state.current_player
-        if state.current_player == seat:
-            assert mine.legal_moves == pr.legal_moves(state)
-            assert mine.is_my_turn
-        else:
-            assert mine.legal_moves == ()
-            assert not mine.is_my_turn
-        # The strong property: what is hidden from the seat does not change its view.
-        perturbed = reshuffle_hidden(state, seat, rng)
-        assert pr.view(perturbed, seat) == mine
-        # ... and the check has teeth: the seat's own cards do show.
-        if state.stock and state.hands[seat] and state.current_player != seat:
-            changed = swap_in_hand(state, seat, state.hands[seat][0])
-            if changed is not None:
-                assert pr.view(changed, seat) != mine
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -1,0 +1,68 @@
+"""The size of every sampled check, in the default run and in the exhaustive run.
+
+The one table of sizes: the tests read them through the ``budget`` fixture of ``conftest.py``
+(a :class:`Budget`), never as numbers of their own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+from hypothesis import HealthCheck, settings
+
+SIZES: dict[str, tuple[int, int]] = {
+    # key: (default run, exhaustive run)
+    # test_contract_reference: Hypothesis examples, each compared against all six contracts
+    "reference.uniform": (600, 2300),
+    "reference.meld_dense": (300, 2600),
+    "reference.wild_heavy": (60, 1000),
+    # test_lay_down_steps: generated hands
+    "steps.wild_heavy": (15, 250),
+    "steps.ordinary": (600, 1700),
+    "steps.small_reference": (60, 250),
+    "steps.canonical": (100, 300),
+    # test_perft: Hypothesis examples (generated positions)
+    "perft.generated": (100, 300),
+    "perft.near_misses": (30, 120),
+    # test_conformance: seeded games per (preset, house rules) and policy
+    "conformance.random": (1, 6),
+    "conformance.greedy": (1, 2),
+    # test_soak: seeded games per preset (over every house-rule set and policy)
+    "soak.games": (6, 2500),
+}
+"""Every sampled check's size, in the default run and in the exhaustive run."""
+
+BUDGETS = ("default", "exhaustive")
+
+
+@attrs.frozen
+class Budget:
+    """The sizes of one run: ``name`` is ``default`` or ``exhaustive``."""
+
+    name: str
+
+    @property
+    def exhaustive(self) -> bool:
+        return self.name == "exhaustive"
+
+    def n(self, key: str) -> int:
+        """The size ``key`` in this run (see :data:`SIZES`)."""
+        return SIZES[key][BUDGETS.index(self.name)]
+
+    def settings(self, key: str, **changes: Any) -> settings:
+        """Hypothesis settings for ``n(key)`` examples, derandomized (the checks count what
+        they saw, so the examples must not change between runs), without a database."""
+        return settings(
+            settings.default,
+            max_examples=self.n(key),
+            derandomize=True,
+            database=None,
+            deadline=None,
+            suppress_health_check=[
+                HealthCheck.too_slow,
+                HealthCheck.data_too_large,
+                HealthCheck.filter_too_much,
+            ],
+            **changes,
+        )

@@ -1,0 +1,75 @@
+"""Conformance: every invariant over every preset and every house-rule set (DESIGN.md §7).
+
+For each valid pair of :data:`games.PRESETS` (``PUSH``; ``CAP_IT`` with 4, 5 and 6 players) and
+:data:`games.HOUSE_RULES`, seeded games are played to the end by a random policy that prefers
+meld moves, and by :class:`pushrummy.GreedyBot` with some random moves, and
+:func:`checks.conformance` checks every invariant over each game:
+
+* every state accounts for the whole deck (108 or 162 cards), with a consistent phase;
+* the game ends in ``GAME_OVER`` with an :class:`~pushrummy.Outcome`; every deal's penalties
+  equal the cards left in the shown hands, and the totals their sum;
+* the same seed and the same move choices replay to identical states, and so does the record;
+* on sampled states (the last, every deal end, a dozen more): every legal move applies (the
+  input state untouched), corrupted moves are refused with the right error class and rule id
+  (the input untouched), ``is_legal(s, m) == (m in legal_moves(s))`` for legal and corrupted
+  candidates alike, the state, every view and the record survive the JSON round trip, and no
+  view shows a card its seat may not know.
+
+The default run plays a game of each policy per pair; the exhaustive run (``-m exhaustive``)
+plays more (``conformance.*`` in ``sizes.SIZES``); ``test_soak.py`` plays thousands.
+"""
+
+from __future__ import annotations
+
+import zlib
+
+import pytest
+
+from checks import conformance
+from games import HOUSE_RULES, PRESETS, combinations, greedy, melding, playout, variant_for
+from sizes import Budget
+
+rule = pytest.mark.rule
+
+COMBINATIONS = combinations()
+
+
+def seeds(preset: str, house: str, count: int) -> range:
+    """``count`` seeds of their own for each pair (the default run's are the first)."""
+    base = zlib.crc32(f"{preset}/{house}".encode()) % 2**24
+    return range(base, base + count)
+
+
+def test_every_preset_and_house_rule_set_is_covered() -> None:
+    assert {preset for preset, _ in COMBINATIONS} == set(PRESETS)
+    assert {house for _, house in COMBINATIONS} == set(HOUSE_RULES)
+    # every house-rule set with every preset it is valid for (stakes need individual play)
+    for preset, (variant, _, _) in PRESETS.items():
+        for house, changes in HOUSE_RULES.items():
+            valid = "stakes" not in changes or not variant.partnerships
+            assert ((preset, house) in COMBINATIONS) == valid, (preset, house)
+
+
+@rule("setup.deck", "deal.random", "score.out", "score.exhausted", "game.end", "game.turn_limit")
+@pytest.mark.parametrize(("preset", "house"), COMBINATIONS)
+def test_random_playouts(preset: str, house: str, budget: Budget) -> None:
+    variant, players = variant_for(preset, house), PRESETS[preset][1]
+    for seed in seeds(preset, house, budget.n("conformance.random")):
+        conformance(variant, players, seed, melding(), samples=12)
+
+
+@rule("setup.deck", "deal.random", "draw.exhausted", "score.exhausted", "game.end")
+@pytest.mark.parametrize(("preset", "house"), COMBINATIONS)
+def test_greedy_playouts(preset: str, house: str, budget: Budget) -> None:
+    variant, players = variant_for(preset, house), PRESETS[preset][1]
+    for seed in seeds(preset, house, budget.n("conformance.greedy")):
+        conformance(variant, players, seed, greedy(), samples=8)
+
+
+@rule("deal.random")
+def test_different_seeds_give_different_games() -> None:
+    variant, players = variant_for("push"), PRESETS["push"][1]
+    a = playout(variant, players, 1, melding())
+    b = playout(variant, players, 2, melding())
+    assert a.states[0] != b.states[0]
+    assert a.final.totals != b.final.totals or a.final.results != b.final.results
