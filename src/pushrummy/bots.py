@@ -109,7 +109,13 @@ class RandomBot:
         self._rng = random.Random(seed)
 
     def choose(self, view: PlayerView) -> Move:
-        """A uniformly random legal move."""
+        """A uniformly random legal move.
+
+        Raises:
+            TypeError: ``view`` is not a :class:`~pushrummy.views.PlayerView`.
+            NotYourTurnError: it is not the view's seat's turn ([turn.seat]).
+            GameOverError: the game is over ([game.end]).
+        """
         if type(view) is not PlayerView:
             _check_view(view, self)
         moves = view.legal_moves
@@ -265,7 +271,13 @@ class GreedyBot:
     __slots__ = ()
 
     def choose(self, view: PlayerView) -> Move:
-        """The greedy move for the position ``view`` shows."""
+        """The greedy move for the position ``view`` shows.
+
+        Raises:
+            TypeError: ``view`` is not a :class:`~pushrummy.views.PlayerView`.
+            NotYourTurnError: it is not the view's seat's turn ([turn.seat]).
+            GameOverError: the game is over ([game.end]).
+        """
         if type(view) is not PlayerView:
             _check_view(view, self)
         moves = view.legal_moves

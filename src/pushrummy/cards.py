@@ -161,8 +161,9 @@ class Card:
     def from_code(cls, code: int) -> Card:
         """The card with the given :attr:`code` (0–52).
 
-        Any other value raises :class:`~pushrummy.errors.InvalidMoveError`: there is no
-        such card.
+        Raises:
+            InvalidMoveError: ``code`` is not an int from 0 to 52 — a bool, a float or a
+                str included: there is no such card.
 
         >>> Card.from_code(0), Card.from_code(52)
         (Card('AC'), Card('JK'))
@@ -246,7 +247,10 @@ _ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRST
 def parse_card(text: str) -> Card:
     """Parse one card in notation (case-insensitive, surrounding blanks ignored).
 
-    Raises :class:`~pushrummy.errors.NotationError` naming the bad token.
+    Raises:
+        TypeError: ``text`` is not a str.
+        NotationError: ``text`` is blank or not a card; the message names the bad token
+            (an unknown rank or suit).
 
     >>> parse_card(" qs ")
     Card('QS')
@@ -292,8 +296,12 @@ def parse_card(text: str) -> Card:
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Parse cards separated by blanks or commas; the result is sorted.
 
-    An empty (or blank) text is the empty hand. The error for a bad card says
-    which token, by position, is wrong.
+    An empty (or blank) text is the empty hand.
+
+    Raises:
+        TypeError: ``text`` is not a str.
+        NotationError: a token is not a card; the message says which token, by position,
+            and ``token`` holds it.
 
     >>> parse_cards("AS, 2c 10♦")
     (Card('2C'), Card('10D'), Card('AS'))
@@ -322,6 +330,10 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 def format_cards(cards: Iterable[Card], *, symbols: bool = False) -> str:
     """Cards in notation, separated by single spaces, in the order given.
 
+    Raises:
+        TypeError: ``cards`` is not iterable. (The items are not checked: each is shown
+            with ``str``, or with its ``display()`` when ``symbols`` is true.)
+
     >>> format_cards(parse_cards("JK 10H 2S"))
     '10H 2S JK'
     >>> format_cards(parse_cards("10H AS"), symbols=True)
@@ -340,8 +352,11 @@ def make_deck(packs: int = 2) -> tuple[Card, ...]:
     """The sorted deck of ``packs`` standard packs, each with its two jokers ([setup.deck]).
 
     Two packs give the 108-card Push deck, three the 162-card deck of Cap-It
-    for 5 or 6 players. ``packs`` is an int from 1 to :data:`MAX_PACKS`; anything
-    else raises :class:`~pushrummy.errors.SetupError`.
+    for 5 or 6 players.
+
+    Raises:
+        SetupError: ``packs`` is not an int from 1 to :data:`MAX_PACKS` (a value of the
+            wrong type included, such as ``2.0`` or ``True``).
 
     >>> deck = make_deck(2)
     >>> deck.count(JOKER), deck.count(parse_card("7H"))

@@ -82,6 +82,11 @@ def state_problems(state: GameState) -> tuple[Problem, ...]:
 
     Shape problems (wrong lengths, seats out of range) come alone: the other checks
     need a well-shaped state. Otherwise the problems come in the order of the fields.
+    The fields are taken to have their declared types (the JSON decoder checks them
+    before it asks); problems are returned, never raised.
+
+    Raises:
+        TypeError: ``state`` is not a :class:`~pushrummy.state.GameState`.
 
     >>> import pushrummy as pr
     >>> state = pr.new_game(pr.PUSH, seed=1)
@@ -198,6 +203,9 @@ def view_problems(view: PlayerView) -> tuple[Problem, ...]:
 
     The public facts are checked as for a state (:func:`state_problems`); what the
     seat cannot see is only checked for being possible (sizes, counts, visible copies).
+
+    Raises:
+        TypeError: ``view`` is not a :class:`~pushrummy.views.PlayerView`.
 
     >>> import pushrummy as pr
     >>> v = pr.view(pr.new_game(pr.PUSH, seed=1), 1)

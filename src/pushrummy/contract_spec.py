@@ -85,6 +85,12 @@ class Contract:
     def parse(cls, text: str) -> Contract:
         """Parse ``"2 sets of 3"`` or ``"1 set of 3 + 1 run of 4"`` (``+``, ``,`` or ``and``).
 
+        Raises:
+            TypeError: ``text`` is not a str.
+            NotationError: ``text`` names no part, or a part is not ``<count> sets of
+                <size>`` or ``<count> runs of <size>`` with a count of at least 1 and a size
+                of at least 3 (at most three digits each); ``token`` is the bad part.
+
         >>> Contract.parse("2 runs of 4, 1 set of 3")
         Contract('2 runs of 4 + 1 set of 3')
         >>> Contract.parse("2 sets of two")

@@ -28,6 +28,11 @@ def deal_rng(seed: int, deal_number: int) -> random.Random:
     A fresh generator per deal, seeded with the text ``pushrummy:<seed>:deal:<n>``
     (which :class:`random.Random` hashes with SHA-512), so the cards of one deal say
     nothing about the next one's; see "Seeds and servers" in the front-end guide.
+
+    Raises:
+        TypeError: ``seed`` or ``deal_number`` is not an int (a bool is not one).
+        SetupError: ``seed`` is not below ``2**256`` in magnitude, or ``deal_number`` is
+            not from 1 to ``2**63 - 1``.
     """
     _check_seed(seed)
     if type(deal_number) is not int or not 1 <= deal_number <= _MAX_DEALS:
@@ -49,7 +54,13 @@ def _check_seed(seed: object) -> None:
 
 
 def first_dealer(seed: int, players: int) -> int:
-    """The first dealer chosen at random from the seed ([deal.dealer])."""
+    """The first dealer chosen at random from the seed ([deal.dealer]).
+
+    Raises:
+        TypeError: ``seed`` or ``players`` is not an int (a bool is not one).
+        SetupError: ``seed`` is not below ``2**256`` in magnitude, or ``players`` is
+            less than 1.
+    """
     _check_seed(seed)
     if isinstance(players, bool) or not isinstance(players, int):
         raise TypeError(f"players must be an int, not {type(players).__name__}")
@@ -73,7 +84,18 @@ class Dealt:
 
 
 def check_deck_order(order: Sequence[Card], variant: Variant, players: int, where: str) -> None:
-    """Raise :class:`~pushrummy.errors.SetupError` unless ``order`` is a whole deck."""
+    """Raise :class:`~pushrummy.errors.SetupError` unless ``order`` is a whole deck.
+
+    ``where`` names ``order`` in the message (``"deals[0]"``).
+
+    Raises:
+        TypeError: ``variant`` is not a :class:`~pushrummy.variants.Variant`, ``where``
+            not a str, or ``order`` not a sequence of :class:`~pushrummy.cards.Card`
+            values (a str is not one).
+        VariantError: the variant is not played by ``players`` players.
+        SetupError: ``order`` is not the deck of ``players`` players: the message lists
+            the missing and the extra cards.
+    """
     _check_variant(variant)
     if not isinstance(where, str):
         raise TypeError(f"where must be a str, not {type(where).__name__}")
@@ -112,9 +134,19 @@ def deal(
     the stock (at a random position drawn from the seed, or at the bottom) and
     the next card turned, until the upcard is natural ([deal.upcard]).
 
-    Raises :class:`~pushrummy.errors.SetupError` when every card left after the
-    hands is wild, so that no natural upcard can ever be turned (possible only in a
-    variant that deals nearly the whole deck).
+    The other arguments are those :func:`~pushrummy.engine.new_game` has checked:
+    ``deal_number`` is one of the variant's deals, ``dealer`` a seat, and ``order``, if
+    given, the whole deck (:func:`check_deck_order`).
+
+    Raises:
+        TypeError: ``variant`` is not a :class:`~pushrummy.variants.Variant`, or ``seed``
+            or ``deal_number`` not an int.
+        VariantError: ``order`` is ``None`` and the variant is not played by ``players``
+            players.
+        SetupError: ``seed`` or ``deal_number`` is out of range (as :func:`deal_rng`),
+            or every card left after the hands is wild, so that no natural upcard can
+            ever be turned ([deal.upcard]; possible only in a variant that deals nearly
+            the whole deck).
     """
     _check_variant(variant)
     rng = deal_rng(seed, deal_number)

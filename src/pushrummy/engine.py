@@ -57,6 +57,18 @@ def new_game(
             and missing entries are shuffled from the seed). Each order is the
             whole deck, first card dealt first.
 
+    Raises:
+        TypeError: ``variant`` is not a :class:`~pushrummy.variants.Variant`; ``seed``,
+            ``players`` or ``dealer`` is not an int (a bool is not one); ``deals`` is not
+            a sequence, or one of its orders not a sequence of
+            :class:`~pushrummy.cards.Card` values.
+        VariantError: the variant is not played by ``players`` players (field
+            ``players``).
+        SetupError: ``seed`` is not below ``2**256`` in magnitude; ``dealer`` is not a
+            seat; ``deals`` holds more orders than the game has deals, or an order that
+            is not the whole deck; or the deal leaves only wild cards to turn up
+            ([deal.upcard]).
+
     >>> state = new_game(seed=1)
     >>> [len(hand) for hand in state.hands], len(state.stock), state.upcard.is_wild
     ([6, 6, 6, 6], 83, False)
@@ -121,7 +133,8 @@ def check_move(state: GameState, move: Move) -> None:
 
     Raises:
         TypeError: ``state`` is not a game state or ``move`` not a move.
-        InvalidMoveError: the move is malformed (a field of the wrong type).
+        InvalidMoveError: the move is malformed (a field of the wrong type; a move's
+            constructor already refuses one with :class:`TypeError`).
         IllegalMoveError: the move breaks a rule; the subclass and its ``rule`` say which
             (:class:`~pushrummy.errors.NotYourTurnError`,
             :class:`~pushrummy.errors.WrongPhaseError`, …).
@@ -149,6 +162,9 @@ def apply_move(state: GameState, move: Move) -> GameState:
 
     Raises:
         TypeError, InvalidMoveError, IllegalMoveError: as :func:`check_move`.
+        SetupError: ``move`` is :class:`~pushrummy.moves.NextDeal` and the next deal
+            leaves only wild cards to turn up ([deal.upcard]; possible only in a variant
+            that deals nearly the whole deck, or with an injected deck order).
     """
     kind = kind_of(move)
     check_turn(state, move, kind.phases)

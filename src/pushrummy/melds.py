@@ -137,6 +137,10 @@ def meld_option_problem(
     0 for a set). :func:`meld_rule_violation`, :func:`check_meld`, the lay-off maps and
     the move checker ask it.
 
+    Raises:
+        TypeError: ``rules`` is not meld rules (a :class:`~pushrummy.variants.Variant`
+            or :class:`MeldOptions`), or a count is not an int.
+
     >>> meld_option_problem(MeldOptions(wild_limit=WildLimit.AT_MOST_NATURALS), 1, 2)
     ('meld.wild', '2 wilds to 1 natural: wild_limit=at_most_naturals allows at most as many wilds as naturals')
     >>> meld_option_problem(MeldOptions(max_run_length=13), 14, 0, 14)
@@ -225,8 +229,9 @@ DEFAULT_MELD_OPTIONS = MeldOptions()
 def position_rank(position: int) -> Rank:
     """The rank a run position stands for: 1 and 14 are aces.
 
-    A position that is not an int raises :class:`TypeError`; an int outside 1..14,
-    :class:`~pushrummy.errors.InvalidMoveError`.
+    Raises:
+        TypeError: ``position`` is not an int (a bool is not one).
+        InvalidMoveError: ``position`` is an int outside 1..14.
 
     >>> position_rank(1), position_rank(11), position_rank(14)
     (<Rank.ACE: 1>, <Rank.JACK: 11>, <Rank.ACE: 1>)
@@ -399,6 +404,15 @@ class Meld:
     def set_of(cls, cards: Iterable[Card], rank: Rank | None = None) -> Meld:
         """A set of ``cards``; ``rank`` is needed only when no card is natural.
 
+        Raises:
+            TypeError: ``cards`` is a str or not iterable, or holds something that is not
+                a :class:`~pushrummy.cards.Card`; ``rank`` is neither a
+                :class:`~pushrummy.cards.Rank` nor ``None``.
+            InvalidMeldError: the cards make no set: naturals of different ranks or two of
+                one suit, fewer than 3 or more than 4 cards, a set of twos ([meld.set]); a
+                ``rank`` other than the naturals', or only wilds and no ``rank``
+                ([meld.wild]).
+
         >>> from pushrummy.cards import parse_cards
         >>> Meld.set_of(parse_cards("JK 2C 2D"), Rank.KING)
         Meld.set('2C=K 2D=K JK=K')
@@ -442,9 +456,18 @@ class Meld:
 
         ``suit`` and ``start`` (the first card's rank, or its position) are
         inferred from the naturals; they must be given when the run has none.
-        A ``start`` of ``Rank.ACE`` or 1 is ace low. A ``start`` that is neither a
-        :class:`~pushrummy.cards.Rank` nor an int (``"5"``, ``1.5``, ``True``) raises
-        :class:`TypeError`.
+        A ``start`` of ``Rank.ACE`` or 1 is ace low.
+
+        Raises:
+            TypeError: ``cards`` is a str or not iterable, or holds something that is not
+                a :class:`~pushrummy.cards.Card`; ``suit`` is neither a
+                :class:`~pushrummy.cards.Suit` nor ``None``; ``start`` is neither a
+                :class:`~pushrummy.cards.Rank`, an int nor ``None`` (``"5"``, ``1.5``,
+                ``True``).
+            InvalidMeldError: the cards make no run: naturals of different suits or out
+                of sequence, fewer than 3 cards, a start outside 1..12 or a run past the
+                high ace ([meld.run]); a ``suit`` other than the naturals', or only wilds
+                and no ``suit`` or ``start`` ([meld.wild]).
 
         >>> from pushrummy.cards import parse_card as c
         >>> Meld.run_of([c("QS"), c("KS"), c("AS")])
@@ -635,6 +658,10 @@ def meld_rule_violation(meld: Meld, rules: MeldRules = DEFAULT_MELD_OPTIONS) -> 
     ``max_run_length`` ([meld.run]); the structural rules are checked when the
     meld is built.
 
+    Raises:
+        TypeError: ``meld`` is not a :class:`Meld`, or ``rules`` not meld rules (a
+            :class:`~pushrummy.variants.Variant` or :class:`MeldOptions`).
+
     >>> from pushrummy.cards import parse_cards
     >>> m = Meld.set_of(parse_cards("9C JK 2S"))
     >>> meld_rule_violation(m) is None
@@ -655,6 +682,10 @@ def meld_rule_problem(
 ) -> tuple[str, str] | None:
     """:func:`meld_rule_violation` with its rule id: ``(rule id, reason)`` or ``None``.
 
+    Raises:
+        TypeError: ``meld`` is not a :class:`Meld`, or ``rules`` not meld rules (a
+            :class:`~pushrummy.variants.Variant` or :class:`MeldOptions`).
+
     >>> from pushrummy.cards import parse_cards
     >>> one_natural = MeldOptions(min_naturals_per_meld=1)
     >>> meld_rule_problem(Meld.set_of(parse_cards("9C JK 2S")), one_natural) is None
@@ -672,7 +703,15 @@ def meld_rule_problem(
 
 
 def check_meld(meld: Meld, rules: MeldRules = DEFAULT_MELD_OPTIONS) -> None:
-    """Raise :class:`~pushrummy.errors.InvalidMeldError` if ``meld`` breaks the options."""
+    """Raise :class:`~pushrummy.errors.InvalidMeldError` if ``meld`` breaks the options.
+
+    Raises:
+        TypeError: ``meld`` is not a :class:`Meld`, or ``rules`` not meld rules (a
+            :class:`~pushrummy.variants.Variant` or :class:`MeldOptions`).
+        InvalidMeldError: ``meld`` breaks ``min_naturals_per_meld`` or ``wild_limit``
+            ([meld.wild]) or ``max_run_length`` ([meld.run]), as :func:`meld_rule_problem`
+            says; the error's ``rule`` is that rule id.
+    """
     _check_meld(meld, "check_meld")
     problem = meld_rule_problem(meld, rules)
     if problem is not None:
@@ -719,7 +758,16 @@ def lay_off(
     Sets take a natural of their rank and a new suit, or a wild, up to 4
     cards (``end`` is ``None``). Runs take a card at either end; a wild takes
     the rank of the position it fills. The variant's options must still hold
-    afterwards. Raises :class:`~pushrummy.errors.InvalidMeldError` otherwise.
+    afterwards.
+
+    Raises:
+        TypeError: ``meld`` is not a :class:`Meld`, ``card`` not a
+            :class:`~pushrummy.cards.Card`, ``end`` neither an :class:`End` nor ``None``,
+            or ``rules`` not meld rules.
+        InvalidMeldError: the card does not fit: the wrong rank or a suit the set has,
+            a full set, an end given for a set or none for a run, a card that is not the
+            next one at ``end``, an end past the aces ([layoff.card]); or the grown meld
+            breaks the variant's options ([meld.wild], [meld.run]).
 
     >>> from pushrummy.cards import parse_card as c, parse_cards
     >>> run = Meld.run_of(parse_cards("9H 10H JH"))
@@ -755,6 +803,10 @@ def layoff_ends(
     the fitting ends of a run (low first), or ``()``.
 
     Exactly the ends ``end`` for which :func:`lay_off` accepts ``(meld, card, end)``.
+
+    Raises:
+        TypeError: ``meld`` is not a :class:`Meld`, ``card`` not a
+            :class:`~pushrummy.cards.Card`, or ``rules`` not meld rules.
 
     >>> from pushrummy.cards import parse_card as c, parse_cards
     >>> run = Meld.run_of(parse_cards("9H 10H JH"))

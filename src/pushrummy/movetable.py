@@ -182,7 +182,11 @@ _BY_NAME: dict[str, MoveKind] = {kind.name: kind for kind in MOVE_KINDS}
 
 
 def kind_of(move: object) -> MoveKind:
-    """The row of ``move``'s class; :class:`TypeError` if it is not a move."""
+    """The row of ``move``'s class.
+
+    Raises:
+        TypeError: ``move`` is not a move: its class is not one of :data:`MOVE_CLASSES`.
+    """
     kind = _BY_TYPE.get(type(move))
     if kind is None:
         raise TypeError(f"not a move: {clip_repr(move)}")

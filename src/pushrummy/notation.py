@@ -292,9 +292,15 @@ def _run(cards: list[Card], roles: list[Rank | Card | None], tokens: list[str], 
 def parse_meld(text: str) -> Meld:
     """The meld written as ``text``: every wild with its role (``JK=6H``, ``JK=9``).
 
-    Raises :class:`~pushrummy.errors.NotationError` for malformed text (naming
-    the bad token) and :class:`~pushrummy.errors.InvalidMeldError` for a meld
-    that breaks [meld.set] or [meld.run]. :func:`format_meld` is its inverse.
+    :func:`format_meld` is its inverse.
+
+    Raises:
+        TypeError: ``text`` is not a str.
+        NotationError: malformed text: no cards, a bad card, a wild without its role, a
+            natural with one, a bad role, set and run roles mixed, a stray ``/``; the
+            message names the bad token.
+        InvalidMeldError: well-formed text for cards that make no meld ([meld.set],
+            [meld.run]), or wilds declared for different ranks ([meld.wild]).
 
     >>> parse_meld("9C 9S JK=9")
     Meld.set('9C 9S JK=9')
@@ -318,6 +324,9 @@ def format_meld(meld: Meld) -> str:
     Sets list their naturals, then their wilds (``9C 9S JK=9``); runs list their
     cards low to high (``5H JK=6H 7H``).
 
+    Raises:
+        TypeError: ``meld`` is not a :class:`~pushrummy.melds.Meld`.
+
     >>> from pushrummy.cards import parse_cards
     >>> format_meld(Meld.set_of(parse_cards("JK 2C 9S 9C")))
     '9C 9S 2C=9 JK=9'
@@ -335,6 +344,9 @@ def format_move(move: Move) -> str:
 
     The text needs no state to be read: run lay-offs always name their end,
     and an exchange names its position when the card alone does not fix it.
+
+    Raises:
+        TypeError: ``move`` is not a move (an instance of one of the move classes).
 
     >>> from pushrummy.cards import parse_card
     >>> format_move(Discard(1, parse_card("10H")))
@@ -380,6 +392,9 @@ def _implied_position(card: Card) -> int | None:
 
 def describe_move(move: Move) -> str:
     """A sentence for transcripts: ``seat 2 lays off JK on meld 3 (high end)``.
+
+    Raises:
+        TypeError: ``move`` is not a move (an instance of one of the move classes).
 
     >>> from pushrummy.cards import parse_card
     >>> describe_move(Take(0)), describe_move(NextDeal())
@@ -427,6 +442,8 @@ def parse_move(state: GameState, text: str) -> Move:
     """The legal move of ``state``'s current player that ``text`` names.
 
     Raises:
+        TypeError: ``state`` is not a :class:`~pushrummy.state.GameState`, or ``text``
+            not a str.
         NotationError: malformed text (the bad token is named), or text that
             names two legal moves (the message lists them).
         IllegalMoveError: well-formed text for a move that is not legal now

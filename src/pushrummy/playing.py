@@ -104,13 +104,17 @@ def drive(
     source stops by giving ``None``); return the last state.
 
     ``listener`` hears of the first deal first when ``state`` is in a deal, then of
-    every move, every deal's start and end, and the game's end.
+    every move, every deal's start and end, and the game's end. What ``source`` or
+    ``listener`` raise goes through unchanged (``pushrummy play`` stops a game that way).
 
     Raises:
         DecisionLimitError: ``max_decisions`` moves were made and the game is not over.
+        TypeError: the source gave something that is neither a move nor ``None``.
         IllegalMoveError: the source gave an illegal move (from
             :func:`~pushrummy.engine.apply_move`; the state before it is lost to the
             caller only if they did not keep it: ``listener.moved`` saw every earlier one).
+        SetupError: a deal dealt on the way leaves only wild cards to turn up
+            ([deal.upcard]).
     """
     hooks = _QUIET if listener is None else listener
     if state.phase in (Phase.DRAW, Phase.PLAY, Phase.LAYING_DOWN):
@@ -186,9 +190,11 @@ def play_game(
         listener: told of every deal, move and the game's end (see :class:`GameListener`).
 
     Raises:
-        TypeError: ``state`` is not a game state, ``bots`` not a sequence of bots, or
-            ``max_decisions`` not an int.
-        SetupError: the number of bots is not the number of players.
+        TypeError: ``state`` is not a game state, ``bots`` not a sequence of bots (each
+            with a ``choose`` method), ``max_decisions`` neither an int nor ``None``, or
+            ``listener`` neither a :class:`GameListener` nor ``None``.
+        SetupError: the number of bots is not the number of players; or a deal dealt on
+            the way leaves only wild cards to turn up ([deal.upcard]).
         DecisionLimitError: see ``max_decisions``.
         IllegalMoveError: a bot chose an illegal move.
 

@@ -52,7 +52,14 @@ def may_target(variant: Variant, seat: int, owner: int) -> bool:
 
 def natural_at(meld: Meld, position: int) -> Card | None:
     """The natural card run place ``position`` of ``meld`` stands for ([layoff.exchange]);
-    ``None`` for a two's place (a two there is a wild, so no natural card stands for it)."""
+    ``None`` for a two's place (a two there is a wild, so no natural card stands for it).
+
+    ``meld`` is a run; the position need not be one of its places.
+
+    Raises:
+        TypeError: ``position`` is not an int (a bool is not one).
+        InvalidMoveError: ``position`` is outside 1..14.
+    """
     assert meld.suit is not None
     card = Card(position_rank(position), meld.suit)
     return None if card.is_wild else card

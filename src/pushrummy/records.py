@@ -148,6 +148,10 @@ class GameRecord:
         128 secret bits), the player count, the dealer chosen from the seed — are
         stored explicitly.
 
+        Raises:
+            TypeError, VariantError, SetupError: as :func:`~pushrummy.engine.new_game`,
+                for arguments that cannot start a game.
+
         >>> record = GameRecord.start()
         >>> record.seed.bit_length() <= 128, replay(record).deal_number
         (True, 1)
@@ -164,13 +168,26 @@ class GameRecord:
         )
 
     def with_move(self, move: Move) -> GameRecord:
-        """A copy with ``move`` appended. Not checked here: :func:`replay` checks every move."""
+        """A copy with ``move`` appended. Not checked here: :func:`replay` checks every move.
+
+        Raises:
+            TypeError: ``move`` is not a move (an instance of one of the move classes).
+        """
         if not isinstance(move, MOVE_CLASSES):
             raise TypeError(f"not a move: {clip_repr(move)}")
         return attrs.evolve(self, moves=(*self.moves, move))
 
     def initial_state(self) -> GameState:
-        """The state before the first move: :func:`~pushrummy.engine.new_game` of the record."""
+        """The state before the first move: :func:`~pushrummy.engine.new_game` of the record.
+
+        Raises:
+            TypeError: an entry of :attr:`deals` holds something that is not a
+                :class:`~pushrummy.cards.Card`.
+            VariantError: the variant is not played by :attr:`players` players.
+            SetupError: :attr:`dealer` is not a seat, :attr:`deals` holds more orders
+                than the game has deals or an order that is not the whole deck, or the
+                first deal leaves only wild cards to turn up ([deal.upcard]).
+        """
         return new_game(
             self.variant,
             seed=self.seed,
@@ -191,8 +208,18 @@ def replay(record: GameRecord) -> GameState:
     An illegal move raises the engine's error, of the same class and with the
     same ``rule``, ``move``, ``seat`` and ``phase``, its message prefixed with
     the move's index in the record; the engine's original error is chained as
-    ``__cause__``. A record whose start is invalid raises what
-    :func:`~pushrummy.engine.new_game` raises.
+    ``__cause__``.
+
+    Raises:
+        TypeError: ``record`` is not a :class:`GameRecord`, or an entry of its ``deals``
+            holds something that is not a :class:`~pushrummy.cards.Card`.
+        VariantError: the record's variant is not played by its number of players.
+        SetupError: the record's start is invalid (see :meth:`GameRecord.initial_state`),
+            or a :class:`~pushrummy.moves.NextDeal` deals a deal that leaves only wild
+            cards to turn up ([deal.upcard]).
+        IllegalMoveError: a move is illegal where it is played: the engine's error, as
+            above.
+        InvalidMoveError: a move is malformed (its message is prefixed the same way).
 
     >>> import pushrummy as pr
     >>> record = GameRecord.start(pr.PUSH, seed=7)

@@ -60,7 +60,13 @@ class StakesSettlement:
 
 
 def hand_value(cards: Iterable[Card], variant: Variant) -> int:
-    """The points ``cards`` count when left in hand ([score.values])."""
+    """The points ``cards`` count when left in hand ([score.values]).
+
+    Raises:
+        TypeError: ``variant`` is not a :class:`~pushrummy.variants.Variant`, or
+            ``cards`` is a str, not iterable, or holds something that is not a
+            :class:`~pushrummy.cards.Card`.
+    """
     _check_variant(variant)
     if isinstance(cards, str):
         raise TypeError("hand_value takes Card values, not a str (parse it with parse_cards)")
@@ -107,6 +113,14 @@ def deal_penalties(
     stock (or the turn limit). The side that went out adds nothing, not even
     the partner's cards; every other side adds its players' hands.
 
+    Raises:
+        TypeError: ``variant`` is not a :class:`~pushrummy.variants.Variant`; ``hands``
+            is not a sequence of hands (a str is not one) or a hand not cards (as
+            :func:`hand_value`); ``went_out`` is neither an int nor ``None`` (a bool is
+            not an int here).
+        SetupError: ``hands`` is empty, or ``went_out`` is not a seat of the
+            ``len(hands)`` seats.
+
     >>> from pushrummy.variants import PUSH
     >>> deal_penalties([()] * 4, PUSH, went_out=9)
     Traceback (most recent call last):
@@ -133,6 +147,11 @@ def deal_penalties(
 
 def winners(totals: Sequence[int]) -> tuple[int, ...]:
     """The sides sharing the lowest total ([game.end]); more than one is a draw.
+
+    Raises:
+        TypeError: ``totals`` is not a sequence (a str is not one), or holds something
+            that is not an int (a bool is not one).
+        SetupError: ``totals`` is empty: there are no sides.
 
     >>> winners((120, 100, 100))
     (1, 2)
@@ -162,6 +181,13 @@ def settle_stakes(
     in the pot. The overall winners split the rest equally; an indivisible
     remainder goes a chip at a time to the tied winners in seat order,
     starting left of the last dealer.
+
+    Raises:
+        TypeError: ``stakes`` is not a :class:`~pushrummy.variants.Stakes`; ``players``,
+            ``last_dealer`` or a winner's seat is not an int (a bool is not one); or
+            ``deal_winners`` or ``final_winners`` is not iterable.
+        SetupError: ``players`` is less than 1, or ``last_dealer`` or a winner is not a
+            seat of the game.
 
     >>> s = settle_stakes(Stakes(ante=10, round_prize=5), 4, [0, None, 2, 1, None], [1, 3], 0)
     >>> s.pot, s.round_prizes, s.final_prizes, s.left_in_pot

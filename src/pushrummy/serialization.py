@@ -265,8 +265,13 @@ def to_json(obj: object, *, indent: int | None = None) -> str:
     """The JSON document of ``obj``: deterministic text (see the module docs for the order).
 
     ``obj`` is a card, move, meld, variant, game state, player view or game
-    record; anything else raises :class:`TypeError`. A game whose seed is not
-    below ``2**256`` in magnitude cannot be saved (:class:`ValueError`).
+    record.
+
+    Raises:
+        TypeError: ``obj`` has no document kind, or ``indent`` is neither an int, a str
+            nor ``None``.
+        SetupError: a game state whose seed is not below ``2**256`` in magnitude (which
+            :func:`~pushrummy.engine.new_game` never makes) cannot be saved.
 
     >>> import pushrummy as pr
     >>> to_json(pr.NextDeal())
@@ -295,11 +300,18 @@ def from_json(text: str | bytes | bytearray, *, kind: Literal["record"]) -> Game
 @overload
 def from_json(text: str | bytes | bytearray, *, kind: None = None) -> object: ...
 def from_json(text: str | bytes | bytearray, *, kind: Kind | None = None) -> object:
-    """The value of a JSON document. Raises :class:`~pushrummy.errors.DecodeError` for anything malformed.
+    """The value of a JSON document.
 
     With ``kind`` (``"move"``, ``"state"``, ...) a document of any other kind is
     rejected too — a server reading a client's move should say
     ``from_json(text, kind="move")``.
+
+    Raises:
+        TypeError: ``text`` is not a str, bytes or bytearray.
+        SetupError: ``kind`` is neither ``None`` nor a document kind.
+        DecodeError: anything malformed: invalid JSON (also undecodable bytes, a
+            duplicate key, nesting too deep), a document of another ``kind``, an unknown
+            schema or version, or a bad value inside (its JSON path starts the message).
 
     >>> from_json('{"schema":"pushrummy.card","version":1,"card":"AS"}', kind="move")
     Traceback (most recent call last):
@@ -335,8 +347,13 @@ def decode(document: object, *, kind: Kind | None = None) -> object:
     """The value of a document in its Python form (what ``json.loads`` returns).
 
     Only JSON values are accepted: ``dict`` with ``str`` keys, ``list`` (or
-    ``tuple``), ``str``, ``int``, ``None``, ``True``/``False``. Raises
-    :class:`~pushrummy.errors.DecodeError` for anything malformed.
+    ``tuple``), ``str``, ``int``, ``None``, ``True``/``False``.
+
+    Raises:
+        SetupError: ``kind`` is neither ``None`` nor a document kind.
+        DecodeError: anything malformed, a value that is not JSON included: a document
+            of another ``kind``, an unknown schema or version, or a bad value inside
+            (its JSON path starts the message).
 
     >>> decode({"schema": "pushrummy.move", "version": 1, "type": "push", "seat": 3})
     Push(seat=3)
@@ -349,7 +366,10 @@ def decode(document: object, *, kind: Kind | None = None) -> object:
 def encode(obj: object) -> JSONObject:
     """The document of ``obj`` as a Python ``dict`` (what :func:`to_json` serializes).
 
-    Raises :class:`TypeError` for a value that has no document kind.
+    Raises:
+        TypeError: ``obj`` has no document kind.
+        SetupError: a game state whose seed is not below ``2**256`` in magnitude (which
+            :func:`~pushrummy.engine.new_game` never makes) cannot be saved.
 
     **State** (``pushrummy.state``): the whole privileged game, for saving a
     game server side — never send it to a client (send a view). Fields::

@@ -242,7 +242,15 @@ class GameState:
         return _ENGINE.legal_moves(self)
 
     def apply(self, move: Move) -> GameState:
-        """Same as :func:`pushrummy.engine.apply_move`."""
+        """Same as :func:`pushrummy.engine.apply_move`.
+
+        Raises:
+            TypeError: ``move`` is not a move.
+            InvalidMoveError, IllegalMoveError: the move is malformed or illegal here, as
+                :func:`~pushrummy.engine.check_move` says.
+            SetupError: ``move`` is :class:`~pushrummy.moves.NextDeal` and the next deal
+                leaves only wild cards to turn up ([deal.upcard]).
+        """
         return _ENGINE.apply_move(self, move)
 
 

@@ -48,6 +48,16 @@ def start_deal(
     results: tuple[DealResult, ...],
     totals: tuple[int, ...],
 ) -> GameState:
+    """The state at the start of deal ``deal_number``, dealt, with the dealer's left
+    neighbour to draw ([deal.first]). The arguments are those
+    :func:`~pushrummy.engine.new_game` checked (for a later deal, the game's own).
+
+    Raises:
+        SetupError: the deal leaves only wild cards to turn up ([deal.upcard]); or, as
+            :func:`~pushrummy.dealing.deal`, a seed or deal number out of range.
+        TypeError, VariantError: as :func:`~pushrummy.dealing.deal`, for arguments of the
+            wrong type or a player count the variant does not allow.
+    """
     dealt = deal(variant, players, seed, deal_number, dealer, injected[deal_number - 1])
     return GameState(
         variant=variant,
@@ -109,7 +119,13 @@ def apply_discard(state: GameState, move: Any) -> GameState:
 
 
 def apply_next_deal(state: GameState, move: Any) -> GameState:
-    """The state after :class:`~pushrummy.moves.NextDeal`: the next deal, dealt ([deal.count])."""
+    """The state after :class:`~pushrummy.moves.NextDeal`: the next deal, dealt ([deal.count]).
+
+    Raises:
+        SetupError: the next deal leaves only wild cards to turn up ([deal.upcard];
+            possible only in a variant that deals nearly the whole deck, or with an
+            injected deck order).
+    """
     return _apply_next_deal(state)
 
 

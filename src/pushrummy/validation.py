@@ -51,7 +51,21 @@ def check_turn(state: GameState, move: Move, phases: frozenset[Phase]) -> None:
     """The checks every move shares ([turn.seat], [turn.between], [draw.choice],
     [contract.steps]): the state is a state, the move well formed, the game not over,
     the mover the seat to move, and the phase one of ``phases`` (the move kind's, from
-    :data:`pushrummy.movetable.MOVE_KINDS`). The kind's own checker comes next."""
+    :data:`pushrummy.movetable.MOVE_KINDS`). The kind's own checker comes next.
+
+    ``move`` is a move: :func:`~pushrummy.engine.check_move` checks its class first.
+
+    Raises:
+        TypeError: ``state`` is not a :class:`~pushrummy.state.GameState`.
+        InvalidMoveError: a field of the move has the wrong type.
+        GameOverError: the game is over ([turn.between]).
+        WrongPhaseError: a :class:`~pushrummy.moves.NextDeal` during a deal, or a
+            player's move between deals ([turn.between]); a draw after the draw, or
+            another move before it ([draw.choice]); anything but the next lay-down step
+            while a lay-down is unfinished ([contract.steps]).
+        NotYourTurnError: the move's seat is not the seat to move, or not in the game
+            ([turn.seat]).
+    """
     if not isinstance(state, GameState):
         raise TypeError(f"state must be a GameState, not {type(state).__name__}")
     _check_shape(move)
@@ -116,7 +130,12 @@ def check_turn(state: GameState, move: Move, phases: frozenset[Phase]) -> None:
 
 def check_draw(state: GameState, move: Any) -> None:
     """A take or a push ([draw.take], [draw.push]): a push needs stock enough
-    ([draw.exhausted], with ``short_stock_push=forbidden``)."""
+    ([draw.exhausted], with ``short_stock_push=forbidden``).
+
+    Raises:
+        IllegalMoveError: a push with fewer than two stock cards left when
+            ``short_stock_push=forbidden`` ([draw.exhausted]).
+    """
     if isinstance(move, Push) and not push_allowed(state.variant, len(state.stock)):
         raise _illegal(
             IllegalMoveError,
@@ -245,7 +264,19 @@ def _check_meld_rules(state: GameState, move: Move, seat: int, meld: Meld) -> No
 
 
 def check_lay_down(state: GameState, move: Any) -> None:
-    """A whole lay-down, or part of one ([contract.laydown], [contract.steps])."""
+    """A whole lay-down, or part of one ([contract.laydown], [contract.steps]).
+
+    Raises:
+        IllegalMoveError: the seat has already laid down this deal ([contract.laydown]),
+            or would lay down every card it holds although ``must_discard_to_go_out``
+            ([out.empty]).
+        ContractNotMetError: a lay-down of no meld, or melds that cannot be matched to
+            the contract's parts ([contract.laydown]); or a partial lay-down after which
+            the cards left cannot complete the contract ([contract.steps]).
+        InvalidMeldError: a meld breaks the variant's meld options ([meld.wild],
+            [meld.run]).
+        CardNotInHandError: the seat does not hold the melds' cards ([turn.holds]).
+    """
     seat: int = move.seat
     if state.laid_down[seat]:
         raise _illegal(
@@ -320,6 +351,19 @@ def _mismatch(count: int, contract: Contract, exact: bool) -> str:
 
 
 def check_lay_off(state: GameState, move: Any) -> None:
+    """A lay-off of one card on a table meld ([layoff.when], [layoff.card]).
+
+    Raises:
+        ContractNotMetError: the seat has not laid down the contract ([layoff.when]).
+        IllegalMoveError: the seat laid down this turn and ``same_turn_after_contract``
+            is off ([layoff.when]); there is no such table meld, or ``layoff_targets``
+            does not let the seat lay off on it ([layoff.card]); the lay-off would empty
+            the hand although ``must_discard_to_go_out`` ([out.empty]).
+        CardNotInHandError: the seat does not hold the card ([turn.holds]).
+        InvalidMeldError: the card does not fit the meld at that end ([layoff.card]), or
+            the grown meld would break the variant's meld options ([meld.wild],
+            [meld.run]).
+    """
     seat: int = move.seat
     _require_after_contract(state, move, seat, "lay off")
     target = _table_meld(state, move, seat, move.meld_id)
@@ -360,6 +404,17 @@ def _table_meld(state: GameState, move: Move, seat: int, meld_id: int) -> TableM
 
 
 def check_new_meld(state: GameState, move: Any) -> None:
+    """A new meld after the contract ([meld.new]).
+
+    Raises:
+        ContractNotMetError: the seat has not laid down the contract ([layoff.when]).
+        IllegalMoveError: the seat laid down this turn and ``same_turn_after_contract``
+            is off ([layoff.when]); ``new_melds_after_contract`` is off ([meld.new]); the
+            meld would empty the hand although ``must_discard_to_go_out`` ([out.empty]).
+        InvalidMeldError: the meld breaks the variant's meld options ([meld.wild],
+            [meld.run]).
+        CardNotInHandError: the seat does not hold the meld's cards ([turn.holds]).
+    """
     seat: int = move.seat
     _require_after_contract(state, move, seat, "meld")
     if not state.variant.new_melds_after_contract:
@@ -377,6 +432,16 @@ def check_new_meld(state: GameState, move: Any) -> None:
 
 
 def check_exchange(state: GameState, move: Any) -> None:
+    """Exchanging a natural for the wild in its place of a run ([layoff.exchange]).
+
+    Raises:
+        IllegalMoveError: ``wild_exchange`` is ``none``, or the meld, position or card
+            does not allow the exchange ([layoff.exchange]); there is no such table meld
+            ([layoff.card]).
+        ContractNotMetError: the seat has not laid down the contract
+            ([layoff.exchange]).
+        CardNotInHandError: the seat does not hold the natural card ([turn.holds]).
+    """
     seat: int = move.seat
     option = state.variant.wild_exchange
     if option is WildExchange.NONE:
@@ -428,6 +493,14 @@ def check_exchange(state: GameState, move: Any) -> None:
 
 
 def check_discard(state: GameState, move: Any) -> None:
+    """The discard that ends the turn ([discard.end]).
+
+    Raises:
+        CardNotInHandError: the seat does not hold the card ([turn.holds]).
+        IllegalMoveError: the card is the upcard taken this turn ([discard.taken]), or a
+            wild when ``may_discard_wild`` is off ([discard.wild]), and another card may
+            go.
+    """
     seat: int = move.seat
     card: Card = move.card
     _require_cards(state, move, seat, [card])

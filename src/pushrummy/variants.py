@@ -366,6 +366,10 @@ class Variant:
     def packs(self, players: int) -> int:
         """How many packs (each with two jokers) a game of ``players`` uses.
 
+        Raises:
+            VariantError: the variant is not played by ``players`` players (field
+                ``players``), a value that is no player count at all included.
+
         >>> CAP_IT.packs(4), CAP_IT.packs(6)
         (2, 3)
         """
@@ -392,6 +396,9 @@ class Variant:
     def card_value(self, card: Card) -> int:
         """The points ``card`` counts when left in hand ([score.values]).
 
+        Raises:
+            TypeError: ``card`` is not a :class:`~pushrummy.cards.Card`.
+
         >>> from pushrummy.cards import parse_card
         >>> [PUSH.card_value(parse_card(t)) for t in ("7H", "KS", "AD", "2C", "JK")]
         [5, 10, 15, 20, 20]
@@ -403,7 +410,11 @@ class Variant:
     def replace(self, **changes: Any) -> Variant:
         """A copy with some fields changed, validated like a new variant.
 
-        Unknown field names raise :class:`~pushrummy.errors.VariantError`.
+        Raises:
+            VariantError: a name is not a variant option, or the changed variant is
+                invalid: a value of the wrong type or out of range, or options that do
+                not fit together (a contract no hand can meet, stakes with
+                partnerships, …); ``field`` names the offending option.
         """
         known = attrs.fields_dict(Variant)
         for name in changes:

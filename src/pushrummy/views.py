@@ -150,11 +150,11 @@ class PlayerView:
 def view(state: GameState, seat: int) -> PlayerView:
     """What ``seat`` may know about ``state``: the only way a client sees the game.
 
-    Raises :class:`TypeError` when ``state`` is not a
-    :class:`~pushrummy.state.GameState` or ``seat`` is not an int, and
-    :class:`~pushrummy.errors.SetupError` (a ``ValueError``) for a seat that is
-    not in the game — the same error :func:`~pushrummy.engine.new_game` raises
-    for a dealer seat out of range.
+    Raises:
+        TypeError: ``state`` is not a :class:`~pushrummy.state.GameState`, or ``seat``
+            not an int (a bool is not one).
+        SetupError: ``seat`` is not in the game — the same error
+            :func:`~pushrummy.engine.new_game` raises for a dealer seat out of range.
 
     >>> import pushrummy as pr
     >>> state = pr.new_game(pr.CAP_IT, seed=3, players=5)

@@ -55,7 +55,12 @@ class UsageError(Exception):
 
 
 def build_variant(name: str, max_turns: int | None) -> Variant:
-    """The preset ``name`` with ``max_turns_per_deal`` set (``0`` or ``None``: no limit)."""
+    """The preset ``name`` with ``max_turns_per_deal`` set (``0`` or ``None``: no limit).
+
+    Raises:
+        UsageError: ``name`` is not a preset of :data:`VARIANTS`, or ``max_turns`` is
+            negative.
+    """
     try:
         variant = VARIANTS[name]
     except KeyError:
@@ -85,6 +90,9 @@ def check_seed(seed: int | None, games: int = 1) -> int:
     ``games`` games, the last seed ``seed + games - 1``) must be below ``2**256`` in
     magnitude, the largest a game and its record take.
 
+    Raises:
+        UsageError: the seed given, or the last one, is not below ``2**256`` in magnitude.
+
     >>> check_seed(7), check_seed(None).bit_length() <= 128
     (7, True)
     """
@@ -97,7 +105,12 @@ def check_seed(seed: int | None, games: int = 1) -> int:
 
 
 def parse_bots(text: str, count: int) -> tuple[str, ...]:
-    """``count`` bot kinds from a comma-separated list, repeated in turn to fill every seat."""
+    """``count`` bot kinds from a comma-separated list, repeated in turn to fill every seat.
+
+    Raises:
+        UsageError: the list names a bot that is not one of :data:`BOT_KINDS`, or more
+            bots than ``count``.
+    """
     kinds = tuple(part.strip().lower() for part in text.split(","))
     for kind in kinds:
         if kind not in BOT_KINDS:
@@ -116,7 +129,11 @@ def bot_seed(game_seed: int, seat: int) -> int:
 
 
 def make_bot(kind: str, game_seed: int, seat: int) -> Bot:
-    """A bot of ``kind`` for ``seat``, seeded from the game's seed (random bots)."""
+    """A bot of ``kind`` for ``seat``, seeded from the game's seed (random bots).
+
+    Raises:
+        UsageError: ``kind`` is not one of :data:`BOT_KINDS`.
+    """
     if kind == "greedy":
         return GreedyBot()
     if kind == "random":

@@ -126,7 +126,11 @@ class PlaySession(GameListener):
         self.out.line(("error: ", "bold red"), message)
 
     def ask(self, prompt: str) -> str:
-        """A line of input; end of input raises :class:`EOFError`."""
+        """A line of input.
+
+        Raises:
+            EOFError: the input has ended.
+        """
         self.out.stream.flush()
         return input(prompt)
 
@@ -154,7 +158,12 @@ class PlaySession(GameListener):
         return 0
 
     def next_move(self, state: GameState) -> Move:
-        """The move source of the game loop: the human's, a bot's, or the next deal."""
+        """The move source of the game loop: the human's, a bot's, or the next deal.
+
+        Raises:
+            Quit: the human typed ``quit``.
+            EOFError: the input ended while the human was asked.
+        """
         if state.phase is Phase.BETWEEN_DEALS:
             self.between_deals()
             return NextDeal()
@@ -187,6 +196,12 @@ class PlaySession(GameListener):
         game_over(self.out, state, self.names)
 
     def between_deals(self) -> None:
+        """Wait for the human to ask for the next deal (``help`` explains the input).
+
+        Raises:
+            Quit: the human typed ``quit``.
+            EOFError: the input has ended.
+        """
         number = self.state.deal_number + 1
         while True:
             answer = self.ask(f"Press Enter for deal {number} (or type quit): ").strip().lower()
@@ -200,6 +215,12 @@ class PlaySession(GameListener):
             self.error("press Enter to deal the next deal, or type quit")
 
     def human_move(self) -> Move:
+        """Show the position and ask until the human names a legal move.
+
+        Raises:
+            Quit: the human typed ``quit``.
+            EOFError: the input has ended.
+        """
         me = view(self.state, self.human)
         self.numbered = order_moves(me)
         self.show(me)
@@ -210,7 +231,11 @@ class PlaySession(GameListener):
                 return move
 
     def read_move(self, line: str, me: PlayerView) -> Move | None:
-        """The move ``line`` names, or ``None`` after answering a command or an error."""
+        """The move ``line`` names, or ``None`` after answering a command or an error.
+
+        Raises:
+            Quit: ``line`` is ``quit`` (or ``exit``, ``q``).
+        """
         if len(line) > MAX_INPUT:
             self.error(f"input too long ({len(line)} characters); type a move or 'help'")
             return None
@@ -343,7 +368,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: Output) -> int:
-    """Run ``play``."""
+    """Run ``play``; the exit status.
+
+    Raises:
+        UsageError: bad options: an unknown variant or bot, a player count the variant
+            does not allow, a seat not in the game, a negative ``--max-turns``, a seed
+            too large.
+    """
     variant = build_variant(args.variant, args.max_turns)
     players = check_players(variant, args.players)
     if not 0 <= args.seat < players:

@@ -144,7 +144,11 @@ class Output:
         return _CARD_TOKEN.sub(lambda m: m.group(1) + _SYMBOLS[m.group(2)], text)
 
     def meld(self, meld: Meld) -> str:
-        """A meld in notation, wilds with their roles: ``5♥ JK=6♥ 7♥``."""
+        """A meld in notation, wilds with their roles: ``5♥ JK=6♥ 7♥``.
+
+        Raises:
+            TypeError: ``meld`` is not a :class:`~pushrummy.melds.Meld`.
+        """
         return self.notation(format_meld(meld))
 
     # -- tables --------------------------------------------------------------------------------

@@ -95,7 +95,14 @@ class Job(NamedTuple):
 
 
 def play_one(job: Job) -> GameStats:
-    """Play one seeded bot game and keep its statistics."""
+    """Play one seeded bot game and keep its statistics.
+
+    Raises:
+        UsageError: ``job.bots`` names an unknown bot.
+        VariantError, SetupError: the job cannot start a game (as
+            :func:`~pushrummy.engine.new_game`: a player count the variant does not
+            allow, a seed too large), or a deal cannot be dealt ([deal.upcard]).
+    """
     bots = [make_bot(kind, job.seed, seat) for seat, kind in enumerate(job.bots)]
     collector = _Collector()
     end = drive(
@@ -195,7 +202,12 @@ def simulate(
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` bot games (seeds ``seed``, ``seed + 1``, ...); their statistics with timing."""
+    """Play ``games`` bot games (seeds ``seed``, ``seed + 1``, ...); their statistics with timing.
+
+    Raises:
+        UsageError: ``bots`` names an unknown bot, or more bots than ``players``.
+        VariantError, SetupError: as :func:`play_one`, for a game that cannot be played.
+    """
     kinds = parse_bots(",".join(bots), players)
     jobs = [Job(variant, players, kinds, seed + i) for i in range(games)]
     started = time.perf_counter()

@@ -70,7 +70,13 @@ class Transcript(GameListener):
 
 
 def save_record(out: Output, path: str, start: GameState, moves: Sequence[Move]) -> bool:
-    """Write the game's :class:`~pushrummy.serialization.GameRecord` JSON to ``path``."""
+    """Write the game's :class:`~pushrummy.serialization.GameRecord` JSON to ``path``.
+
+    Whether it was written: a file that cannot be written is reported on ``out``.
+
+    Raises:
+        TypeError: ``moves`` holds something that is not a move.
+    """
     record = GameRecord(
         variant=start.variant,
         seed=start.seed,
@@ -107,7 +113,12 @@ def add_watch_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_watch(args: argparse.Namespace, out: Output) -> int:
-    """Bots play a whole game; print the transcript."""
+    """Bots play a whole game; print the transcript. The exit status.
+
+    Raises:
+        UsageError: bad options: an unknown variant or bot, a player count the variant
+            does not allow, a negative ``--max-turns``, a seed too large.
+    """
     variant = build_variant(args.variant, args.max_turns)
     players = check_players(variant, args.players)
     seed = check_seed(args.seed)
@@ -154,7 +165,12 @@ def _read(path: str) -> str:
 
 
 def run_replay(args: argparse.Namespace, out: Output) -> int:
-    """Print the transcript of a recorded game, checking every move."""
+    """Print the transcript of a recorded game, checking every move. The exit status (1
+    for a record that does not decode or replay: the error is printed).
+
+    Raises:
+        UsageError: the file cannot be read (or is not UTF-8 text).
+    """
     text = _read(args.file)
     try:
         record = from_json(text, kind="record")
