@@ -43,6 +43,7 @@ from pushrummy import (
 )
 from pushrummy.errors import CLIP_LIMIT, clip, clip_repr
 from pushrummy.notation import _tokens
+from pushrummy.predicates import natural_at as pr_natural_at
 from pushrummy.records import NEW_SEED_BITS, new_seed
 
 BIG = 64_000
@@ -530,3 +531,28 @@ def test_junk_arguments_raise_only_type_errors_or_library_errors(
             function(*args)
         except (TypeError, PushRummyError) as error:
             assert short(error), (name, args)
+
+
+def test_gaps_found_writing_the_raises_sections() -> None:
+    """Wrong types and values that raised AttributeError/AssertionError or passed silently."""
+    run = pr.parse_meld("5H 6H 7H")
+    with pytest.raises(pr.InvalidMeldError, match="is a set: it has no run places"):
+        pr_natural_at(pr.parse_meld("7S 7H 7D"), 7)
+    assert pr_natural_at(run, 6) == pr.parse_card("6H")
+    with pytest.raises(TypeError, match="natural_at expects a Meld"):
+        pr_natural_at("5H 6H 7H", 6)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="state must be a GameState"):
+        pr.drive(None, lambda state: None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="source must be a function"):
+        pr.drive(pr.new_game(pr.PUSH, seed=1), "bots")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="format_cards expects cards"):
+        pr.format_cards(["AS"], symbols=True)  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="seat must be an int"):
+        pr.CAP_IT.side_of("x")  # type: ignore[arg-type]
+    with pytest.raises(pr.NotationError) as caught:
+        pr.Contract.parse("x" * 100_000)
+    assert len(str(caught.value)) < 1_000
+    with pytest.raises(TypeError, match=r"GameRecord\.deals must"):
+        pr.GameRecord(variant=pr.PUSH, seed=1, players=4, dealer=0, deals="abc")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"GameRecord\.deals must"):
+        pr.GameRecord(variant=pr.PUSH, seed=1, players=4, dealer=0, deals=[["AS"]])  # type: ignore[list-item]

@@ -331,17 +331,20 @@ def format_cards(cards: Iterable[Card], *, symbols: bool = False) -> str:
     """Cards in notation, separated by single spaces, in the order given.
 
     Raises:
-        TypeError: ``cards`` is not iterable. (The items are not checked: each is shown
-            with ``str``, or with its ``display()`` when ``symbols`` is true.)
+        TypeError: ``cards`` is not iterable, or holds something that is not a card.
 
     >>> format_cards(parse_cards("JK 10H 2S"))
     '10H 2S JK'
     >>> format_cards(parse_cards("10H AS"), symbols=True)
     '10♥ A♠'
     """
+    items = list(cards)
+    for card in items:
+        if not isinstance(card, Card):
+            raise TypeError(f"format_cards expects cards, not {type(card).__name__}")
     if symbols:
-        return " ".join(card.display() for card in cards)
-    return " ".join(str(card) for card in cards)
+        return " ".join(card.display() for card in items)
+    return " ".join(str(card) for card in items)
 
 
 MAX_PACKS = 4

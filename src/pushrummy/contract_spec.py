@@ -109,14 +109,16 @@ class Contract:
             match = _PART.fullmatch(part.lower())
             if match is None:
                 raise NotationError(
-                    f"bad contract part {part!r}: expected e.g. '2 sets of 3' or '1 run of 4'",
+                    f"bad contract part {clip_repr(part)}: expected e.g. '2 sets of 3' or "
+                    "'1 run of 4'",
                     token=part,
                     text=text,
                 )
             count, kind, size = int(match["count"]), MeldKind(match["kind"]), int(match["size"])
             if count < 1 or size < 3:
                 raise NotationError(
-                    f"bad contract part {part!r}: need at least 1 meld of at least 3 cards",
+                    f"bad contract part {clip_repr(part)}: need at least 1 meld of at least 3 "
+                    "cards",
                     token=part,
                     text=text,
                 )

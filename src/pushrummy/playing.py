@@ -109,13 +109,21 @@ def drive(
 
     Raises:
         DecisionLimitError: ``max_decisions`` moves were made and the game is not over.
-        TypeError: the source gave something that is neither a move nor ``None``.
+        TypeError: ``state`` is not a game state, ``source`` not callable, ``listener``
+            not a :class:`GameListener`, or the source gave something that is neither a
+            move nor ``None``.
         IllegalMoveError: the source gave an illegal move (from
             :func:`~pushrummy.engine.apply_move`; the state before it is lost to the
             caller only if they did not keep it: ``listener.moved`` saw every earlier one).
         SetupError: a deal dealt on the way leaves only wild cards to turn up
             ([deal.upcard]).
     """
+    if not isinstance(state, GameState):
+        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+    if not callable(source):
+        raise TypeError(f"source must be a function of a state, not {type(source).__name__}")
+    if listener is not None and not isinstance(listener, GameListener):
+        raise TypeError(f"listener must be a GameListener, not {type(listener).__name__}")
     hooks = _QUIET if listener is None else listener
     if state.phase in (Phase.DRAW, Phase.PLAY, Phase.LAYING_DOWN):
         hooks.deal_started(state)

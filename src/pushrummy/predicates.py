@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .cards import ALL_CARDS, Card
+from .errors import InvalidMeldError
 from .melds import Meld, position_rank
 from .variants import LayoffTargets, ShortStockPush, Variant
 
@@ -57,10 +58,14 @@ def natural_at(meld: Meld, position: int) -> Card | None:
     ``meld`` is a run; the position need not be one of its places.
 
     Raises:
-        TypeError: ``position`` is not an int (a bool is not one).
+        TypeError: ``meld`` is not a meld or ``position`` not an int (a bool is not one).
+        InvalidMeldError: ``meld`` is a set, which has no run places ([meld.set]).
         InvalidMoveError: ``position`` is outside 1..14.
     """
-    assert meld.suit is not None
+    if not isinstance(meld, Meld):
+        raise TypeError(f"natural_at expects a Meld, not {type(meld).__name__}")
+    if meld.suit is None:
+        raise InvalidMeldError(f"{meld.notation()} is a set: it has no run places", rule="meld.set")
     card = Card(position_rank(position), meld.suit)
     return None if card.is_wild else card
 

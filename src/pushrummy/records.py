@@ -67,7 +67,13 @@ def _check_seed(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
 def _deal_orders(value: Iterable[Iterable[Card] | None]) -> tuple[tuple[Card, ...] | None, ...]:
     if value is None:
         return ()
-    return tuple(None if order is None else tuple(order) for order in value)
+    if isinstance(value, (str, bytes)):
+        raise TypeError(f"GameRecord.deals must be deck orders, not {type(value).__name__}")
+    orders = tuple(None if order is None else tuple(order) for order in value)
+    for order in orders:
+        if order is not None and not all(isinstance(card, Card) for card in order):
+            raise TypeError("GameRecord.deals must hold deck orders of cards (or None)")
+    return orders
 
 
 def _move_tuple(value: Iterable[Move]) -> tuple[Move, ...]:

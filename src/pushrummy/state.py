@@ -215,7 +215,11 @@ class GameState:
         return self.phase is Phase.GAME_OVER
 
     def side_of(self, seat: int) -> int:
-        """The side ``seat`` plays for."""
+        """The side ``seat`` plays for.
+
+        Raises:
+            TypeError: ``seat`` is not an int.
+        """
         return self.variant.side_of(seat)
 
     @property

@@ -384,9 +384,14 @@ class Variant:
     def side_of(self, seat: int) -> int:
         """The side (team) a seat plays for: ``seat % 2`` in partnerships, else the seat.
 
+        Raises:
+            TypeError: ``seat`` is not an int.
+
         >>> PUSH.side_of(2), CAP_IT.side_of(2)
         (0, 2)
         """
+        if type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool)):
+            raise TypeError(f"seat must be an int, not {type(seat).__name__}")
         return seat % 2 if self.partnerships else seat
 
     def side_count(self, players: int) -> int:
