@@ -3,8 +3,8 @@
 Performance work (issue 3) added shortcuts that skip re-validation or re-computation:
 ``state.replace_unchecked`` (an unrolled copy), ``views._view`` (fields set directly),
 ``melds.trusted_meld`` and ``melds.grown_meld`` (melds built without re-validation),
-``moves.lay_down_unchecked`` (no re-sort), the memoised :func:`~pushrummy.melds.layoff_map`
-behind :func:`~pushrummy.melds.layoff_ends`, :func:`~pushrummy.contracts.single_melds`
+``moves.lay_down_unchecked`` (no re-sort), the memoised :func:`~pushrummy.layoffs.layoff_map`
+behind :func:`~pushrummy.layoffs.layoff_ends`, :func:`~pushrummy.contracts.single_melds`
 (new melds listed directly) and the shared draw and discard moves of the move generator.
 Later ones: :func:`~pushrummy.movegen.discardable` by card codes, the run shapes' skipped
 starts and wild caps of the contract search, and validation's acceptance of the very moves
@@ -34,13 +34,12 @@ from pushrummy.contracts import (
     single_melds,
 )
 from pushrummy.errors import InvalidMeldError
+from pushrummy.layoffs import lay_off, layoff_ends
 from pushrummy.melds import (
     End,
     Meld,
     MeldKind,
     grown_meld,
-    lay_off,
-    layoff_ends,
     trusted_meld,
 )
 from pushrummy.movegen import discardable

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from pushrummy.cards import JOKER, Card, Rank, Suit, parse_card
 from pushrummy.errors import IllegalMoveError, InvalidMeldError
+from pushrummy.layoffs import lay_off, layoff_ends
 from pushrummy.melds import (
     DEFAULT_MELD_OPTIONS,
     End,
@@ -20,8 +21,6 @@ from pushrummy.melds import (
     MeldOptions,
     WildLimit,
     check_meld,
-    lay_off,
-    layoff_ends,
     meld_rule_violation,
     position_rank,
 )

@@ -37,6 +37,7 @@ from .errors import (
     VariantError,
     WrongPhaseError,
 )
+from .layoffs import lay_off, layoff_ends
 from .melds import (
     End,
     Meld,
@@ -45,8 +46,6 @@ from .melds import (
     MeldRules,
     WildLimit,
     check_meld,
-    lay_off,
-    layoff_ends,
     meld_rule_problem,
     meld_rule_violation,
 )

@@ -32,13 +32,14 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from .cards import ALL_CARDS, Card
+from .cards import ALL_CARDS, IS_WILD, Card
 from .contract_spec import Contract
 from .contracts import can_meet_contract
 from .errors import GameOverError, NotYourTurnError, PushRummyError
-from .melds import Meld, MeldKind, layoff_ends
+from .layoffs import layoff_ends
+from .melds import Meld, MeldKind
 from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, Push, Take
-from .predicates import IS_WILD, may_target
+from .predicates import may_target
 from .state import GameState, Phase
 from .views import PlayerView
 

@@ -228,6 +228,10 @@ ALL_CARDS: tuple[Card, ...] = tuple([Card(rank, suit) for suit in Suit for rank 
 """The 53 distinct card values, indexed by :attr:`Card.code`."""
 
 JOKER = ALL_CARDS[JOKER_CODE]
+
+IS_WILD: tuple[bool, ...] = tuple(card.is_wild for card in ALL_CARDS)
+"""Wildness by card code (twos and jokers, [meld.wild]): the one wild-card table. Hot loops
+index it by ``card.code`` where the ``Card.is_wild`` property would be a Python call."""
 """The joker."""
 
 _RANK_TOKENS = {sym: Rank(i) for i, sym in enumerate(_RANK_SYMBOLS) if sym}

@@ -7,9 +7,10 @@ asked of :mod:`pushrummy.predicates`, as the move checker asks them.
 
 from __future__ import annotations
 
-from .cards import ALL_CARDS, Card
+from .cards import ALL_CARDS, IS_WILD, Card
 from .contracts import _Hand, _meld_rules_of, _read_hand, _single_melds, lay_down_steps
-from .melds import LAYOFF_MAPS, MeldKind, layoff_entry
+from .layoffs import LAYOFF_MAPS, layoff_entry
+from .melds import MeldKind
 from .moves import (
     Discard,
     ExchangeWild,
@@ -22,7 +23,6 @@ from .moves import (
     lay_down_unchecked,
 )
 from .predicates import (
-    IS_WILD,
     discard_restricted,
     discardable_codes,
     may_target,

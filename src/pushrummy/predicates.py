@@ -20,23 +20,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import ALL_CARDS, Card
+from .cards import IS_WILD, Card
 from .errors import InvalidMeldError
 from .melds import Meld, position_rank
 from .variants import LayoffTargets, ShortStockPush, Variant
 
 __all__ = [
-    "IS_WILD",
     "discard_restricted",
     "discardable_codes",
     "may_target",
     "natural_at",
     "push_allowed",
 ]
-
-IS_WILD: tuple[bool, ...] = tuple(card.is_wild for card in ALL_CARDS)
-"""Wildness by card code ([meld.wild]: twos and jokers): a tuple index for hot loops,
-where the ``Card.is_wild`` property would be a Python call per card."""
 
 
 def may_target(variant: Variant, seat: int, owner: int) -> bool:

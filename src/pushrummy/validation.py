@@ -28,7 +28,8 @@ from .errors import (
     WrongPhaseError,
     clip_items,
 )
-from .melds import End, Meld, MeldKind, lay_off, layoff_ends, meld_rule_problem
+from .layoffs import lay_off, layoff_ends
+from .melds import End, Meld, MeldKind, meld_rule_problem
 from .movegen import discardable
 from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
 from .predicates import may_target, natural_at, push_allowed
