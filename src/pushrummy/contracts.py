@@ -211,10 +211,27 @@ _DEFAULT_RULES = _new_rules(
 )
 
 
+# -- meld kinds ------------------------------------------------------------------------------
+
+SET: Final = 0
+RUN: Final = 1
+"""The search's one encoding of a meld's kind: the int ``SET`` (0) or ``RUN`` (1), in
+components ``(kind, size)``, candidates, shapes, sort keys and declarations. Plain ints keep
+memo keys made of ints only (the garbage collector then stops tracking them), and order
+sets before runs, as :attr:`Meld.sort_key <pushrummy.melds.Meld.sort_key>` does."""
+MELD_KINDS: Final = (MeldKind.SET, MeldKind.RUN)
+"""The :class:`~pushrummy.melds.MeldKind` of each kind code."""
+
+
+def kind_code(kind: MeldKind) -> int:
+    """The kind code (:data:`SET` or :data:`RUN`) of a :class:`~pushrummy.melds.MeldKind`."""
+    return RUN if kind is MeldKind.RUN else SET
+
+
 # -- contracts ---------------------------------------------------------------------------
 
-_Component = tuple[bool, int]
-"""``(is_run, size)``."""
+_Component = tuple[int, int]
+"""``(kind, size)``: a part of the contract, ``kind`` being :data:`SET` or :data:`RUN`."""
 
 
 class _Plan(NamedTuple):
@@ -235,7 +252,7 @@ def _plan_of(contract: Contract) -> _Plan:
 
 
 def _new_plan(contract: Contract) -> _Plan:
-    comps = tuple(sorted((kind is MeldKind.RUN, size) for kind, size in contract.components))
+    comps = tuple(sorted((kind_code(kind), size) for kind, size in contract.components))
     plan = _Plan(comps, tuple(dict.fromkeys(comps)), sum(size for _, size in comps))
     if len(_PLAN_CACHE) > 256:
         _PLAN_CACHE.clear()
@@ -369,11 +386,11 @@ def _tables(field: int) -> _Tables:
 # -- feasibility: candidates ---------------------------------------------------------------
 #
 # A candidate is (wilds, use, info): how many wilds it needs, the packed natural cards it
-# uses, and what to build it from (for examples): ("set", rank, suit bits) or
-# ("run", suit, position bits); no suit bits or position bits mean wilds only. Candidate
+# uses, and what to build it from (for examples): (SET, rank, suit bits) or
+# (RUN, suit, position bits); no suit bits or position bits mean wilds only. Candidate
 # lists are sorted by wilds; within one list, uses are unique.
 
-_Candidate = tuple[int, int, tuple[str, int, int]]
+_Candidate = tuple[int, int, tuple[int, int, int]]
 
 _NIBBLES = sum(1 << (4 * i) for i in range(13))
 _NIBBLE_1, _NIBBLE_3, _NIBBLE_5, _NIBBLE_8 = (d * _NIBBLES for d in (1, 3, 5, 8))
@@ -403,7 +420,7 @@ def _set_candidates(
                 sets = _RANK_SETS[key] = _rank_sets(held, rank, size, least, tables)
             found += sets
     if size <= wilds and rules.allows(0, size):
-        found.append((size, 0, ("set", 0, 0)))  # wilds only
+        found.append((size, 0, (SET, 0, 0)))  # wilds only
     found.sort()
     return found
 
@@ -422,7 +439,7 @@ def _rank_sets(
     while sub:
         naturals = _POPCOUNT16[sub]
         if least <= naturals <= size:
-            found.append((size - naturals, uses[sub], ("set", rank, sub)))
+            found.append((size - naturals, uses[sub], (SET, rank, sub)))
         sub = (sub - 1) & held
     return tuple(found)
 
@@ -462,7 +479,7 @@ def _run_candidates(
                 _SUIT_RUNS[key] = runs
             found += runs
     if size <= wilds and rules.allows(0, size):
-        found.append((size, 0, ("run", 0, 0)))  # wilds only
+        found.append((size, 0, (RUN, 0, 0)))  # wilds only
     found.sort()
     return found
 
@@ -596,7 +613,7 @@ def _add_run(
     # one needing fewer wilds.
     old = found.get(use)
     if old is None or old[0] > need:
-        found[use] = (need, use, ("run", suit, bits))
+        found[use] = (need, use, (RUN, suit, bits))
 
 
 # -- feasibility: search ---------------------------------------------------------------------
@@ -623,7 +640,7 @@ def _solve(
     if by_comp is None:
         by_comp = {}
     for comp in plan.distinct:
-        if comp[0]:
+        if comp[0] == RUN:
             found = _run_candidates(hand, comp[1], wilds, rules, field, tables)
         else:
             found = _set_candidates(hand, comp[1], wilds, rules, tables)
@@ -752,18 +769,18 @@ _NATURALS: Final = 1
 _TEMPLATE: Final = 2
 _WILDS: Final = 3
 _USE: Final = 4
-"""``key``: the sort key: kind (0 set, 1 run), rank or suit, start (0 for sets), size.
+"""``key``: the sort key: kind (:data:`SET` or :data:`RUN`), rank or suit, start (0 for sets), size.
 ``naturals``: the natural codes used, sorted. ``template``: runs: the code at every
 position, -1 for a wild slot; sets: the naturals. ``wilds``: how many wilds it holds.
 ``use``: the packed naturals."""
 
 
-def _size_ok(comps: tuple[_Component, ...], is_run: bool, rules: _Rules) -> set[int]:
-    """The meld sizes that can fill some component of the kind."""
-    sizes = [size for run, size in comps if run is is_run]
+def _size_ok(comps: tuple[_Component, ...], kind: int, rules: _Rules) -> set[int]:
+    """The meld sizes that can fill some component of the ``kind``."""
+    sizes = [size for comp_kind, size in comps if comp_kind == kind]
     if not sizes:
         return set()
-    top = rules.max_run if is_run else 4
+    top = rules.max_run if kind == RUN else 4
     if rules.exact:
         return {size for size in sizes if size <= top}
     return set(range(min(sizes), top + 1))
@@ -797,7 +814,7 @@ def _set_shape_list(
     if shapes is None:
         shapes = _SET_SHAPE_LISTS[key] = tuple(
             (
-                (0, rank, 0, len(naturals) + need),
+                (SET, rank, 0, len(naturals) + need),
                 naturals,
                 naturals,
                 need,
@@ -869,7 +886,7 @@ def _run_shape(
     for code in naturals:
         use += units[code]  # a run holding both aces uses the ace twice
     naturals.sort()
-    return (1, suit, start, size), tuple(naturals), template, wilds, use
+    return (RUN, suit, start, size), tuple(naturals), template, wilds, use
 
 
 def _fills(pool: list[int], count: int, ordered: bool) -> Iterator[tuple[int, ...]]:
@@ -893,12 +910,12 @@ _MELD_CACHE: dict[tuple[int, ...], Meld] = {}
 def _build_meld(decl: tuple[int, ...]) -> Meld:
     """The Meld of a declaration; cached because melds are values.
 
-    ``decl`` is ``(0, rank, *sorted codes)`` for a set or ``(1, suit, start, *codes)``.
+    ``decl`` is ``(SET, rank, *sorted codes)`` or ``(RUN, suit, start, *codes)``.
     The search only declares valid melds, so they are built without re-validation.
     """
     meld = _MELD_CACHE.get(decl)
     if meld is None:
-        if decl[0] == 0:
+        if decl[0] == SET:
             cards = tuple([ALL_CARDS[code] for code in decl[2:]])
             meld = _trusted_meld(MeldKind.SET, cards, _RANKS[decl[1]], None, None)
         else:
@@ -944,8 +961,8 @@ class _Lister:
         self.ordered = not canonical
         """Whether a run's wilds fill its wild places in every order (else ascending only)."""
         self.tables = tables = _tables(_field_bits(len(hand.codes)))
-        self.set_sizes = [size for is_run, size in comps if not is_run]
-        self.run_sizes = [size for is_run, size in comps if is_run]
+        self.set_sizes = [size for kind, size in comps if kind == SET]
+        self.run_sizes = [size for kind, size in comps if kind == RUN]
         # With one size per kind, every listed shape fits every component of its kind.
         self.mixed_sizes = len(set(self.set_sizes)) > 1 or len(set(self.run_sizes)) > 1
         self.candidates = candidates
@@ -955,12 +972,12 @@ class _Lister:
         # Shapes are made only up to the most wilds the budget allows a shape of the kind:
         # with fewer wilds the same shapes come, less those needing more, in the same order,
         # and the filter below would drop those anyway (often most of a wild-rich hand's).
-        most_set = max(budget[size, False] for size in range(3, _ACE_HIGH + 1))
-        most_run = max(budget[size, True] for size in range(3, _ACE_HIGH + 1))
-        sets = _set_shapes(hand, _size_ok(comps, False, rules), rules, tables, most_set)
-        runs = _run_shapes(hand, _size_ok(comps, True, rules), rules, tables, most_run)
-        sets = [shape for shape in sets if shape[_WILDS] <= budget[shape[_KEY][3], False]]
-        runs = [shape for shape in runs if shape[_WILDS] <= budget[shape[_KEY][3], True]]
+        most_set = max(budget[size, SET] for size in range(3, _ACE_HIGH + 1))
+        most_run = max(budget[size, RUN] for size in range(3, _ACE_HIGH + 1))
+        sets = _set_shapes(hand, _size_ok(comps, SET, rules), rules, tables, most_set)
+        runs = _run_shapes(hand, _size_ok(comps, RUN, rules), rules, tables, most_run)
+        sets = [shape for shape in sets if shape[_WILDS] <= budget[shape[_KEY][3], SET]]
+        runs = [shape for shape in runs if shape[_WILDS] <= budget[shape[_KEY][3], RUN]]
         # Fewest wilds first: a slot's loop then stops at the first shape needing more
         # wilds than are left, where it used to test every shape after it (most of the
         # search's steps). The order of exploration does not matter: run() sorts the ways.
@@ -980,7 +997,7 @@ class _Lister:
         """Per shape (by identity: shapes live as long as the lister), per fill: the meld."""
         self.rests_memo: dict[tuple[_Component, ...], list[_Plan]] = {}
 
-    def _wild_budget(self) -> dict[tuple[int, bool], int]:
+    def _wild_budget(self) -> dict[tuple[int, int], int]:
         """The most wilds a shape of each size and kind may hold and still leave enough
         for the other components (each needs at least its fewest-wild candidate's)."""
         hand, rules, tables = self.hand, self.rules, self.tables
@@ -988,8 +1005,8 @@ class _Lister:
         for comp in set(self.comps):
             found = self.candidates.get(comp)
             if found is None:
-                is_run, size = comp
-                if is_run:
+                kind, size = comp
+                if kind == RUN:
                     found = _run_candidates(hand, size, hand.wilds, rules, tables.field, tables)
                 else:
                     found = _set_candidates(hand, size, hand.wilds, rules, tables)
@@ -998,8 +1015,8 @@ class _Lister:
         spare = hand.wilds - sum(fewest[comp] for comp in self.comps)
         exact = rules.exact
         budget = {}
-        for kind in (False, True):
-            needs = [(need, fewest[is_run, need]) for is_run, need in self.comps if is_run is kind]
+        for kind in (SET, RUN):
+            needs = [(need, fewest[of, need]) for of, need in self.comps if of == kind]
             for size in range(3, _ACE_HIGH + 1):
                 most = -1  # no component of the kind takes this size
                 for need, few in needs:
@@ -1048,7 +1065,7 @@ class _Lister:
         loses candidates, and needing fewer wilds is checked on the way), so the
         feasibility search runs on those lists, with no new hand to read.
         """
-        picked = tuple((shape[_KEY][0] == 1, shape[_KEY][3]) for shape in self.picked)
+        picked = tuple((shape[_KEY][0], shape[_KEY][3]) for shape in self.picked)
         rests = self.rests_memo.get(picked)
         if rests is None:
             rests = self.rests_memo[picked] = self._rests(picked)
@@ -1072,7 +1089,7 @@ class _Lister:
         rests: dict[tuple[_Component, ...], None] = {}
         for chosen in permutations(range(len(comps)), len(picked)):
             if all(
-                comps[c][0] is picked[i][0]
+                comps[c][0] == picked[i][0]
                 and (picked[i][1] == comps[c][1] if exact else picked[i][1] >= comps[c][1])
                 for i, c in enumerate(chosen)
             ):
@@ -1094,7 +1111,7 @@ class _Lister:
         """Stage 2: wild cards for shape ``i`` on (there is at least one shape left)."""
         shape = self.picked[i]
         twin = i > 0 and self.picked[i - 1] is shape
-        fills = self._fills_of(shape[_WILDS], shape[_KEY][0] == 1 and self.ordered)
+        fills = self._fills_of(shape[_WILDS], shape[_KEY][0] == RUN and self.ordered)
         if i + 1 == len(self.picked):
             self._fill_last(shape, fills, melds, previous if twin else None)
             return
@@ -1104,7 +1121,7 @@ class _Lister:
             # The common two-meld contract, inlined (this loop runs once per fill of the
             # first meld, and each such fill often leaves only a way or two).
             second = self.picked[1]
-            ordered = second[_KEY][0] == 1 and self.ordered
+            ordered = second[_KEY][0] == RUN and self.ordered
             memo = self._memo_of(second)
             append = self.ways.append
             for fill, taken in fills:
@@ -1214,13 +1231,13 @@ def _ends_by_wilds(shapes: list[_Shape], most: int) -> list[int]:
 
 
 def _keyed_meld(shape: _Shape, fill: tuple[int, ...]) -> tuple[bytes, Meld]:
-    if shape[_KEY][0] == 0:
+    if shape[_KEY][0] == SET:
         codes = tuple(sorted(shape[_NATURALS] + fill))
-        decl = (0, shape[_KEY][1], *codes)
+        decl = (SET, shape[_KEY][1], *codes)
     else:
         wild = iter(fill)
         codes = tuple(code if code >= 0 else next(wild) for code in shape[_TEMPLATE])
-        decl = (1, shape[_KEY][1], shape[_KEY][2], *codes)
+        decl = (RUN, shape[_KEY][1], shape[_KEY][2], *codes)
     # The sort key as bytes: every item is below 256, so bytes order is the tuples' order,
     # and comparing bytes (thousands of times in a big listing's sort) is a memcmp.
     return bytes((*shape[_KEY], *codes)), _build_meld(decl)
@@ -1307,12 +1324,12 @@ def _step_ways(
     at a time; each step comes after ``after`` (step place, sort key) in step order, so
     each way is met once."""
     for key, decl in finder.steps(_hand_from_codes(codes), rest):
-        cards = decl[3:] if decl[0] == 1 else decl[2:]
+        cards = decl[3:] if decl[0] == RUN else decl[2:]
         order = _decl_order(key, decl)
         if after is not None and order < after:
             continue
         meld = _build_meld(decl)
-        left = _rest_after(rest, decl[0] == 1, len(cards), finder.exact)
+        left = _rest_after(rest, decl[0], len(cards), finder.exact)
         assert left is not None
         if not left:
             yield (meld,)
@@ -1389,26 +1406,26 @@ def _single_decls(
     With ``holding`` (a natural's code), only the melds holding that card."""
     pool = _wild_pool(hand)
     found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-    for is_run, which, start, size, body, need in _meld_shapes(hand, rules, True, True):
+    for kind, which, start, size, body, need in _meld_shapes(hand, rules, True, True):
         if holding >= 0 and holding not in body:
             continue
-        if not is_run:
+        if kind == SET:
             for fill in _fills_memo(pool, need, False):
                 cards = tuple(sorted(body + fill)) if fill else body
-                found.append(((0, which, 0, size, *cards), (0, which, *cards)))
+                found.append(((SET, which, 0, size, *cards), (SET, which, *cards)))
         elif not need:
-            found.append(((1, which, start, size, *body), (1, which, start, *body)))
+            found.append(((RUN, which, start, size, *body), (RUN, which, start, *body)))
         else:
             for fill in _fills_memo(pool, need, not canonical):
                 slot = iter(fill)
                 cards = tuple(c if c >= 0 else next(slot) for c in body)
-                found.append(((1, which, start, size, *cards), (1, which, start, *cards)))
+                found.append(((RUN, which, start, size, *cards), (RUN, which, start, *cards)))
     found.sort()
     return found
 
 
-_MeldShape = tuple[bool, int, int, int, tuple[int, ...], int]
-"""``(is_run, rank or suit, start, size, body, wilds)``: a set's body is its natural codes,
+_MeldShape = tuple[int, int, int, int, tuple[int, ...], int]
+"""``(kind, rank or suit, start, size, body, wilds)``: a set's body is its natural codes,
 a run's its template (natural codes by position, -1 at each wild place)."""
 
 
@@ -1435,7 +1452,7 @@ def _meld_shapes(
     for rank in ranks:
         held = by_rank >> (4 * rank - 4) & 15
         for naturals, need in _set_shapes_of(rank, held, min(wilds, 4), rules):
-            yield False, rank, 0, len(naturals) + need, naturals, need
+            yield SET, rank, 0, len(naturals) + need, naturals, need
     if not runs:
         return
     # Runs: windows of one suit's positions; every natural in one may also give way to a
@@ -1460,7 +1477,7 @@ def _meld_shapes(
         )
         for start, size, template, need in shapes:
             if need <= wilds:
-                yield True, suit, start, size, template, need
+                yield RUN, suit, start, size, template, need
 
 
 _WILD_INDEX = {code: index for index, code in enumerate(_WILD_CODES)}
@@ -1637,7 +1654,7 @@ def step_order_key(meld: Meld) -> tuple[int, tuple[int, ...]]:
 
 
 def _rest_after(
-    comps: tuple[_Component, ...], is_run: bool, size: int, exact: bool
+    comps: tuple[_Component, ...], kind: int, size: int, exact: bool
 ) -> tuple[_Component, ...] | None:
     """The components left when a meld of this kind and size takes one, or ``None``.
 
@@ -1646,8 +1663,8 @@ def _rest_after(
     ``comps`` are sorted, so the last fitting one is the biggest.
     """
     best = -1
-    for index, (run, need) in enumerate(comps):
-        if run is is_run and (need == size if exact else need <= size):
+    for index, (comp_kind, need) in enumerate(comps):
+        if comp_kind == kind and (need == size if exact else need <= size):
             best = index
     if best < 0:
         return None
@@ -1660,13 +1677,13 @@ def _rest_after_melds(
     """The components left after ``melds`` take theirs (biggest melds first), or ``None``
     when they cannot all be matched to components."""
     sized = sorted(
-        ((meld.kind is MeldKind.RUN, len(meld.cards)) for meld in melds),
+        ((kind_code(meld.kind), len(meld.cards)) for meld in melds),
         key=lambda item: -item[1],
     )
     rest: tuple[_Component, ...] | None = comps
-    for is_run, size in sized:
+    for kind, size in sized:
         assert rest is not None
-        rest = _rest_after(rest, is_run, size, exact)
+        rest = _rest_after(rest, kind, size, exact)
         if rest is None:
             return None
     return rest
@@ -1768,19 +1785,19 @@ class _Steps:
         for code in naturals_held:
             copies[code] += 1
         pool = _wild_pool(hand)
-        set_ok = any(not is_run for is_run, _ in rest0)
-        run_sizes = [size for is_run, size in rest0 if is_run]
+        set_ok = any(kind == SET for kind, _ in rest0)
+        run_sizes = [size for kind, size in rest0 if kind == RUN]
         found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         exact = self.exact
-        rests: dict[tuple[bool, int], tuple[_Component, ...] | None] = {}
-        for is_run, which, start, size, body, need in _meld_shapes(
+        rests: dict[tuple[int, int], tuple[_Component, ...] | None] = {}
+        for kind, which, start, size, body, need in _meld_shapes(
             hand, self.rules, set_ok, bool(run_sizes), min(run_sizes, default=3)
         ):
-            kind_size = (is_run, size)
+            kind_size = (kind, size)
             if kind_size in rests:
                 rest = rests[kind_size]
             else:
-                rest = rests[kind_size] = _rest_after(rest0, is_run, size, exact)
+                rest = rests[kind_size] = _rest_after(rest0, kind, size, exact)
             if rest is None:
                 continue
             shape_info = _SHAPE_INFO.get(body)
@@ -1828,17 +1845,18 @@ class _Steps:
                     left = _less(naturals_held, used)
                 if not self._tie_possible(left, wilds_left, place, rest):
                     continue
+            is_run = kind == RUN
             fills = _fills_memo(pool, need, is_run and not self.canonical)
             for fill in fills:
                 if is_run:
                     slot = iter(fill)
                     cards = tuple(c if c >= 0 else next(slot) for c in body)
-                    key = (1, which, start, size, *cards)
-                    decl = (1, which, start, *cards)
+                    key = (RUN, which, start, size, *cards)
+                    decl = (RUN, which, start, *cards)
                 else:
                     cards = tuple(sorted(body + fill)) if fill else body
-                    key = (0, which, 0, size, *cards)
-                    decl = (0, which, *cards)
+                    key = (SET, which, 0, size, *cards)
+                    decl = (SET, which, *cards)
                 if not every:
                     assert left is not None
                     after = sorted(left + [code for code in hand.codes if _IS_WILD[code]])
@@ -1906,16 +1924,16 @@ class _Steps:
         else:
             pool = tuple(code for code in codes if _STEP_PLACE[code] >= place or _IS_WILD[code])
             tie_code = _CODE_AT_PLACE[place]
-        set_ok = any(not is_run for is_run, _ in rest)
-        run_ok = any(is_run for is_run, _ in rest)
+        set_ok = any(kind == SET for kind, _ in rest)
+        run_ok = any(kind == RUN for kind, _ in rest)
         best = None
         decls = _single_decls(_hand_from_codes(pool), self.rules, self.canonical, tie_code)
         for other_key, decl in reversed(decls):  # the greatest first
-            is_run = other_key[0] == 1
-            if (is_run and not run_ok) or (not is_run and not set_ok):
+            kind = other_key[0]
+            if not (run_ok if kind == RUN else set_ok):
                 continue
-            cards = decl[3:] if is_run else decl[2:]
-            after_rest = _rest_after(rest, is_run, len(cards), self.exact)
+            cards = decl[3:] if kind == RUN else decl[2:]
+            after_rest = _rest_after(rest, kind, len(cards), self.exact)
             if after_rest is None:
                 continue
             after = list(codes)
@@ -1961,8 +1979,7 @@ def _requirements(comps: Iterable[_Component]) -> tuple[Requirement, ...]:
     for comp in comps:
         counted[comp] = counted.get(comp, 0) + 1
     return tuple(
-        Requirement(MeldKind.RUN if is_run else MeldKind.SET, size, count=count)
-        for (is_run, size), count in counted.items()
+        Requirement(MELD_KINDS[kind], size, count=count) for (kind, size), count in counted.items()
     )
 
 
@@ -2187,7 +2204,7 @@ _FINDERS: dict[tuple[int, bool, bool], _Steps] = {}
 
 def _decl_order(key: tuple[int, ...], decl: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
     """:func:`step_order_key` of the meld of a declaration, without building it."""
-    cards = decl[3:] if decl[0] == 1 else decl[2:]
+    cards = decl[3:] if decl[0] == RUN else decl[2:]
     places = [_STEP_PLACE[code] for code in cards if not _IS_WILD[code]]
     return (min(places, default=_WILDS_ONLY), key)
 
@@ -2206,10 +2223,10 @@ def _example(hand: _Hand, chosen: list[_Candidate]) -> list[Meld]:
     return sorted(melds)
 
 
-def _meld_from(info: tuple[str, int, int], wilds: list[int], need: int) -> Meld:
+def _meld_from(info: tuple[int, int, int], wilds: list[int], need: int) -> Meld:
     kind, which, bits = info
     wild_cards = [ALL_CARDS[code] for code in wilds]
-    if kind == "set":
+    if kind == SET:
         # Wilds only: any rank will do; call it aces.
         rank = which or 1
         naturals = [ALL_CARDS[s * 13 + rank - 1] for s in range(4) if bits >> s & 1]
@@ -2250,7 +2267,7 @@ def _wilds_short(hand: _Hand, comps: tuple[_Component, ...], rules: _Rules) -> i
     never hurt, so the answer is found by bisection.
     """
     plan = _plan_from(comps)
-    most = sum(rules.max_run if is_run else 4 for is_run, _ in comps)
+    most = sum(rules.max_run if kind == RUN else 4 for kind, _ in comps)
     if _solve(hand, plan, rules, most) is None:
         return None
     low, high = 0, most  # fails with ``low`` extra wilds, succeeds with ``high``
@@ -2310,10 +2327,10 @@ def explain_contract(
 
 def _impossible(comps: tuple[_Component, ...], rules: _Rules) -> str | None:
     """Why no hand at all could fill some component, if that is so."""
-    for is_run, size in comps:
-        if not is_run and size > 4:
+    for kind, size in comps:
+        if kind == SET and size > 4:
             return f"no set has more than 4 cards, and the contract asks for a set of {size}"
-        if is_run and size > rules.max_run:
+        if kind == RUN and size > rules.max_run:
             return (
                 f"no run is longer than {rules.max_run}, and the contract asks for a run of {size}"
             )
