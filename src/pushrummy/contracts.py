@@ -86,9 +86,9 @@ and listing them takes time in proportion.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from itertools import combinations, permutations
-from typing import Final, NamedTuple, Protocol
+from typing import Final, NamedTuple, Protocol, TypeVar
 
 from .cards import ALL_CARDS, Card, Rank, Suit
 from .contract_spec import Contract, Requirement
@@ -115,6 +115,54 @@ class ContractRules(MeldRules, Protocol):
 
     @property
     def contract_exact_sizes(self) -> bool: ...
+
+
+# -- memos ---------------------------------------------------------------------------
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class BoundedMemo(dict[K, V]):
+    """The memo of a pure function: a dict that empties itself when it is full.
+
+    Reading is the dict's own, at the dict's speed: ``memo.get(key)`` (``None`` on a miss,
+    where ``None`` is not a value), ``key in memo``, and ``memo[key]``, which on a miss
+    computes, stores and returns the value when the memo has a ``compute`` function (else
+    raises ``KeyError``). Writing is :meth:`put`, which first empties the memo if it holds
+    ``limit`` entries.
+
+    Why empty it all rather than evict the least recently used: the functions memoised
+    are pure, so forgetting costs only recomputing, and play asks for the same few
+    thousand keys over and over, so an emptied memo refills with what matters within a
+    few calls; an LRU would add bookkeeping to every hit (hits far outnumber misses) to
+    save those refills. The limits bound memory (a few to a few tens of MB per memo) and
+    the pause of one clear.
+
+    Interning tables (one :class:`_Rules` per options) are plain dicts, never emptied:
+    their values' ids are parts of memo keys.
+    """
+
+    __slots__ = ("compute", "limit")
+
+    def __init__(self, limit: int, compute: Callable[[K], V] | None = None) -> None:
+        super().__init__()
+        self.limit = limit
+        """The most entries held; :meth:`put` empties the memo when it holds this many."""
+        self.compute = compute
+        """The function memoised, for ``memo[key]``; ``None`` when callers compute."""
+
+    def put(self, key: K, value: V) -> V:
+        """Store ``value`` at ``key`` (emptying the memo first if it is full); return it."""
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = value
+        return value
+
+    def __missing__(self, key: K) -> V:
+        if self.compute is None:
+            raise KeyError(key)
+        return self.put(key, self.compute(key))
 
 
 # -- card tables ---------------------------------------------------------------------
@@ -164,6 +212,7 @@ class _Rules:
 
 _UNLIMITED_BONUS = 1 << 20
 _RULES_CACHE: dict[tuple[int, int, int, object], _Rules] = {}
+"""Interning: one :class:`_Rules` per options, never dropped (memo keys hold their ids)."""
 
 
 def _rules_of(variant: ContractRules | MeldRules | None) -> _Rules:
@@ -254,10 +303,8 @@ def _plan_of(contract: Contract) -> _Plan:
 def _new_plan(contract: Contract) -> _Plan:
     comps = tuple(sorted((kind_code(kind), size) for kind, size in contract.components))
     plan = _Plan(comps, tuple(dict.fromkeys(comps)), sum(size for _, size in comps))
-    if len(_PLAN_CACHE) > 256:
-        _PLAN_CACHE.clear()
     # Holding the contract keeps its id from being reused by another object.
-    _PLAN_CACHE[id(contract)] = (contract, plan)
+    _PLAN_CACHE.put(id(contract), (contract, plan))
     return plan
 
 
@@ -266,7 +313,7 @@ def _plan_from(comps: tuple[_Component, ...]) -> _Plan:
     return _Plan(comps, tuple(dict.fromkeys(comps)), sum(size for _, size in comps))
 
 
-_PLAN_CACHE: dict[int, tuple[Contract, _Plan]] = {}
+_PLAN_CACHE: BoundedMemo[int, tuple[Contract, _Plan]] = BoundedMemo(256)
 
 
 # -- hands --------------------------------------------------------------------------------
@@ -361,26 +408,22 @@ class _Tables(NamedTuple):
     """Seven position bits spread out to seven fields, for a run's naturals."""
 
 
-_TABLES: dict[int, _Tables] = {}
+def _new_tables(field: int) -> _Tables:
+    units = tuple(1 << (code * field) for code in range(53))
+    set_use = tuple(
+        tuple(
+            sum(units[suit * 13 + rank - 1] for suit in range(4) if suits >> suit & 1)
+            for suits in range(16)
+        )
+        for rank in range(14)
+    )
+    spread = tuple(sum(1 << (i * field) for i in range(7) if bits >> i & 1) for bits in range(128))
+    guards = sum(1 << (code * field + field - 1) for code in range(53))
+    return _Tables(field, units, guards, set_use, spread)
 
 
-def _tables(field: int) -> _Tables:
-    table = _TABLES.get(field)
-    if table is None:
-        units = tuple(1 << (code * field) for code in range(53))
-        set_use = tuple(
-            tuple(
-                sum(units[suit * 13 + rank - 1] for suit in range(4) if suits >> suit & 1)
-                for suits in range(16)
-            )
-            for rank in range(14)
-        )
-        spread = tuple(
-            sum(1 << (i * field) for i in range(7) if bits >> i & 1) for bits in range(128)
-        )
-        guards = sum(1 << (code * field + field - 1) for code in range(53))
-        table = _TABLES[field] = _Tables(field, units, guards, set_use, spread)
-    return table
+_TABLES: BoundedMemo[int, _Tables] = BoundedMemo(64, _new_tables)
+"""The packing tables per field width: ``_TABLES[field]``."""
 
 
 # -- feasibility: candidates ---------------------------------------------------------------
@@ -417,7 +460,7 @@ def _set_candidates(
             key = (held, rank, size, least, tables.field)
             sets = _RANK_SETS.get(key)
             if sets is None:
-                sets = _RANK_SETS[key] = _rank_sets(held, rank, size, least, tables)
+                sets = _RANK_SETS.put(key, _rank_sets(held, rank, size, least, tables))
             found += sets
     if size <= wilds and rules.allows(0, size):
         found.append((size, 0, (SET, 0, 0)))  # wilds only
@@ -444,7 +487,7 @@ def _rank_sets(
     return tuple(found)
 
 
-_RANK_SETS: dict[tuple[object, ...], tuple[_Candidate, ...]] = {}
+_RANK_SETS: BoundedMemo[tuple[int, ...], tuple[_Candidate, ...]] = BoundedMemo(20_000)
 """Memo of :func:`_rank_sets` (a few thousand entries at most)."""
 
 
@@ -474,9 +517,7 @@ def _run_candidates(
             runs = _SUIT_RUNS.get(key)
             if runs is None:
                 runs = _suit_runs(held, suit, size, least, wilds, field, rules, tables)
-                if len(_SUIT_RUNS) >= 50_000:
-                    _SUIT_RUNS.clear()
-                _SUIT_RUNS[key] = runs
+                _SUIT_RUNS.put(key, runs)
             found += runs
     if size <= wilds and rules.allows(0, size):
         found.append((size, 0, (RUN, 0, 0)))  # wilds only
@@ -484,7 +525,7 @@ def _run_candidates(
     return found
 
 
-_SUIT_RUNS: dict[tuple[object, ...], tuple[_Candidate, ...]] = {}
+_SUIT_RUNS: BoundedMemo[tuple[object, ...], tuple[_Candidate, ...]] = BoundedMemo(50_000)
 """Memo of :func:`_suit_runs`: it depends only on its arguments, and simulations repeat them."""
 
 
@@ -636,7 +677,7 @@ def _solve(
         return None
     wilds = hand.wilds + extra_wilds
     field = _field_bits(len(codes))
-    tables = _TABLES.get(field) or _tables(field)
+    tables = _TABLES[field]
     if by_comp is None:
         by_comp = {}
     for comp in plan.distinct:
@@ -812,20 +853,23 @@ def _set_shape_list(
     key = (rank, held, wilds, rules, tables.field)
     shapes = _SET_SHAPE_LISTS.get(key)
     if shapes is None:
-        shapes = _SET_SHAPE_LISTS[key] = tuple(
-            (
-                (SET, rank, 0, len(naturals) + need),
-                naturals,
-                naturals,
-                need,
-                tables.set_use[rank][sum(1 << (code // 13) for code in naturals)],
-            )
-            for naturals, need in _set_shapes_of(rank, held, wilds, rules)
+        shapes = _SET_SHAPE_LISTS.put(
+            key,
+            tuple(
+                (
+                    (SET, rank, 0, len(naturals) + need),
+                    naturals,
+                    naturals,
+                    need,
+                    tables.set_use[rank][sum(1 << (code // 13) for code in naturals)],
+                )
+                for naturals, need in _set_shapes_of(rank, held, wilds, rules)
+            ),
         )
     return shapes
 
 
-_SET_SHAPE_LISTS: dict[tuple[object, ...], tuple[_Shape, ...]] = {}
+_SET_SHAPE_LISTS: BoundedMemo[tuple[object, ...], tuple[_Shape, ...]] = BoundedMemo(20_000)
 
 
 def _run_shapes(
@@ -863,18 +907,19 @@ def _run_shape_list(
     key = (suit, suited, both_aces, wilds, rules, tables.field, smallest)
     shapes = _RUN_SHAPE_LISTS.get(key)
     if shapes is None:
-        if len(_RUN_SHAPE_LISTS) >= 20_000:
-            _RUN_SHAPE_LISTS.clear()
-        shapes = _RUN_SHAPE_LISTS[key] = tuple(
-            _run_shape(suit, start, size, template, need, tables)
-            for start, size, template, need in _run_shapes_of(
-                suit, suited, both_aces, wilds, rules, smallest
-            )
+        shapes = _RUN_SHAPE_LISTS.put(
+            key,
+            tuple(
+                _run_shape(suit, start, size, template, need, tables)
+                for start, size, template, need in _run_shapes_of(
+                    suit, suited, both_aces, wilds, rules, smallest
+                )
+            ),
         )
     return shapes
 
 
-_RUN_SHAPE_LISTS: dict[tuple[object, ...], tuple[_Shape, ...]] = {}
+_RUN_SHAPE_LISTS: BoundedMemo[tuple[object, ...], tuple[_Shape, ...]] = BoundedMemo(20_000)
 
 
 def _run_shape(
@@ -904,7 +949,8 @@ def _fills(pool: list[int], count: int, ordered: bool) -> Iterator[tuple[int, ..
             pool[index] += 1
 
 
-_MELD_CACHE: dict[tuple[int, ...], Meld] = {}
+_MELD_CACHE: BoundedMemo[tuple[int, ...], Meld] = BoundedMemo(50_000)
+"""The Meld of each declaration (a few tens of MB at most)."""
 
 
 def _build_meld(decl: tuple[int, ...]) -> Meld:
@@ -921,9 +967,7 @@ def _build_meld(decl: tuple[int, ...]) -> Meld:
         else:
             cards = tuple([ALL_CARDS[code] for code in decl[3:]])
             meld = _trusted_meld(MeldKind.RUN, cards, None, _SUITS[decl[1]], decl[2])
-        if len(_MELD_CACHE) >= 50_000:  # a few tens of MB at most
-            _MELD_CACHE.clear()
-        _MELD_CACHE[decl] = meld
+        _MELD_CACHE.put(decl, meld)
     return meld
 
 
@@ -960,7 +1004,7 @@ class _Lister:
         self.rules = rules
         self.ordered = not canonical
         """Whether a run's wilds fill its wild places in every order (else ascending only)."""
-        self.tables = tables = _tables(_field_bits(len(hand.codes)))
+        self.tables = tables = _TABLES[_field_bits(len(hand.codes))]
         self.set_sizes = [size for kind, size in comps if kind == SET]
         self.run_sizes = [size for kind, size in comps if kind == RUN]
         # With one size per kind, every listed shape fits every component of its kind.
@@ -1380,6 +1424,7 @@ def _meld_rules_of(variant: MeldRules | None) -> _Rules:
 
 
 _LOOSE_RULES: dict[tuple[int, int, int], _Rules] = {}
+"""Interning, as :data:`_RULES_CACHE`."""
 
 
 def _single_melds(hand: _Hand, rules: _Rules, canonical: bool = False) -> tuple[Meld, ...]:
@@ -1508,11 +1553,13 @@ def _set_shapes_of(
             for need in range(max(0, 3 - count), min(wilds, 4 - count) + 1):
                 if rules.allows(count, need):
                     found.append((naturals, need))
-        shapes = _SET_SHAPES[key] = tuple(found)
+        shapes = _SET_SHAPES.put(key, tuple(found))
     return shapes
 
 
-_SET_SHAPES: dict[tuple[object, ...], tuple[tuple[tuple[int, ...], int], ...]] = {}
+_SET_SHAPES: BoundedMemo[tuple[object, ...], tuple[tuple[tuple[int, ...], int], ...]] = BoundedMemo(
+    20_000
+)
 
 
 def _run_shapes_of(
@@ -1525,13 +1572,15 @@ def _run_shapes_of(
     key = (suit, suited, both_aces, wilds, rules, smallest)
     shapes = _RUN_SHAPES.get(key)
     if shapes is None:
-        if len(_RUN_SHAPES) >= 50_000:
-            _RUN_SHAPES.clear()
-        shapes = _RUN_SHAPES[key] = _new_run_shapes(suit, suited, both_aces, wilds, rules, smallest)
+        shapes = _RUN_SHAPES.put(
+            key, _new_run_shapes(suit, suited, both_aces, wilds, rules, smallest)
+        )
     return shapes
 
 
-_RUN_SHAPES: dict[tuple[object, ...], tuple[tuple[int, int, tuple[int, ...], int], ...]] = {}
+_RUN_SHAPES: BoundedMemo[tuple[object, ...], tuple[tuple[int, int, tuple[int, ...], int], ...]] = (
+    BoundedMemo(50_000)
+)
 
 
 def _new_run_shapes(
@@ -1597,13 +1646,11 @@ def _fills_memo(pool: list[int], count: int, ordered: bool) -> tuple[tuple[int, 
     key = (*pool, count, ordered)
     fills = _FILLS_CACHE.get(key)
     if fills is None:
-        if len(_FILLS_CACHE) >= 10_000:
-            _FILLS_CACHE.clear()
-        fills = _FILLS_CACHE[key] = tuple(_fills(list(pool), count, ordered))
+        fills = _FILLS_CACHE.put(key, tuple(_fills(list(pool), count, ordered)))
     return fills
 
 
-_FILLS_CACHE: dict[tuple[object, ...], tuple[tuple[int, ...], ...]] = {}
+_FILLS_CACHE: BoundedMemo[tuple[object, ...], tuple[tuple[int, ...], ...]] = BoundedMemo(10_000)
 
 
 # -- lay-down steps ---------------------------------------------------------------------------
@@ -1718,12 +1765,9 @@ class _Steps:
         # Only ints in the key (rules are interned, so their id is theirs for good): the
         # garbage collector then stops tracking the memo's keys.
         key = (naturals, wilds, rest, id(rules), self.keep and not spare)
-        memo = _FEASIBLE
-        known = memo.get(key)
+        known = _FEASIBLE.get(key)
         if known is None:
-            if len(memo) >= 20_000:  # a few MB; clearing more at once is a noticeable pause
-                memo.clear()
-            known = memo[key] = self._feasible(naturals, wilds, rest, rules, spare)
+            known = _FEASIBLE.put(key, self._feasible(naturals, wilds, rest, rules, spare))
         return known
 
     def _feasible(
@@ -1769,7 +1813,7 @@ class _Steps:
                 return []
         elif _solve(hand, _plan_for(rest0), self.rules, 0, by_comp) is None:
             return []  # the contract cannot be met at all: no shape to try
-        tables = _tables(_field_bits(len(hand.codes)))
+        tables = _TABLES[_field_bits(len(hand.codes))]
         units = tables.units
         full = tables.guards
         for code in hand.codes:
@@ -1913,11 +1957,8 @@ class _Steps:
         in step order; ``None`` if there is none. A step of that place can be completed
         through such a meld exactly when its own key is at most this one. Memoised."""
         memo_key = (codes, rest, place, id(self.rules), self.canonical, self.keep)
-        memo = _TIES
-        if memo_key in memo:
-            return memo[memo_key]
-        if len(memo) >= 50_000:
-            memo.clear()
+        if memo_key in _TIES:
+            return _TIES[memo_key]
         if place == _WILDS_ONLY:
             pool = tuple(code for code in codes if _IS_WILD[code])
             tie_code = -1
@@ -1942,27 +1983,24 @@ class _Steps:
             if self.completable(tuple(after), after_rest, place, other_key):
                 best = other_key
                 break
-        memo[memo_key] = best
-        return best
+        return _TIES.put(memo_key, best)
 
 
-_TIES: dict[tuple[object, ...], tuple[int, ...] | None] = {}
+_TIES: BoundedMemo[tuple[object, ...], tuple[int, ...] | None] = BoundedMemo(50_000)
 """Memo of :meth:`_Steps.best_tie`."""
 
 
-class _MinCards(dict[tuple[_Component, ...], int]):
-    """The fewest cards that can meet each tuple of components (their sizes' sum)."""
-
-    def __missing__(self, comps: tuple[_Component, ...]) -> int:
-        value = self[comps] = sum(size for _, size in comps)
-        return value
+def _min_cards(comps: tuple[_Component, ...]) -> int:
+    return sum(size for _, size in comps)
 
 
-_MIN_CARDS = _MinCards()
+_MIN_CARDS: BoundedMemo[tuple[_Component, ...], int] = BoundedMemo(4096, _min_cards)
+"""The fewest cards that can meet each tuple of components (their sizes' sum)."""
 
-_FEASIBLE: dict[tuple[object, ...], bool] = {}
+_FEASIBLE: BoundedMemo[tuple[object, ...], bool] = BoundedMemo(20_000)
 """Memo of :meth:`_Steps.feasible`, a pure function of its key: the same rests of the same
-hands come back from step to step, turn to turn and game to game."""
+hands come back from step to step, turn to turn and game to game. A few MB; a bigger memo
+makes a noticeable pause when it is emptied."""
 
 
 def _hand_from_codes(codes: Iterable[int]) -> _Hand:
@@ -2099,7 +2137,7 @@ def lay_down_steps(
     finder_key = (id(rules), bool(canonical_wilds), keep)
     finder = _FINDERS.get(finder_key)
     if finder is None:
-        finder = _FINDERS[finder_key] = _Steps(rules, bool(canonical_wilds), keep)
+        finder = _FINDERS.put(finder_key, _Steps(rules, bool(canonical_wilds), keep))
     steps = finder.steps(parsed, rest)
     if melds:
         # Steps come in step order: after the melds placed, only later ones. (If the melds
@@ -2171,13 +2209,12 @@ def _shape_info(body: tuple[int, ...]) -> tuple[tuple[int, ...], int, tuple[int,
     used = tuple(code for code in body if code >= 0)
     place = min([_STEP_PLACE[code] for code in used], default=_WILDS_ONLY)
     above = tuple(code for code in used if _STEP_PLACE[code] > place)
-    if len(_SHAPE_INFO) >= 50_000:
-        _SHAPE_INFO.clear()
-    info = _SHAPE_INFO[body] = (used, place, above)
-    return info
+    return _SHAPE_INFO.put(body, (used, place, above))
 
 
-_SHAPE_INFO: dict[tuple[int, ...], tuple[tuple[int, ...], int, tuple[int, ...]]] = {}
+_SHAPE_INFO: BoundedMemo[tuple[int, ...], tuple[tuple[int, ...], int, tuple[int, ...]]] = (
+    BoundedMemo(50_000)
+)
 
 
 def _less(codes: list[int], used: Iterable[int]) -> list[int]:
@@ -2190,15 +2227,12 @@ def _less(codes: list[int], used: Iterable[int]) -> list[int]:
 
 def _plan_for(comps: tuple[_Component, ...]) -> _Plan:
     """:func:`_plan_from` of sorted components, memoised (contracts have few parts)."""
-    plan = _REST_PLANS.get(comps)
-    if plan is None:
-        plan = _REST_PLANS[comps] = _plan_from(comps)
-    return plan
+    return _REST_PLANS[comps]
 
 
-_REST_PLANS: dict[tuple[_Component, ...], _Plan] = {}
+_REST_PLANS: BoundedMemo[tuple[_Component, ...], _Plan] = BoundedMemo(4096, _plan_from)
 
-_FINDERS: dict[tuple[int, bool, bool], _Steps] = {}
+_FINDERS: BoundedMemo[tuple[int, bool, bool], _Steps] = BoundedMemo(64)
 """One :class:`_Steps` per options (rules are interned, so their id is theirs for good)."""
 
 
