@@ -1159,34 +1159,11 @@ class _Lister:
         if i + 1 == len(self.picked):
             self._fill_last(shape, fills, melds, previous if twin else None)
             return
+        if i == 0 and len(self.picked) == 2:
+            self._fill_pair(shape, fills)
+            return
         pool = self.pool
         keyed = self._keyed
-        if i == 0 and len(self.picked) == 2:
-            # The common two-meld contract, inlined (this loop runs once per fill of the
-            # first meld, and each such fill often leaves only a way or two).
-            second = self.picked[1]
-            ordered = second[_KEY][0] == RUN and self.ordered
-            memo = self._memo_of(second)
-            append = self.ways.append
-            for fill, taken in fills:
-                first_key, first = keyed(shape, fill)
-                for index in taken:
-                    pool[index] -= 1
-                rest = self._fills_of(second[_WILDS], ordered)
-                for index in taken:
-                    pool[index] += 1
-                for other, _ in rest:
-                    if second is shape and other < fill:
-                        continue
-                    melded = memo.get(other)
-                    if melded is None:
-                        melded = memo[other] = _keyed_meld(second, other)
-                    key, meld = melded
-                    if key < first_key:
-                        append((key + first_key, (meld, first)))
-                    else:
-                        append((first_key + key, (first, meld)))
-            return
         for fill, taken in fills:
             if twin and fill < previous:
                 continue
@@ -1216,22 +1193,53 @@ class _Lister:
         """
         keyed = self._keyed
         append = self.ways.append
-        if len(melds) == 1:  # the common two-meld contract: one comparison orders the way
-            ((first_key, first),) = melds
-            for fill, _ in fills:
-                if previous is not None and fill < previous:
-                    continue
-                key, meld = keyed(shape, fill)
-                if key < first_key:
-                    append((key + first_key, (meld, first)))
-                else:
-                    append((first_key + key, (first, meld)))
-            return
         for fill, _ in fills:
             if previous is not None and fill < previous:
                 continue
             ordered = sorted([*melds, keyed(shape, fill)])
             append((b"".join([key for key, _ in ordered]), tuple(meld for _, meld in ordered)))
+
+    def _fill_pair(
+        self, shape: _Shape, fills: list[tuple[tuple[int, ...], tuple[int, ...]]]
+    ) -> None:
+        """Stage 2 for two shapes (a two-part contract), the fast path: :meth:`_fill` of the
+        first shape and :meth:`_fill_last` of the second, inlined into one loop.
+
+        It lists the same ways as that general path: each fill of the first shape takes
+        its wilds from the pool, and the second shape's fills come from what is left; when
+        both slots hold the same shape its second fill is not below the first (each
+        multiset of melds once); and the way's sort key is the two melds' keys in order,
+        which one comparison settles (where the general path sorts a list).
+
+        It is there because two-part contracts are four of the five deals of Push and of
+        Cap-It, and this loop runs once per fill of the first meld, each of which often
+        leaves only a way or two: the general path's recursion and lists would cost more
+        than the ways themselves.
+        """
+        pool = self.pool
+        second = self.picked[1]
+        ordered = second[_KEY][0] == RUN and self.ordered
+        memo = self._memo_of(second)
+        keyed = self._keyed
+        append = self.ways.append
+        for fill, taken in fills:
+            first_key, first = keyed(shape, fill)
+            for index in taken:
+                pool[index] -= 1
+            rest = self._fills_of(second[_WILDS], ordered)
+            for index in taken:
+                pool[index] += 1
+            for other, _ in rest:
+                if second is shape and other < fill:
+                    continue
+                melded = memo.get(other)
+                if melded is None:
+                    melded = memo[other] = _keyed_meld(second, other)
+                key, meld = melded
+                if key < first_key:
+                    append((key + first_key, (meld, first)))
+                else:
+                    append((first_key + key, (first, meld)))
 
     def _fills_of(self, count: int, ordered: bool) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
         """The fills :func:`_fills` gives from the current pool, with their pool indices."""
@@ -2163,18 +2171,36 @@ def _fits(
     key = (remaining, wilds, rest)
     known = memo.get(key)
     if known is None:
-        if len(rest) == 1:  # one part left (two-part contracts): a scan
-            known = False
-            for candidate_wilds, use, _ in by_comp[rest[0]]:
-                if candidate_wilds > wilds:
-                    break  # sorted by wilds
-                if (remaining - use) & guards == guards:
-                    known = True
-                    break
+        if len(rest) == 1:
+            known = _one_part_fits(by_comp[rest[0]], remaining, wilds, guards)
         else:
             known = _fit(_plan_for(rest), by_comp, remaining, wilds, guards, [])
         memo[key] = known
     return known
+
+
+def _one_part_fits(candidates: list[_Candidate], remaining: int, wilds: int, guards: int) -> bool:
+    """:func:`_fit` for one component left, the fast path: whether one of its
+    ``candidates`` fits the packed naturals ``remaining`` (guard bits set) and ``wilds``.
+
+    It is correct because with one component :func:`_fit` has no order of components to
+    choose and no identical components to keep in order: its search is one loop over
+    the candidate list, which is sorted by wilds, that stops at the first candidate
+    needing more wilds than there are (none after it needs fewer) and succeeds at the
+    first whose naturals are all left. That loop is this one, without the setup.
+
+    It is there because two-part contracts are four of the five deals of Push and of
+    Cap-It: once a lay-down step is placed, one part is left, and :meth:`_Steps.steps`
+    asks this of most shapes of the hand, where :func:`_fit`'s setup (ordering the
+    components, the tables of fewest wilds and of identical components, the recursive
+    pick) would cost more than the scan.
+    """
+    for need, use, _ in candidates:
+        if need > wilds:
+            return False  # sorted by wilds
+        if (remaining - use) & guards == guards:
+            return True
+    return False
 
 
 def _last_feasible_place(
