@@ -5,7 +5,7 @@ the hand's naturals into one int; :func:`fit` then picks one candidate per compo
 backtracking (:func:`_pick`): scarce components first, fewest wilds first, identical
 components in non-decreasing order, and "does it still fit?" one subtraction and one
 mask test. :func:`rest_fits` is the same question on candidate lists already made, for
-the lay-down steps, with a fast path for one component left (:func:`_one_part_fits`).
+the lay-down steps, with a fast path for one component left (:func:`one_part_fits`).
 """
 
 from __future__ import annotations
@@ -155,21 +155,26 @@ def rest_fits(
     memo: dict[tuple[int, int, tuple[Component, ...]], bool],
 ) -> bool:
     """The fast check of :meth:`Steps.steps`: can ``rest`` be met from the packed naturals
-    ``remaining`` (guard bits set) and ``wilds``, with the whole hand's candidates?"""
+    ``remaining`` (guard bits set) and ``wilds``, with the whole hand's candidates
+    ``by_comp``? Memoised in ``memo``. (For one component left, :func:`one_part_fits`
+    gives the same answer faster.)"""
     key = (remaining, wilds, rest)
     known = memo.get(key)
     if known is None:
-        if len(rest) == 1:
-            known = _one_part_fits(by_comp[rest[0]], remaining, wilds, guards)
-        else:
-            known = fit(plan_for(rest), by_comp, remaining, wilds, guards, [])
-        memo[key] = known
+        known = memo[key] = fit(plan_for(rest), by_comp, remaining, wilds, guards, [])
     return known
 
 
-def _one_part_fits(candidates: list[Candidate], remaining: int, wilds: int, guards: int) -> bool:
-    """:func:`fit` for one component left, the fast path: whether one of its
-    ``candidates`` fits the packed naturals ``remaining`` (guard bits set) and ``wilds``.
+def one_part_fits(
+    remaining: int,
+    wilds: int,
+    rest: tuple[Component, ...],
+    by_comp: dict[Component, list[Candidate]],
+    guards: int,
+    memo: dict[tuple[int, int, tuple[Component, ...]], bool],
+) -> bool:
+    """:func:`rest_fits` for one component left, the fast path: whether one of its
+    candidates fits the packed naturals ``remaining`` (guard bits set) and ``wilds``.
 
     It is correct because with one component :func:`fit` has no order of components to
     choose and no identical components to keep in order: its search is one loop over
@@ -181,11 +186,18 @@ def _one_part_fits(candidates: list[Candidate], remaining: int, wilds: int, guar
     Cap-It: once a lay-down step is placed, one part is left, and :meth:`Steps.steps`
     asks this of most shapes of the hand, where :func:`fit`'s setup (ordering the
     components, the tables of fewest wilds and of identical components, the recursive
-    pick) would cost more than the scan.
+    pick) would cost more than the scan. It takes the arguments of :func:`rest_fits`
+    (and shares its memo), so that the caller picks one or the other for a call's cost.
     """
-    for need, use, _ in candidates:
-        if need > wilds:
-            return False  # sorted by wilds
-        if (remaining - use) & guards == guards:
-            return True
-    return False
+    key = (remaining, wilds, rest)
+    known = memo.get(key)
+    if known is None:
+        known = False
+        for need, use, _ in by_comp[rest[0]]:
+            if need > wilds:
+                break  # sorted by wilds
+            if (remaining - use) & guards == guards:
+                known = True
+                break
+        memo[key] = known
+    return known

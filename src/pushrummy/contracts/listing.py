@@ -305,7 +305,9 @@ class _Lister:
                 return
             if not _fits_sizes(sizes[cut:], self.run_sizes, self.rules.exact):
                 return
-        if self.picked:
+        if len(self.picked) == 2:
+            self._fill_pair()
+        elif self.picked:
             self._fill(0, [], ())
 
     def _fill(self, i: int, melds: list[tuple[bytes, Meld]], previous: tuple[int, ...]) -> None:
@@ -315,9 +317,6 @@ class _Lister:
         fills = self._fills_of(shape[WILDS], shape[KEY][0] == RUN and self.ordered)
         if i + 1 == len(self.picked):
             self._fill_last(shape, fills, melds, previous if twin else None)
-            return
-        if i == 0 and len(self.picked) == 2:
-            self._fill_pair(shape, fills)
             return
         pool = self.pool
         keyed = self._keyed
@@ -356,9 +355,7 @@ class _Lister:
             ordered = sorted([*melds, keyed(shape, fill)])
             append((b"".join([key for key, _ in ordered]), tuple(meld for _, meld in ordered)))
 
-    def _fill_pair(
-        self, shape: Shape, fills: list[tuple[tuple[int, ...], tuple[int, ...]]]
-    ) -> None:
+    def _fill_pair(self) -> None:
         """Stage 2 for two shapes (a two-part contract), the fast path: :meth:`_fill` of the
         first shape and :meth:`_fill_last` of the second, inlined into one loop.
 
@@ -373,8 +370,9 @@ class _Lister:
         leaves only a way or two: the general path's recursion and lists would cost more
         than the ways themselves.
         """
+        shape, second = self.picked
+        fills = self._fills_of(shape[WILDS], shape[KEY][0] == RUN and self.ordered)
         pool = self.pool
-        second = self.picked[1]
         ordered = second[KEY][0] == RUN and self.ordered
         memo = self._memo_of(second)
         keyed = self._keyed

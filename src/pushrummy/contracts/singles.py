@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from ..cards import Card
 from ..melds import Meld, MeldRules
 from .hands import Hand, read_hand, wild_pool
-from .parts import RUN, SET
+from .parts import SET
 from .rules import Rules, meld_rules_of
 from .shapes import build_meld, meld_shapes, wild_fills_cached
 
@@ -56,13 +56,13 @@ def single_decls(
         if kind == SET:
             for fill in wild_fills_cached(pool, need, False):
                 cards = tuple(sorted(body + fill)) if fill else body
-                found.append(((SET, which, 0, size, *cards), (SET, which, *cards)))
+                found.append(((kind, which, 0, size, *cards), (kind, which, *cards)))
         elif not need:
-            found.append(((RUN, which, start, size, *body), (RUN, which, start, *body)))
+            found.append(((kind, which, start, size, *body), (kind, which, start, *body)))
         else:
             for fill in wild_fills_cached(pool, need, not canonical):
                 slot = iter(fill)
                 cards = tuple(c if c >= 0 else next(slot) for c in body)
-                found.append(((RUN, which, start, size, *cards), (RUN, which, start, *cards)))
+                found.append(((kind, which, start, size, *cards), (kind, which, start, *cards)))
     found.sort()
     return found

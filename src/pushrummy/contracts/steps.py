@@ -27,7 +27,7 @@ from ..cards import Card
 from ..contract_spec import Contract
 from ..melds import Meld
 from .candidates import Candidate
-from .feasibility import fit, rest_fits, solve
+from .feasibility import fit, one_part_fits, rest_fits, solve
 from .hands import IS_WILD, TABLES, Hand, field_bits, hand_from_codes, hand_of, read_hand, wild_pool
 from .memo import BoundedMemo
 from .parts import (
@@ -311,7 +311,8 @@ class Steps:
                     remaining = full - up_to[place]
                     for code in above:
                         remaining -= units[code]
-                    every = rest_fits(remaining, wilds_left, rest, by_comp, tables.guards, fit_memo)
+                    fits = one_part_fits if len(rest) == 1 else rest_fits  # the fast path
+                    every = fits(remaining, wilds_left, rest, by_comp, tables.guards, fit_memo)
             elif place < _WILDS_ONLY:
                 left = _less(naturals_held, used)
                 later = tuple(code for code in left if _STEP_PLACE[code] > place)
@@ -334,12 +335,12 @@ class Steps:
                 if is_run:
                     slot = iter(fill)
                     cards = tuple(c if c >= 0 else next(slot) for c in body)
-                    key = (RUN, which, start, size, *cards)
-                    decl = (RUN, which, start, *cards)
+                    key = (kind, which, start, size, *cards)
+                    decl = (kind, which, start, *cards)
                 else:
                     cards = tuple(sorted(body + fill)) if fill else body
-                    key = (SET, which, 0, size, *cards)
-                    decl = (SET, which, *cards)
+                    key = (kind, which, 0, size, *cards)
+                    decl = (kind, which, *cards)
                 if not every:
                     assert left is not None
                     after = sorted(left + [code for code in hand.codes if IS_WILD[code]])
