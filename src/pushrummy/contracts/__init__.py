@@ -101,8 +101,10 @@ it):
 * ``listing``: :func:`contract_options`;
 * ``explain``: :func:`explain_contract`.
 
-Names without a leading underscore in those modules are shared within the package; the
-public API is what this module exports (``__all__``).
+Names without a leading underscore in those modules are shared within the package (and
+with the engine's own modules: :mod:`pushrummy.movegen` reads hands and lists single melds
+through them); a leading underscore keeps a name to its module. The public API is what
+this module exports (``__all__``).
 """
 
 from __future__ import annotations
