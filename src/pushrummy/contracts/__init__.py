@@ -86,8 +86,8 @@ and listing them takes time in proportion.
 **The package**, in the order a reader may take it (each module imports only those above
 it):
 
-* ``memo``: ``BoundedMemo``, the one memo helper, whose limit bounds each process-wide
-  memo of the search;
+* ``memo``: the one memo helper (``bounded_memo`` and ``remember``), which bounds each
+  process-wide memo of the search;
 * ``hands``: a hand read into bitmasks, and the packed card counts;
 * ``rules``: the variant's options as the search reads them;
 * ``parts``: the contract's parts (components ``(kind, size)``, with the one encoding of a

@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .hands import ACE_HIGH, NIBBLE_1, NIBBLE_3, NIBBLE_5, NIBBLE_8, POPCOUNT16, Hand, Tables
-from .memo import BoundedMemo
+from .memo import bounded_memo, remember
 from .parts import RUN, SET
 from .rules import Rules
 
@@ -46,7 +46,7 @@ def set_candidates(
             key = (held, rank, size, least, tables.field)
             sets = _RANK_SETS.get(key)
             if sets is None:
-                sets = _RANK_SETS.put(key, _rank_sets(held, rank, size, least, tables))
+                sets = remember(_RANK_SETS, key, _rank_sets(held, rank, size, least, tables))
             found += sets
     if size <= wilds and rules.allows(0, size):
         found.append((size, 0, (SET, 0, 0)))  # wilds only
@@ -73,7 +73,7 @@ def _rank_sets(
     return tuple(found)
 
 
-_RANK_SETS: BoundedMemo[tuple[int, ...], tuple[Candidate, ...]] = BoundedMemo(20_000)
+_RANK_SETS: dict[tuple[int, ...], tuple[Candidate, ...]] = bounded_memo(20_000)
 """Memo of :func:`_rank_sets` (a few thousand entries at most)."""
 
 
@@ -103,7 +103,7 @@ def run_candidates(
             runs = _SUIT_RUNS.get(key)
             if runs is None:
                 runs = _suit_runs(held, suit, size, least, wilds, field, rules, tables)
-                _SUIT_RUNS.put(key, runs)
+                remember(_SUIT_RUNS, key, runs)
             found += runs
     if size <= wilds and rules.allows(0, size):
         found.append((size, 0, (RUN, 0, 0)))  # wilds only
@@ -111,7 +111,7 @@ def run_candidates(
     return found
 
 
-_SUIT_RUNS: BoundedMemo[tuple[object, ...], tuple[Candidate, ...]] = BoundedMemo(50_000)
+_SUIT_RUNS: dict[tuple[object, ...], tuple[Candidate, ...]] = bounded_memo(50_000)
 """Memo of :func:`_suit_runs`: it depends only on its arguments, and simulations repeat them."""
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from ..cards import Card
 from ..contract_spec import Contract
 from .candidates import Candidate, run_candidates, set_candidates
-from .hands import TABLES, Hand, field_bits, read_hand
+from .hands import TABLES, Hand, field_bits, read_hand, tables_of
 from .parts import RUN, Component, Plan, plan_for, plan_of
 from .rules import ContractRules, Rules, rules_of
 
@@ -60,7 +60,7 @@ def solve(
         return None
     wilds = hand.wilds + extra_wilds
     field = field_bits(len(codes))
-    tables = TABLES[field]
+    tables = TABLES.get(field) or tables_of(field)
     if by_comp is None:
         by_comp = {}
     for comp in plan.distinct:

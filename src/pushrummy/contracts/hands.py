@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from ..cards import Card
-from .memo import BoundedMemo
+from .memo import bounded_memo, remember
 
 # -- card tables ---------------------------------------------------------------------
 
@@ -168,8 +168,14 @@ def _new_tables(field: int) -> Tables:
     return Tables(field, units, guards, set_use, spread)
 
 
-TABLES: BoundedMemo[int, Tables] = BoundedMemo(64, _new_tables)
-"""The packing tables per field width: ``TABLES[field]``."""
+TABLES: dict[int, Tables] = bounded_memo(64)
+"""The packing tables per field width (see :func:`tables_of`)."""
+
+
+def tables_of(field: int) -> Tables:
+    """The packing tables for ``field`` bits per card code, memoised."""
+    return TABLES.get(field) or remember(TABLES, field, _new_tables(field))
+
 
 _NIBBLES = sum(1 << (4 * i) for i in range(13))
 NIBBLE_1, NIBBLE_3, NIBBLE_5, NIBBLE_8 = (d * _NIBBLES for d in (1, 3, 5, 8))

@@ -31,12 +31,12 @@ from .feasibility import fit, solve
 from .hands import (
     ACE_HIGH,
     IS_WILD,
-    TABLES,
     WILD_CODES,
     Hand,
     field_bits,
     hand_from_codes,
     read_hand,
+    tables_of,
 )
 from .parts import RUN, SET, Component, Plan, plan_from, plan_of, rest_after
 from .rules import ContractRules, Rules, rules_of
@@ -161,7 +161,7 @@ class _Lister:
         self.rules = rules
         self.ordered = not canonical
         """Whether a run's wilds fill its wild places in every order (else ascending only)."""
-        self.tables = tables = TABLES[field_bits(len(hand.codes))]
+        self.tables = tables = tables_of(field_bits(len(hand.codes)))
         self.set_sizes = [size for kind, size in comps if kind == SET]
         self.run_sizes = [size for kind, size in comps if kind == RUN]
         # With one size per kind, every listed shape fits every component of its kind.

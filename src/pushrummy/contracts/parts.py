@@ -14,7 +14,7 @@ from typing import Final, NamedTuple
 
 from ..contract_spec import Contract, Requirement
 from ..melds import Meld, MeldKind
-from .memo import BoundedMemo
+from .memo import bounded_memo, remember
 from .rules import ContractRules, rules_of
 
 # -- meld kinds ------------------------------------------------------------------------------
@@ -61,7 +61,7 @@ def _new_plan(contract: Contract) -> Plan:
     comps = tuple(sorted((kind_code(kind), size) for kind, size in contract.components))
     plan = Plan(comps, tuple(dict.fromkeys(comps)), sum(size for _, size in comps))
     # Holding the contract keeps its id from being reused by another object.
-    _PLAN_CACHE.put(id(contract), (contract, plan))
+    remember(_PLAN_CACHE, id(contract), (contract, plan))
     return plan
 
 
@@ -70,23 +70,18 @@ def plan_from(comps: tuple[Component, ...]) -> Plan:
     return Plan(comps, tuple(dict.fromkeys(comps)), sum(size for _, size in comps))
 
 
-_PLAN_CACHE: BoundedMemo[int, tuple[Contract, Plan]] = BoundedMemo(256)
+_PLAN_CACHE: dict[int, tuple[Contract, Plan]] = bounded_memo(256)
 
 
 def plan_for(comps: tuple[Component, ...]) -> Plan:
     """:func:`plan_from` of sorted components, memoised (contracts have few parts)."""
-    return _REST_PLANS[comps]
+    plan = _REST_PLANS.get(comps)
+    if plan is None:
+        plan = remember(_REST_PLANS, comps, plan_from(comps))
+    return plan
 
 
-_REST_PLANS: BoundedMemo[tuple[Component, ...], Plan] = BoundedMemo(4096, plan_from)
-
-
-def _min_cards(comps: tuple[Component, ...]) -> int:
-    return sum(size for _, size in comps)
-
-
-MIN_CARDS: BoundedMemo[tuple[Component, ...], int] = BoundedMemo(4096, _min_cards)
-"""The fewest cards that can meet each tuple of components (their sizes' sum)."""
+_REST_PLANS: dict[tuple[Component, ...], Plan] = bounded_memo(4096)
 
 
 # -- what is left ---------------------------------------------------------------------------

@@ -34,7 +34,7 @@ from .hands import (
     Tables,
     position_code,
 )
-from .memo import BoundedMemo
+from .memo import bounded_memo, remember
 from .parts import RUN, SET, Component
 from .rules import Rules
 
@@ -121,11 +121,11 @@ def set_shapes_of(
             for need in range(max(0, 3 - count), min(wilds, 4 - count) + 1):
                 if rules.allows(count, need):
                     found.append((naturals, need))
-        shapes = _SET_SHAPES.put(key, tuple(found))
+        shapes = remember(_SET_SHAPES, key, tuple(found))
     return shapes
 
 
-_SET_SHAPES: BoundedMemo[tuple[object, ...], tuple[tuple[tuple[int, ...], int], ...]] = BoundedMemo(
+_SET_SHAPES: dict[tuple[object, ...], tuple[tuple[tuple[int, ...], int], ...]] = bounded_memo(
     20_000
 )
 
@@ -140,14 +140,14 @@ def run_shapes_of(
     key = (suit, suited, both_aces, wilds, rules, smallest)
     shapes = _RUN_SHAPES.get(key)
     if shapes is None:
-        shapes = _RUN_SHAPES.put(
-            key, _new_run_shapes(suit, suited, both_aces, wilds, rules, smallest)
+        shapes = remember(
+            _RUN_SHAPES, key, _new_run_shapes(suit, suited, both_aces, wilds, rules, smallest)
         )
     return shapes
 
 
-_RUN_SHAPES: BoundedMemo[tuple[object, ...], tuple[tuple[int, int, tuple[int, ...], int], ...]] = (
-    BoundedMemo(50_000)
+_RUN_SHAPES: dict[tuple[object, ...], tuple[tuple[int, int, tuple[int, ...], int], ...]] = (
+    bounded_memo(50_000)
 )
 
 
@@ -267,7 +267,8 @@ def _set_shape_list(
     key = (rank, held, wilds, rules, tables.field)
     shapes = _SET_SHAPE_LISTS.get(key)
     if shapes is None:
-        shapes = _SET_SHAPE_LISTS.put(
+        shapes = remember(
+            _SET_SHAPE_LISTS,
             key,
             tuple(
                 (
@@ -283,7 +284,7 @@ def _set_shape_list(
     return shapes
 
 
-_SET_SHAPE_LISTS: BoundedMemo[tuple[object, ...], tuple[Shape, ...]] = BoundedMemo(20_000)
+_SET_SHAPE_LISTS: dict[tuple[object, ...], tuple[Shape, ...]] = bounded_memo(20_000)
 
 
 def run_shapes(
@@ -321,7 +322,8 @@ def _run_shape_list(
     key = (suit, suited, both_aces, wilds, rules, tables.field, smallest)
     shapes = _RUN_SHAPE_LISTS.get(key)
     if shapes is None:
-        shapes = _RUN_SHAPE_LISTS.put(
+        shapes = remember(
+            _RUN_SHAPE_LISTS,
             key,
             tuple(
                 _run_shape(suit, start, size, template, need, tables)
@@ -333,7 +335,7 @@ def _run_shape_list(
     return shapes
 
 
-_RUN_SHAPE_LISTS: BoundedMemo[tuple[object, ...], tuple[Shape, ...]] = BoundedMemo(20_000)
+_RUN_SHAPE_LISTS: dict[tuple[object, ...], tuple[Shape, ...]] = bounded_memo(20_000)
 
 
 def _run_shape(
@@ -371,14 +373,14 @@ def wild_fills_cached(pool: list[int], count: int, ordered: bool) -> tuple[tuple
     key = (*pool, count, ordered)
     fills = _FILLS_CACHE.get(key)
     if fills is None:
-        fills = _FILLS_CACHE.put(key, tuple(wild_fills(list(pool), count, ordered)))
+        fills = remember(_FILLS_CACHE, key, tuple(wild_fills(list(pool), count, ordered)))
     return fills
 
 
-_FILLS_CACHE: BoundedMemo[tuple[object, ...], tuple[tuple[int, ...], ...]] = BoundedMemo(10_000)
+_FILLS_CACHE: dict[tuple[object, ...], tuple[tuple[int, ...], ...]] = bounded_memo(10_000)
 
 
-_MELD_CACHE: BoundedMemo[tuple[int, ...], Meld] = BoundedMemo(50_000)
+_MELD_CACHE: dict[tuple[int, ...], Meld] = bounded_memo(50_000)
 """The Meld of each declaration (a few tens of MB at most)."""
 
 
@@ -396,7 +398,7 @@ def build_meld(decl: tuple[int, ...]) -> Meld:
         else:
             cards = tuple([ALL_CARDS[code] for code in decl[3:]])
             meld = _trusted_meld(MeldKind.RUN, cards, None, _SUITS[decl[1]], decl[2])
-        _MELD_CACHE.put(decl, meld)
+        remember(_MELD_CACHE, decl, meld)
     return meld
 
 

@@ -28,10 +28,18 @@ from ..contract_spec import Contract
 from ..melds import Meld
 from .candidates import Candidate
 from .feasibility import fit, one_part_fits, rest_fits, solve
-from .hands import IS_WILD, TABLES, Hand, field_bits, hand_from_codes, hand_of, read_hand, wild_pool
-from .memo import BoundedMemo
+from .hands import (
+    IS_WILD,
+    Hand,
+    field_bits,
+    hand_from_codes,
+    hand_of,
+    read_hand,
+    tables_of,
+    wild_pool,
+)
+from .memo import bounded_memo, remember
 from .parts import (
-    MIN_CARDS,
     RUN,
     SET,
     Component,
@@ -131,7 +139,7 @@ def lay_down_steps(
     finder_key = (id(rules), bool(canonical_wilds), keep)
     finder = _FINDERS.get(finder_key)
     if finder is None:
-        finder = _FINDERS.put(finder_key, Steps(rules, bool(canonical_wilds), keep))
+        finder = remember(_FINDERS, finder_key, Steps(rules, bool(canonical_wilds), keep))
     steps = finder.steps(parsed, rest)
     if melds:
         # Steps come in step order: after the melds placed, only later ones. (If the melds
@@ -199,14 +207,17 @@ class Steps:
         stay in hand whatever happens, for ``must_discard_to_go_out``)."""
         if not rest:
             return not self.keep or spare + len(naturals) + wilds > 0
-        if len(naturals) + wilds < MIN_CARDS[rest]:
+        least = _MIN_CARDS.get(rest)
+        if least is None:
+            least = remember(_MIN_CARDS, rest, sum(size for _, size in rest))
+        if len(naturals) + wilds < least:
             return False  # too few cards (most shapes of a hand far from its contract)
         # Only ints in the key (rules are interned, so their id is theirs for good): the
         # garbage collector then stops tracking the memo's keys.
         key = (naturals, wilds, rest, id(rules), self.keep and not spare)
         known = _FEASIBLE.get(key)
         if known is None:
-            known = _FEASIBLE.put(key, self._feasible(naturals, wilds, rest, rules, spare))
+            known = remember(_FEASIBLE, key, self._feasible(naturals, wilds, rest, rules, spare))
         return known
 
     def _feasible(
@@ -252,7 +263,7 @@ class Steps:
                 return []
         elif solve(hand, plan_for(rest0), self.rules, 0, by_comp) is None:
             return []  # the contract cannot be met at all: no shape to try
-        tables = TABLES[field_bits(len(hand.codes))]
+        tables = tables_of(field_bits(len(hand.codes)))
         units = tables.units
         full = tables.guards
         for code in hand.codes:
@@ -423,18 +434,22 @@ class Steps:
             if self.completable(tuple(after), after_rest, place, other_key):
                 best = other_key
                 break
-        return _TIES.put(memo_key, best)
+        return remember(_TIES, memo_key, best)
 
 
-_TIES: BoundedMemo[tuple[object, ...], tuple[int, ...] | None] = BoundedMemo(50_000)
+_TIES: dict[tuple[object, ...], tuple[int, ...] | None] = bounded_memo(50_000)
 """Memo of :meth:`Steps.best_tie`."""
 
-_FEASIBLE: BoundedMemo[tuple[object, ...], bool] = BoundedMemo(20_000)
+_MIN_CARDS: dict[tuple[Component, ...], int] = bounded_memo(4096)
+"""The fewest cards that can meet each tuple of components (their sizes' sum): the memo
+costs less than a call of ``plan_for`` on the hot path of :meth:`Steps.feasible`."""
+
+_FEASIBLE: dict[tuple[object, ...], bool] = bounded_memo(20_000)
 """Memo of :meth:`Steps.feasible`, a pure function of its key: the same rests of the same
 hands come back from step to step, turn to turn and game to game. A few MB; a bigger memo
 makes a noticeable pause when it is emptied."""
 
-_FINDERS: BoundedMemo[tuple[int, bool, bool], Steps] = BoundedMemo(64)
+_FINDERS: dict[tuple[int, bool, bool], Steps] = bounded_memo(64)
 """One :class:`Steps` per options (rules are interned, so their id is theirs for good)."""
 
 
@@ -470,11 +485,11 @@ def _shape_info(body: tuple[int, ...]) -> tuple[tuple[int, ...], int, tuple[int,
     used = tuple(code for code in body if code >= 0)
     place = min([_STEP_PLACE[code] for code in used], default=_WILDS_ONLY)
     above = tuple(code for code in used if _STEP_PLACE[code] > place)
-    return _SHAPE_INFO.put(body, (used, place, above))
+    return remember(_SHAPE_INFO, body, (used, place, above))
 
 
-_SHAPE_INFO: BoundedMemo[tuple[int, ...], tuple[tuple[int, ...], int, tuple[int, ...]]] = (
-    BoundedMemo(50_000)
+_SHAPE_INFO: dict[tuple[int, ...], tuple[tuple[int, ...], int, tuple[int, ...]]] = bounded_memo(
+    50_000
 )
 
 
