@@ -24,15 +24,12 @@ import pushrummy as pr
 from games import PRESETS, bots, meld_options, playout, variant_for
 from pushrummy.cards import ALL_CARDS, Card, make_deck
 from pushrummy.contract_spec import Contract
-from pushrummy.contracts import (
-    _position_code,
-    _Rules,
-    _rules_of,
-    _run_shapes_of,
-    _set_shapes_of,
-    contract_options,
-    single_melds,
-)
+from pushrummy.contracts import contract_options, single_melds
+from pushrummy.contracts.hands import position_code as _position_code
+from pushrummy.contracts.rules import Rules as _Rules
+from pushrummy.contracts.rules import rules_of as _rules_of
+from pushrummy.contracts.shapes import run_shapes_of as _run_shapes_of
+from pushrummy.contracts.shapes import set_shapes_of as _set_shapes_of
 from pushrummy.errors import InvalidMeldError
 from pushrummy.layoffs import lay_off, layoff_ends
 from pushrummy.melds import (

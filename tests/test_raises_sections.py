@@ -24,10 +24,7 @@ import pytest
 import pushrummy
 import pushrummy.errors
 
-NOT_YET = {
-    # being restructured; covered after the merge
-    "pushrummy.contracts",
-}
+NOT_YET: set[str] = set()
 """Modules (and packages, with their submodules) left out for now."""
 
 _OUTPUT = (
@@ -47,7 +44,6 @@ ALLOWED: dict[str, str] = {
     "pushrummy.bots.Bot.choose": "the Bot protocol's interface method; it has no body",
     "pushrummy.cards.Card.display": "formats a valid card; raises nothing",
     "pushrummy.melds.Meld.notation": "formats a valid meld; raises nothing",
-    "pushrummy.movegen.discardable": _DRAWN,
     "pushrummy.movetable.kind_named": "a lookup: None for any name that is no move kind",
     "pushrummy.playing.GameListener.deal_started": _HOOK,
     "pushrummy.playing.GameListener.moved": _HOOK,
@@ -244,7 +240,7 @@ def test_the_allow_list_is_current() -> None:
 
 
 def test_the_left_out_modules_exist() -> None:
-    for name in NOT_YET:
+    for name in NOT_YET:  # none left out today; kept for a module in the middle of a rewrite
         importlib.import_module(name)
 
 

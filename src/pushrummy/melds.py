@@ -86,7 +86,7 @@ class WildLimit(enum.Enum):
 
 
 _BONUS = {
-    WildLimit.UNLIMITED: 1_000,  # more than any meld's cards
+    WildLimit.UNLIMITED: 1 << 20,  # more than any meld's cards
     WildLimit.AT_MOST_NATURALS: 0,
     WildLimit.FEWER_THAN_NATURALS: -1,
 }
@@ -715,8 +715,3 @@ def check_meld(meld: Meld, rules: MeldRules = DEFAULT_MELD_OPTIONS) -> None:
     problem = meld_rule_problem(meld, rules)
     if problem is not None:
         raise InvalidMeldError(f"meld {meld.notation()}: {problem[1]}", rule=problem[0])
-
-
-_trusted_meld = (
-    trusted_meld  # the old name, until the contract search package (merging) imports the new one
-)

@@ -8,7 +8,10 @@ asked of :mod:`pushrummy.predicates`, as the move checker asks them.
 from __future__ import annotations
 
 from .cards import ALL_CARDS, IS_WILD, Card
-from .contracts import _Hand, _meld_rules_of, _read_hand, _single_melds, lay_down_steps
+from .contracts import lay_down_steps
+from .contracts.hands import Hand, read_hand
+from .contracts.rules import meld_rules_of
+from .contracts.singles import single_melds_of
 from .layoffs import LAYOFF_MAPS, layoff_entry
 from .melds import MeldKind
 from .moves import (
@@ -32,7 +35,9 @@ from .predicates import (
 from .state import GameState, Phase
 from .variants import LayoffTargets, Variant, WildExchange
 
-__all__ = ["discardable"]  # legal_moves is documented where it is public: pushrummy.engine
+# legal_moves is documented where it is public (pushrummy.engine); discardable is the
+# engine's own helper (validation asks it too).
+__all__: list[str] = []
 
 
 _NATURAL_BITS = (1 << 52) - 1
@@ -107,12 +112,12 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
         moves.extend(_lay_down_steps(state, seat))
     elif _may_meld_after_contract(state):
         # The hand read once for both (single_melds would read it again).
-        parsed = _read_hand(hand)
+        parsed = read_hand(hand)
         if not (keep_one and len(hand) == 1):
             _add_lay_offs(moves, state, seat, parsed, variant)
         if variant.new_melds_after_contract:
             canonical = variant.wild_exchange is WildExchange.NONE
-            for meld in _single_melds(parsed, _meld_rules_of(variant), canonical):
+            for meld in single_melds_of(parsed, meld_rules_of(variant), canonical):
                 if keep_one and len(meld.cards) == len(hand):
                     continue
                 moves.append(NewMeld(seat, meld))
@@ -146,7 +151,7 @@ def _lay_down_steps(state: GameState, seat: int) -> list[Move]:
 
 
 def _add_lay_offs(
-    moves: list[Move], state: GameState, seat: int, hand: _Hand, variant: Variant
+    moves: list[Move], state: GameState, seat: int, hand: Hand, variant: Variant
 ) -> None:
     """Append every lay-off, by meld id, card and end ([layoff.card])."""
     naturals = hand.presence & _NATURAL_BITS  # bit ``code`` for every natural held

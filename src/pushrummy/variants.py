@@ -43,7 +43,6 @@ __all__ = [
     "Stakes",
     "Variant",
     "WildExchange",
-    "WildLimit",
 ]
 
 

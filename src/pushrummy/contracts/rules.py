@@ -1,0 +1,105 @@
+"""The variant's options as the search reads them: :class:`Rules`, interned.
+
+:func:`rules_of` checks the options once and returns the one :class:`Rules` of their
+combination, so the search compares rules by identity and memo keys may hold their ids.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..melds import DEFAULT_MELD_OPTIONS, MeldRules, WildLimit
+from .hands import ACE_HIGH
+
+
+class ContractRules(MeldRules, Protocol):
+    """The options the search obeys. A :class:`~pushrummy.variants.Variant` is one."""
+
+    @property
+    def contract_exact_sizes(self) -> bool: ...
+
+
+class Rules:
+    """The options as the search uses them. Interned: one object per combination."""
+
+    __slots__ = ("bonus", "exact", "least", "limited", "max_run", "min_naturals")
+
+    def __init__(self, min_naturals: int, bonus: int, max_run: int, exact: bool) -> None:
+        self.min_naturals = min_naturals
+        self.bonus = bonus
+        """A meld with n naturals may hold up to ``n + bonus`` wilds."""
+        self.max_run = max_run
+        self.exact = exact
+        self.limited = bonus < _UNLIMITED_BONUS
+        """True when ``wild_limit`` ties the wilds of a meld to its naturals."""
+        # ``2n >= size - bonus`` is ``size - n <= n + bonus``: with at least this many
+        # naturals, a candidate of ``size`` cards keeps the options.
+        self.least = tuple(
+            max(1, min_naturals, (size - bonus + 1) // 2) for size in range(ACE_HIGH + 1)
+        )
+        """Per size, the fewest naturals of a candidate with wilds to spare (at least 1)."""
+
+    def allows(self, naturals: int, wilds: int) -> bool:
+        """Whether a meld of ``naturals`` naturals and ``wilds`` wilds keeps the options."""
+        return naturals >= self.min_naturals and wilds <= naturals + self.bonus
+
+
+_UNLIMITED_BONUS = WildLimit.UNLIMITED.bonus
+_RULES_CACHE: dict[tuple[int, int, int, object], Rules] = {}
+"""Interning: one :class:`Rules` per options, never dropped (memo keys hold their ids)."""
+
+
+def rules_of(variant: ContractRules | MeldRules | None) -> Rules:
+    if variant is None:
+        return _DEFAULT_RULES
+    try:
+        min_naturals = variant.min_naturals_per_meld
+        limit = variant.wild_limit
+        max_run = variant.max_run_length
+    except AttributeError:
+        raise TypeError(
+            "variant must be None or have the ContractRules fields "
+            f"(a Variant or MeldOptions), not {type(variant).__name__}"
+        ) from None
+    exact = getattr(variant, "contract_exact_sizes", False)
+    if type(min_naturals) is not int or type(max_run) is not int:
+        raise TypeError("min_naturals_per_meld and max_run_length must be ints")
+    # Keyed by the limit's identity: hashing an Enum member runs Python code.
+    key = (min_naturals, id(limit), max_run, exact)
+    rules = _RULES_CACHE.get(key)
+    if rules is None:
+        rules = _RULES_CACHE[key] = _new_rules(min_naturals, limit, max_run, exact)
+    return rules
+
+
+def _new_rules(min_naturals: int, limit: object, max_run: int, exact: object) -> Rules:
+    if not isinstance(limit, WildLimit):
+        raise TypeError(f"wild_limit must be a WildLimit, not {type(limit).__name__}")
+    bonus = limit.bonus  # the option as melds.meld_option_problem states it
+    if type(exact) is not bool:
+        raise TypeError(f"contract_exact_sizes must be a bool, not {type(exact).__name__}")
+    return Rules(max(0, min_naturals), bonus, min(max_run, ACE_HIGH), exact)
+
+
+_DEFAULT_RULES = _new_rules(
+    DEFAULT_MELD_OPTIONS.min_naturals_per_meld,
+    DEFAULT_MELD_OPTIONS.wild_limit,
+    DEFAULT_MELD_OPTIONS.max_run_length,
+    False,
+)
+
+
+def meld_rules_of(variant: MeldRules | None) -> Rules:
+    """The search's options for a single new meld: the variant's, sizes never exact."""
+    rules = rules_of(variant)
+    if not rules.exact:
+        return rules
+    key = (rules.min_naturals, rules.bonus, rules.max_run)
+    loose = _LOOSE_RULES.get(key)
+    if loose is None:
+        loose = _LOOSE_RULES[key] = Rules(rules.min_naturals, rules.bonus, rules.max_run, False)
+    return loose
+
+
+_LOOSE_RULES: dict[tuple[int, int, int], Rules] = {}
+"""Interning, as :data:`_RULES_CACHE`."""

@@ -1,0 +1,71 @@
+"""Single melds: every set or run a hand can meld on its own (:func:`single_melds`).
+
+After the contract a player may meld any one set or run of 3 or more cards ([meld.new]).
+Those melds are exactly the ways of the one-component contracts "1 set of 3" and "1 run
+of 3" (sizes never exact), but the general lister pays for machinery a single meld does
+not need (shape combination, the feasibility prune), and the move generator asks after
+every lay-off. :func:`single_melds` lists the same melds directly: ranks and windows of
+a suit that too few naturals cover to fill with the wilds held are skipped at once, and
+the set and run shapes of a rank's or suit's naturals are memoised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..cards import Card
+from ..melds import Meld, MeldRules
+from .hands import Hand, read_hand, wild_pool
+from .parts import SET
+from .rules import Rules, meld_rules_of
+from .shapes import build_meld, meld_shapes, wild_fills_cached
+
+
+def single_melds(
+    hand: Iterable[Card], variant: MeldRules | None = None, *, canonical_wilds: bool = False
+) -> tuple[Meld, ...]:
+    """Every distinct set or run of 3 or more cards ``hand`` can meld, in canonical order.
+
+    The same melds, in the same order, as the single melds of
+    ``contract_options(hand, Contract.parse("1 set of 3"), rules)`` followed by those of
+    ``"1 run of 3"``, where ``rules`` are ``variant``'s meld options with
+    ``contract_exact_sizes`` off (a new meld may be any size). With ``canonical_wilds``,
+    runs that differ only in which wild card fills which wild place come once, with
+    their wilds in ascending card order along the run ([meld.wild]).
+
+    Raises:
+        TypeError: ``hand`` is not cards or ``variant`` not ``None`` or meld options.
+    """
+    return single_melds_of(read_hand(hand), meld_rules_of(variant), bool(canonical_wilds))
+
+
+def single_melds_of(hand: Hand, rules: Rules, canonical: bool = False) -> tuple[Meld, ...]:
+    found = single_decls(hand, rules, canonical)
+    return tuple(build_meld(decl) for _, decl in found)
+
+
+def single_decls(
+    hand: Hand, rules: Rules, canonical: bool, holding: int = -1
+) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every single meld of ``hand`` as ``(sort key, declaration)``, sorted. With
+    ``canonical``, a run's wilds fill its wild places in one order only (ascending card
+    code), so runs differing only in which wild stands where come once ([meld.wild]).
+    With ``holding`` (a natural's code), only the melds holding that card."""
+    pool = wild_pool(hand)
+    found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    for kind, which, start, size, body, need in meld_shapes(hand, rules, True, True):
+        if holding >= 0 and holding not in body:
+            continue
+        if kind == SET:
+            for fill in wild_fills_cached(pool, need, False):
+                cards = tuple(sorted(body + fill)) if fill else body
+                found.append(((kind, which, 0, size, *cards), (kind, which, *cards)))
+        elif not need:
+            found.append(((kind, which, start, size, *body), (kind, which, start, *body)))
+        else:
+            for fill in wild_fills_cached(pool, need, not canonical):
+                slot = iter(fill)
+                cards = tuple(c if c >= 0 else next(slot) for c in body)
+                found.append(((kind, which, start, size, *cards), (kind, which, start, *cards)))
+    found.sort()
+    return found

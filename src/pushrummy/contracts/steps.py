@@ -1,0 +1,511 @@
+"""Lay-down steps ([contract.steps]): :func:`lay_down_steps`, :func:`can_complete_contract`
+and :func:`step_order_key`.
+
+A seat may place its contract one meld per move, and the engine lists only melds after
+which the rest of the contract can still be completed. Each complete lay-down must be
+reachable by exactly one sequence of listed steps, so the steps follow one order: the
+*step order* of a meld is the place of its lowest natural card, rank-major (aces,
+threes, fours ... kings; clubs, diamonds, hearts, spades within a rank), with melds of
+wilds only after all others (they fit anywhere, so last keeps the listing short), and
+ties broken by the meld's sort key. A listed step is a meld that comes first, in step
+order, in some way to complete the contract; the steps after it then come later in that
+order.
+
+That order makes the check cheap. "The rest can be completed by melds that all come
+after m" is, for melds whose lowest natural lies after m's, just the feasibility search
+on the hand *without* the naturals up to m's lowest: the fast search, on a smaller hand.
+Only melds sharing m's lowest natural (a second copy of that card) or, for a meld of
+wilds only, other melds of wilds only, need a closer look: those few melds are listed
+and tried one by one (:meth:`Steps.completable`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..cards import IS_WILD, Card
+from ..contract_spec import Contract
+from ..melds import Meld
+from .candidates import Candidate
+from .feasibility import fit, one_part_fits, rest_fits, solve
+from .hands import (
+    Hand,
+    field_bits,
+    hand_from_codes,
+    hand_of,
+    read_hand,
+    tables_of,
+    wild_pool,
+)
+from .memo import bounded_memo, remember
+from .parts import (
+    RUN,
+    SET,
+    Component,
+    checked_melds,
+    plan_for,
+    plan_from,
+    plan_of,
+    rest_after,
+    rest_after_melds,
+)
+from .rules import ContractRules, Rules, rules_of
+from .shapes import build_meld, meld_shapes, wild_fills_cached
+from .singles import single_decls
+
+_WILDS_ONLY = 64
+"""The step place of a meld of wilds only: after every natural's (0..51)."""
+
+_STEP_PLACE = tuple(-1 if IS_WILD[code] else (code % 13) * 4 + code // 13 for code in range(53))
+"""A natural's place in the step order (rank-major); -1 for a wild."""
+_CODE_AT_PLACE = {place: code for code, place in enumerate(_STEP_PLACE) if place >= 0}
+
+
+def step_order_key(meld: Meld) -> tuple[int, tuple[int, ...]]:
+    """Where ``meld`` comes in the step order of a lay-down ([contract.steps]).
+
+    The place of its lowest natural card, rank-major (aces, threes .. kings; clubs,
+    diamonds, hearts, spades within a rank), or 64 (after them all) for a meld of wilds
+    only; then its sort key. :func:`lay_down_steps` lists the melds that come first in some way to
+    finish the contract, and a whole lay-down goes to the table in this order, as its
+    steps would.
+
+    Raises:
+        TypeError: ``meld`` is not a :class:`~pushrummy.melds.Meld`.
+
+    >>> from pushrummy import parse_meld
+    >>> melds = ["9C 9S 9H", "7S 7H 7D", "JK=7 2C=7 2D=7"]
+    >>> sorted(melds, key=lambda text: step_order_key(parse_meld(text)))
+    ['7S 7H 7D', '9C 9S 9H', 'JK=7 2C=7 2D=7']
+    """
+    if not isinstance(meld, Meld):
+        raise TypeError(f"meld must be a Meld, not {type(meld).__name__}")
+    places = [_STEP_PLACE[card.code] for card in meld.cards if not card.is_wild]
+    return (min(places) if places else _WILDS_ONLY, meld.sort_key)
+
+
+def decl_order(key: tuple[int, ...], decl: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """:func:`step_order_key` of the meld of a declaration, without building it."""
+    cards = decl[3:] if decl[0] == RUN else decl[2:]
+    places = [_STEP_PLACE[code] for code in cards if not IS_WILD[code]]
+    return (min(places, default=_WILDS_ONLY), key)
+
+
+def lay_down_steps(
+    hand: Iterable[Card],
+    contract: Contract,
+    variant: ContractRules | None = None,
+    *,
+    placed: Iterable[Meld] = (),
+    canonical_wilds: bool = False,
+    keep_card: bool = False,
+) -> tuple[Meld, ...]:
+    """The melds that may be laid down next towards ``contract``, in canonical order.
+
+    These are the lay-down steps :func:`~pushrummy.engine.legal_moves` lists
+    ([contract.steps]): every meld of ``hand`` that fills a part of the contract still
+    open after ``placed``, that comes first, in the step order
+    (:func:`step_order_key`), in some way to complete the rest from the rest of ``hand``,
+    and that comes after every meld ``placed`` in that order. So a listed meld never
+    leads to a dead end, and placing listed melds one at a time reaches each complete
+    lay-down in exactly one way: its melds in step order. (Should the melds placed be out
+    of step order, which :func:`~pushrummy.engine.check_move` allows, and no later meld
+    complete the contract, every meld that completes it is listed.) With ``canonical_wilds``, melds
+    that differ only in which wild card fills which wild place of a run come once
+    (wilds in ascending card order along the run). With ``keep_card``, a card must stay
+    in hand after the whole lay-down.
+
+    Raises:
+        TypeError: ``hand`` is not cards, ``contract`` not a contract, ``placed`` not an
+            iterable of melds, or ``variant`` not ``None`` or meld options.
+
+    >>> from pushrummy import PUSH, parse_cards, parse_meld
+    >>> hand = parse_cards("7S 7H 7D 9C 9S 9H")
+    >>> [str(meld) for meld in lay_down_steps(hand, PUSH.deals[0].contract)]
+    ['7D 7H 7S']
+    >>> [str(m) for m in lay_down_steps(parse_cards("9C 9S 9H"), PUSH.deals[0].contract,
+    ...                                 placed=[parse_meld("7S 7H 7D")])]
+    ['9C 9H 9S']
+    """
+    plan = plan_of(contract)
+    rules = rules_of(variant)
+    keep = bool(keep_card)
+    parsed = read_hand(hand)
+    if not placed and isinstance(placed, (tuple, list)):  # the first step: made lean
+        melds: tuple[Meld, ...] = ()
+        rest = plan.comps
+        if not keep and solve(parsed, plan, rules) is None:
+            return ()  # the contract cannot be met at all (most hands, most turns)
+    else:
+        melds = checked_melds(placed)
+        left = rest_after_melds(plan.comps, melds, rules.exact)
+        if not left:
+            return ()
+        rest = left
+    finder_key = (id(rules), bool(canonical_wilds), keep)
+    finder = _FINDERS.get(finder_key)
+    if finder is None:
+        finder = remember(_FINDERS, finder_key, Steps(rules, bool(canonical_wilds), keep))
+    steps = finder.steps(parsed, rest)
+    if melds:
+        # Steps come in step order: after the melds placed, only later ones. (If the melds
+        # were placed out of that order, as check_move allows, and no later meld completes
+        # the contract, every completing meld is listed, so the lay-down can always go on.)
+        bound = max(step_order_key(meld) for meld in melds)
+        later = [(key, decl) for key, decl in steps if decl_order(key, decl) >= bound]
+        if later:
+            steps = later
+    return tuple(build_meld(decl) for _, decl in steps)
+
+
+def can_complete_contract(
+    hand: Iterable[Card],
+    contract: Contract,
+    variant: ContractRules | None = None,
+    *,
+    placed: Iterable[Meld] = (),
+    keep_card: bool = False,
+) -> bool:
+    """Whether ``hand`` can complete ``contract`` after the melds ``placed`` ([contract.steps]).
+
+    ``placed`` are melds already laid down towards the contract (not in ``hand``).
+    With ``keep_card``, a card must stay in hand afterwards (``must_discard_to_go_out``).
+    With nothing placed this is :func:`can_meet_contract` (given ``keep_card=False``).
+
+    Raises:
+        TypeError: ``hand`` is not cards, ``contract`` not a contract, ``placed`` not an
+            iterable of melds, or ``variant`` not ``None`` or meld options.
+
+    >>> from pushrummy import PUSH, parse_cards, parse_meld
+    >>> contract = PUSH.deals[1].contract             # 1 set of 3 + 1 run of 4
+    >>> can_complete_contract(parse_cards("5H 6H 7H 8H"), contract, placed=[parse_meld("9C 9S 9H")])
+    True
+    >>> can_complete_contract(parse_cards("5H 6H 7H 8H"), contract, placed=[parse_meld("5H 6H 7H 8H")])
+    False
+    """
+    plan = plan_of(contract)
+    rules = rules_of(variant)
+    rest = rest_after_melds(plan.comps, checked_melds(placed), rules.exact)
+    if rest is None:
+        return False
+    parsed = read_hand(hand)
+    naturals = tuple(sorted(code for code in parsed.codes if not IS_WILD[code]))
+    return Steps(rules, False, bool(keep_card)).feasible(naturals, parsed.wilds, rest, rules, 0)
+
+
+class Steps:
+    """The lay-down steps under one set of options, and the completion check. Holds no
+    state of its own between calls (the memos are module-level), so one per options is
+    shared."""
+
+    def __init__(self, rules: Rules, canonical: bool, keep: bool) -> None:
+        self.rules = rules
+        self.canonical = canonical
+        self.keep = keep
+        self.exact = rules.exact
+        self.wild_only = rules.allows(0, 3)
+
+    def feasible(
+        self,
+        naturals: tuple[int, ...],
+        wilds: int,
+        rest: tuple[Component, ...],
+        rules: Rules,
+        spare: int,
+    ) -> bool:
+        """Whether ``rest`` can be met from ``naturals`` and ``wilds`` (``spare`` more cards
+        stay in hand whatever happens, for ``must_discard_to_go_out``)."""
+        if not rest:
+            return not self.keep or spare + len(naturals) + wilds > 0
+        least = _MIN_CARDS.get(rest)
+        if least is None:
+            least = remember(_MIN_CARDS, rest, sum(size for _, size in rest))
+        if len(naturals) + wilds < least:
+            return False  # too few cards (most shapes of a hand far from its contract)
+        # Only ints in the key (rules are interned, so their id is theirs for good): the
+        # garbage collector then stops tracking the memo's keys.
+        key = (naturals, wilds, rest, id(rules), self.keep and not spare)
+        known = _FEASIBLE.get(key)
+        if known is None:
+            known = remember(_FEASIBLE, key, self._feasible(naturals, wilds, rest, rules, spare))
+        return known
+
+    def _feasible(
+        self,
+        naturals: tuple[int, ...],
+        wilds: int,
+        rest: tuple[Component, ...],
+        rules: Rules,
+        spare: int,
+    ) -> bool:
+        plan = plan_from(rest)
+        if not (self.keep and not spare):
+            return solve(hand_of(list(naturals), wilds), plan, rules) is not None
+        # One card must stay in hand after the rest is laid down.
+        if len(naturals) + wilds <= plan.min_cards:
+            return False
+        if not rules.limited:  # minimal candidates have exactly the components' sizes
+            return solve(hand_of(list(naturals), wilds), plan, rules) is not None
+        if wilds and solve(hand_of(list(naturals), wilds - 1), plan, rules) is not None:
+            return True
+        for index in range(len(naturals)):
+            if index and naturals[index] == naturals[index - 1]:
+                continue
+            less = list(naturals[:index] + naturals[index + 1 :])
+            if solve(hand_of(less, wilds), plan, rules) is not None:
+                return True
+        return False
+
+    def steps(
+        self, hand: Hand, rest0: tuple[Component, ...]
+    ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """Every listed step ``(sort key, declaration)`` of ``hand``, sorted."""
+        if not rest0:
+            return []
+        naturals_held = sorted(code for code in hand.codes if not IS_WILD[code])
+        wilds_held = hand.wilds
+        # The fast check of a shape, as _Lister's prune: the whole hand's feasibility
+        # candidates, and the hand left after the shape (less the naturals placed up to the
+        # shape's lowest) as one packed int; no new hand to read per shape.
+        by_comp: dict[Component, list[Candidate]] = {}
+        if self.keep:
+            if not self.feasible(tuple(naturals_held), wilds_held, rest0, self.rules, 0):
+                return []
+        elif solve(hand, plan_for(rest0), self.rules, 0, by_comp) is None:
+            return []  # the contract cannot be met at all: no shape to try
+        tables = tables_of(field_bits(len(hand.codes)))
+        units = tables.units
+        full = tables.guards
+        for code in hand.codes:
+            full += units[code]
+        up_to = [0] * (_WILDS_ONLY + 1)  # packed naturals of step place <= p, by p
+        for code in naturals_held:
+            up_to[_STEP_PLACE[code]] += units[code]
+        for place in range(1, len(up_to)):
+            up_to[place] += up_to[place - 1]
+        fit_memo: dict[tuple[int, int, tuple[Component, ...]], bool] = {}
+        limits: dict[tuple[Component, ...], int] = {}
+        copies = [0] * 53
+        for code in naturals_held:
+            copies[code] += 1
+        pool = wild_pool(hand)
+        set_ok = any(kind == SET for kind, _ in rest0)
+        run_sizes = [size for kind, size in rest0 if kind == RUN]
+        found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        exact = self.exact
+        rests: dict[tuple[int, int], tuple[Component, ...] | None] = {}
+        for kind, which, start, size, body, need in meld_shapes(
+            hand, self.rules, set_ok, bool(run_sizes), min(run_sizes, default=3)
+        ):
+            kind_size = (kind, size)
+            if kind_size in rests:
+                rest = rests[kind_size]
+            else:
+                rest = rests[kind_size] = rest_after(rest0, kind, size, exact)
+            if rest is None:
+                continue
+            shape_info = _SHAPE_INFO.get(body)
+            if shape_info is None:
+                shape_info = _shape_info(body)
+            used, place, above = shape_info
+            wilds_left = wilds_held - need
+            # The fast answer for the whole shape: a completion by later melds whose lowest
+            # naturals come after this one's, or that hold wilds only (wild identities do
+            # not matter to it).
+            every = False
+            left: list[int] | None = None
+            if not rest:  # the step completes the lay-down
+                spare = len(naturals_held) - len(used)
+                every = self.feasible((), wilds_left, rest, self.rules, spare)
+            elif place < _WILDS_ONLY and not self.keep:
+                top = limits.get(rest)
+                if top is None:
+                    top = limits[rest] = last_feasible_place(
+                        full, up_to, wilds_held, rest, by_comp, tables.guards
+                    )
+                # Past ``top`` not even the whole hand after the shape's lowest natural
+                # completes the contract: no fit to try; one place further on, not even
+                # with that natural's other copies (a tie), so the shape is out.
+                if place > top + 1:
+                    continue
+                if place <= top:
+                    remaining = full - up_to[place]
+                    for code in above:
+                        remaining -= units[code]
+                    fits = one_part_fits if len(rest) == 1 else rest_fits  # the fast path
+                    every = fits(remaining, wilds_left, rest, by_comp, tables.guards, fit_memo)
+            elif place < _WILDS_ONLY:
+                left = _less(naturals_held, used)
+                later = tuple(code for code in left if _STEP_PLACE[code] > place)
+                every = self.feasible(later, wilds_left, rest, self.rules, len(left) - len(later))
+            if not every:
+                # A tied completion needs a second copy of this shape's lowest natural
+                # (or, for wilds only, a wild to spare): most shapes have none.
+                if place == _WILDS_ONLY:
+                    if not (self.wild_only and wilds_left):
+                        continue
+                elif copies[_CODE_AT_PLACE[place]] <= used.count(_CODE_AT_PLACE[place]):
+                    continue
+                if left is None:
+                    left = _less(naturals_held, used)
+                if not self._tie_possible(left, wilds_left, place, rest):
+                    continue
+            is_run = kind == RUN
+            fills = wild_fills_cached(pool, need, is_run and not self.canonical)
+            for fill in fills:
+                if is_run:
+                    slot = iter(fill)
+                    cards = tuple(c if c >= 0 else next(slot) for c in body)
+                    key = (kind, which, start, size, *cards)
+                    decl = (kind, which, start, *cards)
+                else:
+                    cards = tuple(sorted(body + fill)) if fill else body
+                    key = (kind, which, 0, size, *cards)
+                    decl = (kind, which, *cards)
+                if not every:
+                    assert left is not None
+                    after = sorted(left + [code for code in hand.codes if IS_WILD[code]])
+                    for code in fill:
+                        after.remove(code)
+                    if not self.completable(tuple(after), rest, place, key):
+                        continue
+                found.append((key, decl))
+        found.sort()
+        return found
+
+    def _tie_possible(
+        self, left: list[int], wilds_left: int, place: int, rest: tuple[Component, ...]
+    ) -> bool:
+        """Whether a completion could need melds tied with the step in step order (then
+        each fill is checked by :meth:`completable`)."""
+        if place == _WILDS_ONLY:
+            if not (self.wild_only and wilds_left):
+                return False
+            return self.feasible((), wilds_left, rest, self.rules, len(left))
+        code = _CODE_AT_PLACE[place]
+        if code not in left:
+            return False
+        tied = tuple(c for c in left if _STEP_PLACE[c] >= place)
+        return self.feasible(tied, wilds_left, rest, self.rules, len(left) - len(tied))
+
+    def completable(
+        self,
+        codes: tuple[int, ...],
+        rest: tuple[Component, ...],
+        place: int,
+        key: tuple[int, ...],
+    ) -> bool:
+        """Whether ``rest`` can be completed from ``codes`` (sorted) by melds that come
+        after the meld of step place ``place`` and sort key ``key`` in step order."""
+        if not rest:
+            return not self.keep or len(codes) > 0
+        naturals = [code for code in codes if not IS_WILD[code]]
+        wilds = len(codes) - len(naturals)
+        if place < _WILDS_ONLY:
+            later = tuple(code for code in naturals if _STEP_PLACE[code] > place)
+            if self.feasible(later, wilds, rest, self.rules, len(naturals) - len(later)):
+                return True
+        if not self._tie_possible(naturals, wilds, place, rest):
+            return False
+        best = self.best_tie(codes, rest, place)
+        return best is not None and best >= key
+
+    def best_tie(
+        self, codes: tuple[int, ...], rest: tuple[Component, ...], place: int
+    ) -> tuple[int, ...] | None:
+        """The greatest sort key of a meld *tied* at step place ``place`` (the same lowest
+        natural, or wilds only) that can be laid from ``codes`` with a completion after it
+        in step order; ``None`` if there is none. A step of that place can be completed
+        through such a meld exactly when its own key is at most this one. Memoised."""
+        memo_key = (codes, rest, place, id(self.rules), self.canonical, self.keep)
+        if memo_key in _TIES:
+            return _TIES[memo_key]
+        if place == _WILDS_ONLY:
+            pool = tuple(code for code in codes if IS_WILD[code])
+            tie_code = -1
+        else:
+            pool = tuple(code for code in codes if _STEP_PLACE[code] >= place or IS_WILD[code])
+            tie_code = _CODE_AT_PLACE[place]
+        set_ok = any(kind == SET for kind, _ in rest)
+        run_ok = any(kind == RUN for kind, _ in rest)
+        best = None
+        decls = single_decls(hand_from_codes(pool), self.rules, self.canonical, tie_code)
+        for other_key, decl in reversed(decls):  # the greatest first
+            kind = other_key[0]
+            if not (run_ok if kind == RUN else set_ok):
+                continue
+            cards = decl[3:] if kind == RUN else decl[2:]
+            after_rest = rest_after(rest, kind, len(cards), self.exact)
+            if after_rest is None:
+                continue
+            after = list(codes)
+            for code in cards:
+                after.remove(code)
+            if self.completable(tuple(after), after_rest, place, other_key):
+                best = other_key
+                break
+        return remember(_TIES, memo_key, best)
+
+
+_TIES: dict[tuple[object, ...], tuple[int, ...] | None] = bounded_memo(50_000)
+"""Memo of :meth:`Steps.best_tie`."""
+
+_MIN_CARDS: dict[tuple[Component, ...], int] = bounded_memo(4096)
+"""The fewest cards that can meet each tuple of components (their sizes' sum): the memo
+costs less than a call of ``plan_for`` on the hot path of :meth:`Steps.feasible`."""
+
+_FEASIBLE: dict[tuple[object, ...], bool] = bounded_memo(20_000)
+"""Memo of :meth:`Steps.feasible`, a pure function of its key: the same rests of the same
+hands come back from step to step, turn to turn and game to game. A few MB; a bigger memo
+makes a noticeable pause when it is emptied."""
+
+_FINDERS: dict[tuple[int, bool, bool], Steps] = bounded_memo(64)
+"""One :class:`Steps` per options (rules are interned, so their id is theirs for good)."""
+
+
+def last_feasible_place(
+    full: int,
+    up_to: list[int],
+    wilds: int,
+    rest: tuple[Component, ...],
+    by_comp: dict[Component, list[Candidate]],
+    guards: int,
+) -> int:
+    """The greatest step place ``p`` such that ``rest`` can be met from the hand's naturals
+    after ``p`` and all its wilds (-1 if none): a shape whose lowest natural lies after it
+    can have no completion of later melds, whatever cards it uses. Feasibility only falls
+    as ``p`` grows, so a binary search finds it."""
+    plan = plan_for(rest)
+    low, high = -1, _WILDS_ONLY - 1  # feasible at low (or low == -1), not known above
+    if not fit(plan, by_comp, full - up_to[0], wilds, guards, []):
+        return -1
+    low = 0
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fit(plan, by_comp, full - up_to[middle], wilds, guards, []):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _shape_info(body: tuple[int, ...]) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    """A shape body's natural codes, its step place, and its naturals above that place.
+    Memoised: bodies (ints only) recur from hand to hand."""
+    used = tuple(code for code in body if code >= 0)
+    place = min([_STEP_PLACE[code] for code in used], default=_WILDS_ONLY)
+    above = tuple(code for code in used if _STEP_PLACE[code] > place)
+    return remember(_SHAPE_INFO, body, (used, place, above))
+
+
+_SHAPE_INFO: dict[tuple[int, ...], tuple[tuple[int, ...], int, tuple[int, ...]]] = bounded_memo(
+    50_000
+)
+
+
+def _less(codes: list[int], used: Iterable[int]) -> list[int]:
+    """``codes`` less one copy of each of ``used`` (all in it)."""
+    left = list(codes)
+    for code in used:
+        left.remove(code)
+    return left

@@ -1,0 +1,184 @@
+"""The package's shape: dependencies point one way, the engine sits above its parts, and no
+module imports another's private names (DESIGN.md §2; docs/api.rst lists the layers).
+
+Every import is read from the source, those inside functions included, so a lazy import
+cannot hide a cycle.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import pushrummy
+
+SRC = Path(pushrummy.__file__).parent
+
+# Each module's layer: a module may import only from strictly lower layers (a module of a
+# package counts as the package). The order is the one docs/api.rst shows.
+LAYERS: dict[str, int] = {
+    "_version": 0,
+    "errors": 0,
+    "rules": 0,
+    "cards": 1,
+    "melds": 2,
+    "layoffs": 3,
+    "contract_spec": 3,
+    "contracts": 4,
+    "variants": 5,
+    "moves": 6,
+    "scoring": 6,
+    "dealing": 6,
+    "predicates": 6,
+    "state": 7,
+    "movegen": 8,
+    "validation": 9,
+    "transitions": 9,
+    "movetable": 10,
+    "engine": 11,
+    "views": 12,
+    "notation": 12,
+    "records": 12,
+    "_wire": 2,
+    "consistency": 13,
+    "bots": 13,
+    "_json_read": 6,
+    "_json_decode": 14,
+    "playing": 14,
+    "serialization": 15,
+    "cli": 16,
+    "__init__": 17,
+    "__main__": 18,
+}
+
+ENGINE_PARTS = [
+    "cards",
+    "melds",
+    "contract_spec",
+    "contracts",
+    "variants",
+    "moves",
+    "scoring",
+    "dealing",
+    "state",
+    "movegen",
+    "validation",
+    "transitions",
+]
+
+
+def module_name(path: Path) -> str:
+    """``contracts/steps.py`` → ``contracts.steps``; ``cli/__init__.py`` → ``cli``."""
+    parts = list(path.relative_to(SRC).with_suffix("").parts)
+    if parts[-1] == "__init__" and len(parts) > 1:
+        parts.pop()
+    return ".".join(parts)
+
+
+def top(name: str) -> str:
+    return name.split(".", maxsplit=1)[0]
+
+
+def imports(path: Path) -> list[tuple[str, list[str], int]]:
+    """Every import of a pushrummy module in ``path``: (module, names imported, line).
+
+    The package's own ``__init__`` is named ``__init__``."""
+    package = list(path.relative_to(SRC).parent.parts)
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - (node.level - 1)]
+                target = ".".join([*base, *([node.module] if node.module else [])])
+            elif node.module and node.module.split(".")[0] == "pushrummy":
+                target = node.module.removeprefix("pushrummy").lstrip(".")
+            else:
+                continue
+            names = [alias.name for alias in node.names]
+            modules = [n for n in names if f"{target}.{n}".strip(".") in KNOWN]
+            for name in modules:
+                found.append((f"{target}.{name}".strip("."), [], node.lineno))
+            rest = [n for n in names if n not in modules]
+            if rest:
+                found.append((target or "__init__", rest, node.lineno))
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "pushrummy":
+                    target = alias.name.removeprefix("pushrummy").lstrip(".")
+                    found.append((target or "__init__", [], node.lineno))
+    return found
+
+
+MODULES = sorted(SRC.rglob("*.py"))
+KNOWN = {module_name(path) for path in MODULES}
+
+
+def test_every_module_has_a_layer() -> None:
+    missing = {top(module_name(path)) for path in MODULES} - set(LAYERS)
+    assert not missing, f"give these modules a layer here and in docs/api.rst: {missing}"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=module_name)
+def test_imports_point_down(path: Path) -> None:
+    here = module_name(path)
+    layer = LAYERS[top(here)]
+    for target, _, line in imports(path):
+        if top(target) == top(here):
+            continue  # inside one package (checked for cycles below)
+        assert LAYERS[top(target)] < layer, (
+            f"{path.name}:{line}: {here} (layer {layer}) imports {target} "
+            f"(layer {LAYERS[top(target)]})"
+        )
+
+
+@pytest.mark.parametrize("path", MODULES, ids=module_name)
+def test_no_private_names_across_modules(path: Path) -> None:
+    here = module_name(path)
+    for target, names, line in imports(path):
+        private = [n for n in names if n.startswith("_") and not n.startswith("__")]
+        assert not private, f"{path.name}:{line}: {here} imports private {private} from {target}"
+
+
+def test_no_import_cycles_anywhere() -> None:
+    graph: dict[str, set[str]] = {}
+    for path in MODULES:
+        graph.setdefault(module_name(path), set()).update(
+            target for target, _, _ in imports(path) if target != module_name(path)
+        )
+    state: dict[str, int] = {}
+
+    def visit(node: str, stack: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(graph.get(node, ())):
+            if nxt not in graph:
+                continue
+            assert state.get(nxt) != 1, "import cycle: " + " -> ".join([*stack, node, nxt])
+            if nxt not in state:
+                visit(nxt, [*stack, node])
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [])
+
+
+def test_the_engine_sits_above_its_parts() -> None:
+    for path in MODULES:
+        here = top(module_name(path))
+        if here not in ENGINE_PARTS:
+            continue
+        for target, _, line in imports(path):
+            assert LAYERS[top(target)] < LAYERS["engine"], f"{path.name}:{line} imports {target}"
+
+
+def test_the_checker_reads_imports_inside_functions() -> None:
+    """The reader is not blind to the lazy imports it is there to catch."""
+    source = "def f():\n    from .engine import legal_moves\n"
+    probe = SRC / "state.py"
+    tree = ast.parse(source)
+    node = next(n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom))
+    assert node.module == "engine" and node.level == 1
+    assert any(target == "engine" for target, _, _ in imports(SRC / "views.py"))
+    assert probe.exists()
