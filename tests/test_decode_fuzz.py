@@ -6,7 +6,6 @@ import contextlib
 import copy
 import json
 import re
-from functools import cache
 from typing import Any
 
 import pytest
@@ -15,15 +14,22 @@ from hypothesis import strategies as st
 
 import pushrummy as pr
 import pushrummy._json_decode as ser
+from documents import (
+    delete_at,
+    json_values,
+    mutations,
+    replace_at,
+    valid_documents,
+)
 from games import recorded_game
 from pushrummy.cards import JOKER, make_deck, parse_card
 from pushrummy.errors import DecodeError
 from pushrummy.melds import End, Meld
-from pushrummy.moves import Discard, ExchangeWild, LayDown, LayOff, NewMeld, NextDeal, Push, Take
+from pushrummy.moves import Discard, ExchangeWild, LayOff, NextDeal, Push, Take
 from pushrummy.records import GameRecord
 from pushrummy.serialization import decode, encode, from_json, to_json
 from pushrummy.state import Phase
-from pushrummy.variants import CAP_IT, PUSH, Stakes
+from pushrummy.variants import PUSH
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -89,22 +95,6 @@ def check_decoder(document: object) -> DecodeError | None:
 # junk
 # =============================================================================================
 
-json_scalars = (
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=12)
-    | st.sampled_from(["7H", "10H", "JK", "th", "set", "run", "take", "pushrummy.move", "draw"])
-)
-json_values = st.recursive(
-    json_scalars,
-    lambda children: (
-        st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=8), children, max_size=5)
-    ),
-    max_leaves=25,
-)
-
 FIELDS_BY_KIND: dict[str, tuple[str, ...]] = {
     "card": ("card",),
     "move": tuple(sorted({name for names in ser._MOVE_FIELDS.values() for name in names})),
@@ -160,144 +150,6 @@ def test_schema_shaped_junk(value: dict[str, Any]) -> None:
 # =============================================================================================
 # mutated valid documents
 # =============================================================================================
-
-
-@cache
-def valid_documents() -> tuple[dict[str, Any], ...]:
-    meld_set = Meld.set_of(pr.parse_cards("9C 9S JK"))
-    meld_run = Meld.run_of([parse_card("5H"), JOKER, parse_card("7H")])
-    values: list[object] = [
-        parse_card("10H"),
-        JOKER,
-        meld_set,
-        meld_run,
-        Take(0),
-        Push(1),
-        LayDown(2, (meld_set, meld_run)),
-        LayOff(3, JOKER, 2, End.LOW),
-        LayOff(0, parse_card("9D"), 0, None),
-        NewMeld(1, meld_run),
-        ExchangeWild(0, 1, 6, parse_card("6H")),
-        Discard(1, parse_card("7H")),
-        NextDeal(),
-        PUSH,
-        CAP_IT.replace(stakes=Stakes(10, 5), max_turns_per_deal=50),
-    ]
-    game = recorded_game(
-        "cap_it_5_stakes", 1
-    )  # Cap-It house rules, 5 players, stakes, deal 2 injected
-    picks = [0, len(game) // 3, len(game) // 2, len(game) - 1]
-    picks += [i for i, (_, s) in enumerate(game) if s.table and s.phase is Phase.PLAY][:1]
-    picks += [i for i, (_, s) in enumerate(game) if s.phase is Phase.BETWEEN_DEALS][:1]
-    for index in picks:
-        _, state = game[index]
-        values += [state, pr.view(state, 0), pr.view(state, state.current_player or 1)]
-    values.append(game[len(game) // 4][0])
-    values.append(recorded_game("push", 0)[40][0])
-    return tuple(encode(value) for value in values)
-
-
-def all_paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    paths = [prefix]
-    if isinstance(node, dict):
-        for key, child in node.items():
-            paths += all_paths(child, (*prefix, key))
-    elif isinstance(node, list):
-        for index, child in enumerate(node):
-            paths += all_paths(child, (*prefix, index))
-    return paths
-
-
-def path_text(steps: tuple[Any, ...]) -> str:
-    return "$" + "".join(f"[{s}]" if isinstance(s, int) else f".{s}" for s in steps)
-
-
-def replace_at(document: Any, steps: tuple[Any, ...], value: Any) -> Any:
-    mutated = copy.deepcopy(document)
-    node = mutated
-    for step in steps[:-1]:
-        node = node[step]
-    node[steps[-1]] = value
-    return mutated
-
-
-def delete_at(document: Any, steps: tuple[Any, ...]) -> Any:
-    mutated = copy.deepcopy(document)
-    node = mutated
-    for step in steps[:-1]:
-        node = node[step]
-    del node[steps[-1]]
-    return mutated
-
-
-junk_values = st.one_of(
-    json_values,
-    st.sampled_from(
-        [
-            -1,
-            0,
-            1,
-            3,
-            4,
-            14,
-            15,
-            99,
-            10**6,
-            2**70,
-            -(2**70),
-            True,
-            False,
-            None,
-            1.5,
-            "",
-            "ZZ",
-            "1H",
-            "10h",
-            "JK",
-        ]
-    ),
-)
-
-
-@st.composite
-def mutations(draw: st.DrawFn) -> tuple[Any, str]:
-    """A valid document with one thing changed, and what was changed."""
-    document = draw(st.sampled_from(valid_documents()))
-    steps = draw(st.sampled_from(all_paths(document)[1:]))
-    how = draw(st.sampled_from(["replace", "delete", "add", "card", "int", "drop", "duplicate"]))
-    parent = document
-    for step in steps[:-1]:
-        parent = parent[step]
-    target = parent[steps[-1]]
-    if how == "delete":
-        return delete_at(document, steps), how
-    if how == "add":
-        container = (
-            target if isinstance(target, dict) else parent if isinstance(parent, dict) else None
-        )
-        if container is not None:
-            where = steps if container is target else steps[:-1]
-            key = draw(st.sampled_from(["extra", "type", "seat", "Card", "bad key", "schema"]))
-            return replace_at(document, (*where, key), draw(junk_values)), how
-    if how == "card" and isinstance(target, str):
-        junk = draw(
-            st.sampled_from(["ZZ", "1H", "10h", "", " 7H", "7H ", "JK", "AS", "2C", "KX", "♥7"])
-        )
-        return replace_at(document, steps, junk), how
-    if how == "int" and isinstance(target, int) and not isinstance(target, bool):
-        number = draw(
-            st.sampled_from([-1, target + 1, target - 1, 10**9, 2**64, -(2**64), target * 100])
-        )
-        return replace_at(document, steps, number), how
-    if how in ("drop", "duplicate") and isinstance(target, list) and target:
-        changed = list(target)
-        index = draw(st.integers(0, len(changed) - 1))
-        if how == "drop":
-            del changed[index]
-        else:
-            changed.insert(index, changed[index])
-        return replace_at(document, steps, changed), how
-    return replace_at(document, steps, draw(junk_values)), "replace"
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
