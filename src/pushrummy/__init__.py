@@ -54,7 +54,7 @@ from .notation import describe_move, format_meld, format_move, parse_meld, parse
 from .playing import DecisionLimitError, GameListener, MoveSource, bot_source, drive, play_game
 from .records import GameRecord, new_seed, replay
 from .scoring import StakesSettlement, deal_penalties, hand_value, settle_stakes, winners
-from .serialization import decode, encode, from_json, to_json
+from .serialization import decode, encode, from_json, json_schema, to_json
 from .state import DealEnd, DealResult, GameState, Outcome, Phase, TableMeld
 from .variants import (
     CAP_IT,
@@ -153,6 +153,7 @@ __all__ = [
     "from_json",
     "hand_value",
     "is_legal",
+    "json_schema",
     "lay_down_steps",
     "lay_off",
     "layoff_ends",

@@ -218,6 +218,7 @@ pushrummy.errors.DecodeError: $: invalid JSON: Expecting property name enclosed 
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Iterable
 from typing import Any, Final, Literal, overload
@@ -252,6 +253,7 @@ __all__ = [
     "decode",
     "encode",
     "from_json",
+    "json_schema",
     "to_json",
 ]
 
@@ -359,8 +361,62 @@ def decode(document: object, *, kind: Kind | None = None) -> object:
     Push(seat=3)
     """
     if kind is not None and kind not in DOCUMENT_KINDS:
-        raise SetupError(f"kind must be one of {', '.join(DOCUMENT_KINDS)}, not {clip_repr(kind)}")
+        raise _unknown_kind(kind)
     return decode_document(document, kind)
+
+
+def json_schema(kind: Kind) -> JSONObject:
+    """The JSON Schema (draft 2020-12) of the documents of ``kind``, as a new ``dict``.
+
+    The schema is self-contained (every ``$ref`` points into its own ``$defs``), so it
+    validates offline; hand it to any 2020-12 validator (``jsonschema`` in Python, Ajv
+    in JavaScript). It checks each value on its own — types, required and unknown
+    fields, enumerated values, canonical card and contract notation, integer ranges —
+    but not how values relate to each other (a seat below the number of players, card
+    conservation, the turn order, the scores): :func:`decode` checks those too
+    (:doc:`/frontend`). The files it is read from ship in the package, in
+    ``pushrummy/schemas/``: ``<kind>.schema.json`` and the shared
+    ``defs.schema.json``.
+
+    Raises:
+        TypeError: ``kind`` is not a str.
+        SetupError: ``kind`` is not a document kind (the error :func:`decode` gives).
+
+    >>> schema = json_schema("move")
+    >>> schema["$schema"], schema["$id"]
+    ('https://json-schema.org/draft/2020-12/schema', 'https://pushrummy.example/schemas/move.schema.json')
+    >>> schema["properties"]["schema"], schema["required"]
+    ({'const': 'pushrummy.move'}, ['schema', 'version'])
+    >>> [branch["$ref"] for branch in schema["$defs"]["move_fields"]["oneOf"]][:3]
+    ['#/$defs/take', '#/$defs/push', '#/$defs/lay_down']
+    >>> json_schema("card")["$defs"]["card"]["pattern"]
+    '^(?:(?:A|[2-9]|10|J|Q|K)[CDHS]|JK)$'
+    >>> json_schema("game")
+    Traceback (most recent call last):
+    ...
+    pushrummy.errors.SetupError: kind must be one of card, move, meld, variant, state, view, record, not 'game'
+    """
+    if not isinstance(kind, str):
+        raise TypeError(f"json_schema expects a document kind (a str), not {type(kind).__name__}")
+    if kind not in DOCUMENT_KINDS:
+        raise _unknown_kind(kind)
+    # The kind's file refers to the shared file's $defs; bundle the ones it needs (those
+    # they need too) into its own $defs, in the shared file's order.
+    schema: JSONObject = _local_refs(json.loads(_schema_text(f"{kind}.schema.json")))
+    shared: JSONObject = json.loads(_schema_text(_SHARED_SCHEMA))["$defs"]
+    needed: set[str] = set()
+    pending = _refs_in(schema)
+    while pending:
+        name = pending.pop()
+        if name not in needed:
+            needed.add(name)
+            pending |= _refs_in(shared[name])
+    schema["$defs"] = {name: value for name, value in shared.items() if name in needed}
+    return schema
+
+
+def _unknown_kind(kind: object) -> SetupError:
+    return SetupError(f"kind must be one of {', '.join(DOCUMENT_KINDS)}, not {clip_repr(kind)}")
 
 
 def encode(obj: object) -> JSONObject:
@@ -667,3 +723,50 @@ def _encode_record(record: GameRecord) -> JSONObject:
         "deals": [None if order is None else _cards_out(order) for order in record.deals],
         "moves": [_encode_move(m) for m in record.moves],
     }
+
+
+# =============================================================================================
+# The JSON Schemas (package data: pushrummy/schemas/*.schema.json)
+# =============================================================================================
+
+_SHARED_SCHEMA: Final = "defs.schema.json"
+"""The file of the definitions the document schemas share (``$defs``)."""
+_SHARED_REF: Final = _SHARED_SCHEMA + "#/$defs/"
+_LOCAL_REF: Final = "#/$defs/"
+
+
+@functools.cache
+def _schema_text(name: str) -> str:
+    # importlib.resources only when a schema is asked for: `import pushrummy` stays lean.
+    from importlib import resources
+
+    return (resources.files(__package__ or "pushrummy") / "schemas" / name).read_text("utf-8")
+
+
+def _local_refs(node: Any) -> Any:
+    """``node`` with every ``$ref`` into the shared file made a ``$ref`` into ``#/$defs``."""
+    if isinstance(node, dict):
+        return {
+            key: _LOCAL_REF + value.removeprefix(_SHARED_REF)
+            if key == "$ref" and isinstance(value, str) and value.startswith(_SHARED_REF)
+            else _local_refs(value)
+            for key, value in node.items()
+        }
+    if isinstance(node, list):
+        return [_local_refs(item) for item in node]
+    return node
+
+
+def _refs_in(node: Any) -> set[str]:
+    """The names of the ``#/$defs`` entries ``node`` refers to."""
+    if isinstance(node, dict):
+        found = set()
+        for key, value in node.items():
+            if key == "$ref" and isinstance(value, str) and value.startswith(_LOCAL_REF):
+                found.add(value.removeprefix(_LOCAL_REF))
+            else:
+                found |= _refs_in(value)
+        return found
+    if isinstance(node, list):
+        return {name for item in node for name in _refs_in(item)}
+    return set()
