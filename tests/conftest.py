@@ -73,7 +73,7 @@ def budget(request: pytest.FixtureRequest) -> Budget:
     return Budget(request.param)
 
 
-# -- the soak's tally ------------------------------------------------------------------------------
+# -- tallies: the soak's and the JSON Schemas' ---------------------------------------------------------
 
 TALLY = pytest.StashKey[Counter[str]]()
 
@@ -84,12 +84,23 @@ def tally(request: pytest.FixtureRequest) -> Counter[str]:
     return request.config.stash.setdefault(TALLY, Counter())
 
 
+SCHEMA_TALLY = pytest.StashKey[Counter[str]]()
+
+
+@pytest.fixture
+def schema_tally(request: pytest.FixtureRequest) -> Counter[str]:
+    """A counter reported in the terminal summary (test_schemas: the JSON Schemas' verdicts
+    against the decoder's)."""
+    return request.config.stash.setdefault(SCHEMA_TALLY, Counter())
+
+
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
-    counts = config.stash.get(TALLY, None)
-    if counts:
-        terminalreporter.section("games played")
-        for key in sorted(counts):
-            terminalreporter.write_line(f"{key}: {counts[key]:,}")
+    for key, title in ((TALLY, "games played"), (SCHEMA_TALLY, "JSON Schemas against the decoder")):
+        counts = config.stash.get(key, None)
+        if counts:
+            terminalreporter.section(title)
+            for name in sorted(counts):
+                terminalreporter.write_line(f"{name}: {counts[name]:,}")
 
 
 # -- configuration -------------------------------------------------------------------------------

@@ -30,6 +30,11 @@ SIZES: dict[str, tuple[int, int]] = {
     "conformance.greedy": (1, 2),
     # test_soak: seeded games per preset (over every house-rule set and policy)
     "soak.games": (6, 2500),
+    # test_schemas: seeded games whose every document is validated; randomly mutated
+    # documents; junk values tried on each value of the small documents (all: 100)
+    "schemas.games": (4, 18),
+    "schemas.mutations": (800, 10000),
+    "schemas.junk": (12, 100),
 }
 """Every sampled check's size, in the default run and in the exhaustive run."""
 
