@@ -19,7 +19,8 @@ record     :class:`~.records.GameRecord`          variant, seed, players, dealer
 =========  =====================================  ===========================================
 
 :func:`to_json` / :func:`from_json` work on JSON text; :func:`encode` /
-:func:`decode` on the equivalent Python ``dict``. Nested values (the moves of a
+:func:`decode` on the equivalent Python ``dict``; :func:`json_schema` gives the JSON Schema
+(draft 2020-12) of each kind. Nested values (the moves of a
 record, the variant of a state) are plain objects without ``schema`` and
 ``version``: only the top level carries them.
 
