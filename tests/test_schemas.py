@@ -38,11 +38,12 @@ import pushrummy as pr
 import pushrummy._json_decode as decoder
 from documents import JUNK, all_paths, delete_at, random_mutation, replace_at, valid_documents
 from games import PRESETS, melding, playout, variant_for
-from pushrummy.cards import ALL_CARDS, Rank, Suit
+from pushrummy._wire import INT_BITS, SEED_BITS
+from pushrummy.cards import ALL_CARDS, MAX_PACKS, Rank, Suit
 from pushrummy.consistency import Problem
 from pushrummy.contract_spec import Contract
 from pushrummy.errors import DecodeError, InvalidMeldError, NotationError, SetupError, VariantError
-from pushrummy.melds import End, MeldKind, WildLimit
+from pushrummy.melds import MAX_RUN_POSITION, End, MeldKind, WildLimit
 from pushrummy.movetable import MOVE_KINDS
 from pushrummy.serialization import DOCUMENT_KINDS, decode, encode, json_schema
 from pushrummy.state import DealEnd, Phase
@@ -289,6 +290,23 @@ def test_the_enums_are_the_librarys() -> None:
         assert variant[name]["enum"] == [member.value for member in enum_type], name
     for name in BOOL_FIELDS:
         assert variant[name] == {"type": "boolean"}, name
+
+
+def test_the_limits_are_the_librarys() -> None:
+    defs = file_schema("defs")["$defs"]
+    players, packs = defs["variant_fields"]["properties"]["packs_for_players"]["items"][
+        "prefixItems"
+    ]
+    assert packs["maximum"] == MAX_PACKS
+    assert (players["minimum"], players["maximum"]) == (
+        defs["players"]["minimum"],
+        defs["players"]["maximum"],
+    )
+    assert defs["run"]["properties"]["start"]["maximum"] == MAX_RUN_POSITION - 2
+    assert defs["run"]["properties"]["cards"]["maxItems"] == MAX_RUN_POSITION
+    assert defs["exchange_wild"]["properties"]["position"]["maximum"] == MAX_RUN_POSITION
+    assert defs["int"]["exclusiveMaximum"] == 2**INT_BITS == -defs["int"]["exclusiveMinimum"]
+    assert defs["seed"]["exclusiveMaximum"] == 2**SEED_BITS == -defs["seed"]["exclusiveMinimum"]
 
 
 def card_accepted(text: str) -> bool:
