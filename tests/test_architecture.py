@@ -39,7 +39,7 @@ LAYERS: dict[str, int] = {
     "movetable": 10,
     "engine": 11,
     "views": 12,
-    "notation": 12,
+    "notation": 13,
     "records": 12,
     "_wire": 2,
     "consistency": 13,

@@ -562,6 +562,79 @@ def test_exchanges_occur_in_playouts() -> None:
     assert found > 0
 
 
+# --- parsing from a view -------------------------------------------------------------------------
+
+
+def mover_view(state: GameState) -> pr.PlayerView:
+    """The view of the seat to move (seat 0's view between deals)."""
+    return pr.view(state, 0 if state.current_player is None else state.current_player)
+
+
+@pytest.mark.parametrize("name", sorted(PLAYOUTS))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_listed_move_round_trips_from_the_view(name: str, seed: int) -> None:
+    seen: set[type] = set()
+    for state in playout_states(name, seed):
+        me = mover_view(state)
+        for move in me.legal_moves:
+            seen.add(type(move))
+            text = format_move(move)
+            assert parse_move(me, text) is move, text
+            assert parse_move(me, text.upper()) == move, text
+            if isinstance(move, LayOff) and move.end is not None:
+                bare = text.rsplit(" ", 1)[0]
+                # The end left out: the view agrees with the state.
+                assert outcome(me, bare) == outcome(state, bare), bare
+            if isinstance(move, ExchangeWild) and " at " in text:
+                bare = text.rsplit(" at ", 1)[0]
+                assert outcome(me, bare) == outcome(state, bare), bare
+    assert {Take, Push, LayDown, LayOff, NewMeld, Discard} <= seen
+
+
+def outcome(where: GameState | pr.PlayerView, text: str) -> object:
+    """What ``parse_move`` makes of ``text``: the move, or the family of its error."""
+    try:
+        return parse_move(where, text)
+    except NotationError:
+        return NotationError
+    except IllegalMoveError:
+        return IllegalMoveError
+    except InvalidMoveError:
+        return InvalidMoveError
+
+
+def test_view_parse_errors(table_state: GameState) -> None:
+    seat = to_move(table_state)
+    me = pr.view(table_state, seat)
+    assert parse_move(me, "off 8h on 0") == LayOff(seat, c("8H"), 0, LOW)
+    with pytest.raises(NotationError, match=r"^ambiguous: 'off JK on 0 low' or 'off JK on 0 high'"):
+        parse_move(me, "off JK on 0")
+    with pytest.raises(NotationError, match="unknown move"):
+        parse_move(me, "fold")
+    with pytest.raises(InvalidMeldError, match=r"cannot meld: .*\[meld.run\]$"):
+        parse_move(me, "meld 7H 5H JK=6H")
+    with pytest.raises(
+        IllegalMoveError, match=r"not among seat \d's legal moves.*\[discard.end\]$"
+    ):
+        parse_move(me, "discard 5C")
+    with pytest.raises(IllegalMoveError, match=r"\[draw.choice\]$"):
+        parse_move(pr.view(pr.new_game(pr.PUSH, seed=7), 2), "discard KS")
+    other = pr.view(table_state, (seat + 1) % 4)
+    with pytest.raises(IllegalMoveError, match=r"it is seat \d's turn \[turn.seat\]$") as info:
+        parse_move(other, "discard 7D")
+    assert type(info.value) is IllegalMoveError and info.value.seat == (seat + 1) % 4
+    assert info.value.move == Discard((seat + 1) % 4, c("7D"))
+    with pytest.raises(TypeError):
+        parse_move(me, b"take")  # type: ignore[arg-type]
+
+
+def test_view_parse_between_deals() -> None:
+    state = play_state("KS")
+    done = pr.apply_move(state, Discard(to_move(state), c("KS")))
+    with pytest.raises(IllegalMoveError, match=r"between deals \[turn.between\]$"):
+        parse_move(pr.view(done, 0), "next")
+
+
 # --- fuzzing -------------------------------------------------------------------------------------
 
 LIBRARY_ERRORS = (NotationError, IllegalMoveError, InvalidMoveError)
@@ -591,6 +664,7 @@ WORDS = st.sampled_from(
 @given(st.data(), st.one_of(st.text(max_size=40), st.lists(WORDS, max_size=10).map(" ".join)))
 def test_fuzz_parse_move_raises_only_library_errors(data: st.DataObject, text: str) -> None:
     state = data.draw(st.sampled_from(fuzz_states()))
+    assert outcome(mover_view(state), text) in (outcome(state, text), IllegalMoveError)
     try:
         move = parse_move(state, text)
     except LIBRARY_ERRORS:
@@ -621,6 +695,7 @@ def test_fuzz_mutated_move_texts(data: st.DataObject) -> None:
             j = data.draw(st.integers(0, len(chars) - 1))
             chars[index], chars[j] = chars[j], chars[index]
     mutated = "".join(chars)
+    assert outcome(mover_view(state), mutated) in (outcome(state, mutated), IllegalMoveError)
     try:
         move = parse_move(state, mutated)
     except LIBRARY_ERRORS:

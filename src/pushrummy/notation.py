@@ -87,7 +87,7 @@ pushrummy.errors.WrongPhaseError: seat 2 must first take the upcard or push [dra
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from .cards import Card, Rank, parse_card
@@ -108,6 +108,7 @@ from .moves import (
 from .movetable import MOVE_KINDS, kind_of
 from .predicates import natural_at
 from .state import GameState, Phase
+from .views import PlayerView
 
 __all__ = ["describe_move", "format_meld", "format_move", "parse_meld", "parse_move"]
 
@@ -438,18 +439,28 @@ _complete(_FORMAT)
 _complete(_DESCRIBE)
 
 
-def parse_move(state: GameState, text: str) -> Move:
+def parse_move(state: GameState | PlayerView, text: str) -> Move:
     """The legal move of ``state``'s current player that ``text`` names.
 
+    ``state`` may also be a :class:`~pushrummy.views.PlayerView` (what a client holds): the
+    text then names one of the view's :attr:`~pushrummy.views.PlayerView.legal_moves`,
+    and the move returned is that listed move. A view has no stock or other hands to
+    check a move against, so text for a move that is not listed raises a plain
+    :class:`~pushrummy.errors.IllegalMoveError` saying so, with the rule that comes
+    nearest: ``turn.seat`` when it is not the view's seat's turn, ``turn.between``
+    when nobody is to move, ``draw.choice`` for anything but a draw before the draw,
+    else the rule that defines that kind of move (``layoff.card`` for ``off``).
+
     Raises:
-        TypeError: ``state`` is not a :class:`~pushrummy.state.GameState`, or ``text``
-            not a str.
+        TypeError: ``state`` is not a :class:`~pushrummy.state.GameState` or a
+            :class:`~pushrummy.views.PlayerView`, or ``text`` not a str.
         NotationError: malformed text (the bad token is named), or text that
             names two legal moves (the message lists them).
         IllegalMoveError: well-formed text for a move that is not legal now
-            (the engine's :func:`~pushrummy.engine.check_move` error, naming
-            the rule); an :class:`~pushrummy.errors.InvalidMeldError` for a meld
-            that breaks the meld rules whatever the position.
+            (from a state the engine's :func:`~pushrummy.engine.check_move` error,
+            naming the rule; from a view, a move not among its legal moves); an
+            :class:`~pushrummy.errors.InvalidMeldError` for a meld that breaks the meld
+            rules whatever the position.
 
     >>> import pushrummy as pr
     >>> state = pr.new_game(pr.PUSH, seed=3)
@@ -459,9 +470,23 @@ def parse_move(state: GameState, text: str) -> Move:
     Traceback (most recent call last):
     ...
     pushrummy.errors.NotationError: unexpected 'it' in 'take it': 'take' takes nothing more
+
+    From the view of the seat to move:
+
+    >>> me = pr.view(state, state.current_player)
+    >>> parse_move(me, "push")
+    Push(seat=2)
+    >>> parse_move(me, "discard KS")
+    Traceback (most recent call last):
+    ...
+    pushrummy.errors.IllegalMoveError: 'discard KS' is not among seat 2's legal moves: the turn starts by taking the upcard or pushing [draw.choice]
     """
+    if isinstance(state, PlayerView):
+        if not isinstance(text, str):
+            raise TypeError(f"parse_move expects a str, not {type(text).__name__}")
+        return _parse_listed(state, text)
     if not isinstance(state, GameState):
-        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+        raise TypeError(f"state must be a GameState or a PlayerView, not {type(state).__name__}")
     if not isinstance(text, str):
         raise TypeError(f"parse_move expects a str, not {type(text).__name__}")
     tokens = _tokens(text)
@@ -523,7 +548,7 @@ def _checked(state: GameState, move: Move, seat: int | None) -> Move:
     return move
 
 
-def _meld_for(state: GameState, tokens: list[str], text: str) -> Meld:
+def _meld_for(state: GameState | PlayerView, tokens: list[str], text: str) -> Meld:
     """The meld of ``tokens``; a meld-rule error carries the seat and phase."""
     try:
         return _meld(tokens, text)
@@ -533,6 +558,104 @@ def _meld_for(state: GameState, tokens: list[str], text: str) -> Meld:
         raise InvalidMeldError(
             who + exc.message, rule=exc.rule, seat=seat, phase=state.phase
         ) from None
+
+
+def _parse_listed(view: PlayerView, text: str) -> Move:
+    """The move of ``view.legal_moves`` that ``text`` names (the grammar of :func:`parse_move`)."""
+    tokens = _tokens(text)
+    if not tokens:
+        _fail(f"empty move: expected one of {_VERB_LIST}", "", text)
+    verb = _lower(tokens[0])
+    args = tokens[1:]
+    seat = view.seat
+    move: Move
+    if verb == "next":
+        _expect_end(args, 0, verb, text)
+        move = NextDeal()
+    elif verb in ("take", "push"):
+        _expect_end(args, 0, verb, text)
+        move = Take(seat) if verb == "take" else Push(seat)
+    elif verb == "discard":
+        card = _card(_arg(args, 0, "the card to discard", verb, text), text)
+        _expect_end(args, 1, verb, text)
+        move = Discard(seat, card)
+    elif verb == "down":
+        groups: list[list[str]] = [[]]
+        for token in args:
+            if token == "/":
+                groups.append([])
+            else:
+                groups[-1].append(token)
+        move = LayDown(seat, tuple(_meld_for(view, group, text) for group in groups))
+    elif verb == "meld":
+        move = NewMeld(seat, _meld_for(view, args, text))
+    elif verb in ("off", "exchange"):
+        what = "the card to lay off" if verb == "off" else "the natural card"
+        card = _card(_arg(args, 0, what, verb, text), text)
+        _keyword(args, 1, "on", verb, text)
+        meld_id = _number(_arg(args, 2, "a table meld id", verb, text), "meld id", text)
+        if verb == "off" and len(args) > 3:
+            end = _ENDS.get(_lower(args[3]))
+            if end is None:
+                _fail(
+                    f"bad end {clip_repr(args[3])} in {clip_repr(text)}: a run's end is 'low' or 'high'",
+                    args[3],
+                    text,
+                )
+            _expect_end(args, 4, "off", text)
+            move = LayOff(seat, card, meld_id, end)
+        elif verb == "exchange" and len(args) > 3:
+            _keyword(args, 3, "at", "exchange", text)
+            position = _number(_arg(args, 4, "a run position", "exchange", text), "position", text)
+            _expect_end(args, 5, "exchange", text)
+            move = ExchangeWild(seat, meld_id, position, card)
+        else:
+            # The end or position left out: whichever listed moves fit.
+            kind = LayOff if verb == "off" else ExchangeWild
+            fits = [
+                m
+                for m in view.legal_moves
+                if type(m) is kind and m.card == card and m.meld_id == meld_id
+            ]
+            if len(fits) == 1:
+                return fits[0]
+            if len(fits) > 1:
+                _ambiguous(fits, args[0], text)
+            if verb == "off":
+                move = LayOff(seat, card, meld_id)
+            else:
+                move = ExchangeWild(seat, meld_id, _implied_position(card) or 1, card)
+    else:
+        _fail(
+            f"unknown move {clip_repr(tokens[0])} in {clip_repr(text)}: moves are {_VERB_LIST}",
+            tokens[0],
+            text,
+        )
+    for listed in view.legal_moves:
+        if listed == move:
+            return listed
+    raise _not_listed(view, move, text)
+
+
+def _not_listed(view: PlayerView, move: Move, text: str) -> IllegalMoveError:
+    """The error for text naming ``move``, which is not among ``view``'s legal moves."""
+    if view.current_player is None:
+        rule = "turn.between"
+        why = "the game is over" if view.is_over else "nobody is to move between deals"
+    elif view.current_player != view.seat:
+        why, rule = f"it is seat {view.current_player}'s turn", "turn.seat"
+    elif view.phase is Phase.DRAW and not isinstance(move, (Take, Push)):
+        why, rule = "the turn starts by taking the upcard or pushing", "draw.choice"
+    else:
+        kind = kind_of(move)
+        why, rule = f"the rules of '{kind.verb}' do not allow it here", kind.rule
+    return IllegalMoveError(
+        f"{clip_repr(text)} is not among seat {view.seat}'s legal moves: {why}",
+        rule=rule,
+        move=move,
+        seat=view.seat,
+        phase=view.phase,
+    )
 
 
 def _arg(args: list[str], index: int, what: str, verb: str, text: str) -> str:
@@ -649,6 +772,6 @@ def _exchange(
     return _checked(state, ExchangeWild(me, meld_id, guess, card), seat)
 
 
-def _ambiguous(moves: list[LayOff] | list[ExchangeWild], token: str, text: str) -> NoReturn:
+def _ambiguous(moves: Sequence[Move], token: str, text: str) -> NoReturn:
     options = " or ".join(repr(format_move(m)) for m in moves)
     _fail(f"ambiguous: {options}", token, text)
