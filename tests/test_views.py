@@ -217,3 +217,62 @@ def test_view_rejects_non_states() -> None:
     state = pr.new_game(pr.PUSH, seed=1)
     with pytest.raises(TypeError, match="state must be a GameState"):
         pr.view(pr.view(state, 0), 0)  # type: ignore[arg-type]
+
+
+# --- moves_using ---------------------------------------------------------------------------------
+
+
+def brute_cards(move: pr.Move) -> Counter[pr.Card]:
+    """The cards a move plays, read field by field."""
+    if isinstance(move, (pr.Discard, pr.LayOff, pr.ExchangeWild)):
+        return Counter([move.card])
+    if isinstance(move, pr.NewMeld):
+        return Counter(move.meld.cards)
+    if isinstance(move, pr.LayDown):
+        return Counter(card for meld in move.melds for card in meld.cards)
+    return Counter()
+
+
+@pytest.mark.parametrize("name", ["push-mixed", "cap-it-5-mixed", "push-exchange"])
+def test_moves_using_is_the_brute_force_reading(name: str) -> None:
+    rng = random.Random(name)
+    asked = 0
+    for state, _ in record(name)[::2]:
+        seat = state.current_player
+        if seat is None:
+            continue
+        me = pr.view(state, seat)
+        # The cards of every listed move (and of a few random hand selections).
+        selections = [list(brute_cards(move).elements()) for move in me.legal_moves]
+        selections = rng.sample(selections, min(len(selections), 8))
+        selections += [rng.sample(me.hand, rng.randint(0, min(4, len(me.hand)))) for _ in range(3)]
+        for cards in selections:
+            rng.shuffle(cards)
+            want = Counter(cards)
+            expected = tuple(m for m in me.legal_moves if brute_cards(m) == want)
+            assert pr.moves_using(me, cards) == expected
+            assert pr.moves_using(me, iter(cards)) == expected
+            asked += 1
+        for move in me.legal_moves:
+            assert Counter(pr.cards_used(move)) == brute_cards(move)
+    assert asked > 100
+
+
+def test_moves_using_no_cards_gives_the_draws() -> None:
+    state = pr.new_game(pr.PUSH, seed=7)
+    me = pr.view(state, state.current_player)
+    assert pr.moves_using(me, []) == (pr.Take(me.seat), pr.Push(me.seat))
+    assert pr.moves_using(pr.view(state, (me.seat + 1) % 4), []) == ()
+
+
+def test_moves_using_type_errors() -> None:
+    state = pr.new_game(pr.PUSH, seed=7)
+    me = pr.view(state, 0)
+    with pytest.raises(TypeError):
+        pr.moves_using(state, [])  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        pr.moves_using(me, "KS")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        pr.moves_using(me, ["KS"])  # type: ignore[list-item]
+    with pytest.raises(TypeError):
+        pr.cards_used("take")  # type: ignore[arg-type]

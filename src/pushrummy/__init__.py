@@ -49,7 +49,18 @@ from .melds import (
     meld_rule_problem,
     meld_rule_violation,
 )
-from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
+from .moves import (
+    Discard,
+    ExchangeWild,
+    LayDown,
+    LayOff,
+    Move,
+    NewMeld,
+    NextDeal,
+    Push,
+    Take,
+    cards_used,
+)
 from .notation import describe_move, format_meld, format_move, parse_meld, parse_move
 from .playing import DecisionLimitError, GameListener, MoveSource, bot_source, drive, play_game
 from .records import GameRecord, new_seed, replay
@@ -68,7 +79,7 @@ from .variants import (
     Variant,
     WildExchange,
 )
-from .views import PlayerView, view
+from .views import PlayerView, moves_using, view
 
 __all__ = [
     "CAP_IT",
@@ -137,6 +148,7 @@ __all__ = [
     "bot_source",
     "can_complete_contract",
     "can_meet_contract",
+    "cards_used",
     "check_meld",
     "check_move",
     "contract_left",
@@ -161,6 +173,7 @@ __all__ = [
     "make_deck",
     "meld_rule_problem",
     "meld_rule_violation",
+    "moves_using",
     "new_game",
     "new_seed",
     "parse_card",

@@ -38,7 +38,7 @@ each its own, of the phase's kinds, using only cards it holds).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 import attrs
 
@@ -46,7 +46,13 @@ from .cards import Card, make_deck
 from .contracts import can_complete_contract, contract_left
 from .errors import clip_items
 from .melds import meld_rule_violation
-from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
+from .moves import (
+    LayDown,
+    NextDeal,
+    Push,
+    Take,
+    cards_used,
+)
 from .scoring import deal_penalties, settle_stakes, winners
 from .state import DealEnd, GameState, Outcome, Phase, TableMeld
 from .variants import Variant
@@ -631,21 +637,11 @@ def _check_moves(found: list[Problem], view: PlayerView) -> None:
                 )
             )
             continue
-        short = Counter(_cards_of(move)) - held
+        short = Counter(cards_used(move)) - held
         if short:
             found.append(
                 Problem(where, f"the move uses cards seat {seat} does not hold: {_cards(short)}")
             )
-
-
-def _cards_of(move: Move) -> Iterable[Card]:
-    if isinstance(move, (Discard, LayOff, ExchangeWild)):
-        return (move.card,)
-    if isinstance(move, LayDown):
-        return [card for meld in move.melds for card in meld.cards]
-    if isinstance(move, NewMeld):
-        return move.meld.cards
-    return ()
 
 
 def _cards(counter: Counter[Card]) -> str:

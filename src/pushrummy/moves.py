@@ -60,6 +60,7 @@ __all__ = [
     "NextDeal",
     "Push",
     "Take",
+    "cards_used",
 ]
 
 # Each move class has its own __init__: the type checks below cost less than the
@@ -316,3 +317,28 @@ _DISCARD_CARD = _setter(Discard, "card")
 
 Move: TypeAlias = Take | Push | LayDown | LayOff | NewMeld | ExchangeWild | Discard | NextDeal
 """Any move."""
+
+
+def cards_used(move: Move) -> tuple[Card, ...]:
+    """The cards ``move`` plays from the mover's hand, in the move's order.
+
+    A discard, a lay-off and an exchange use their one card, a new meld its meld's
+    cards, a lay-down (or a lay-down step) its melds' cards; a draw and
+    :class:`NextDeal` use none.
+
+    Raises:
+        TypeError: ``move`` is not a move (an instance of one of the move classes).
+
+    >>> from pushrummy.cards import parse_card
+    >>> cards_used(Discard(1, parse_card("KS"))), cards_used(Take(1))
+    ((Card('KS'),), ())
+    """
+    if isinstance(move, (Discard, LayOff, ExchangeWild)):
+        return (move.card,)
+    if isinstance(move, NewMeld):
+        return move.meld.cards
+    if isinstance(move, LayDown):
+        return tuple(card for meld in move.melds for card in meld.cards)
+    if isinstance(move, (Take, Push, NextDeal)):
+        return ()
+    raise TypeError(f"not a move: {type(move).__name__}")

@@ -39,13 +39,15 @@ pushrummy.errors.SetupError: seat must be 0..3 in a game of 4 players, not 4
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 from .cards import Card
 from .contract_spec import Contract, Requirement
 from .engine import legal_moves as _legal_moves
 from .errors import SetupError
-from .moves import Move
+from .moves import Move, cards_used
 from .state import (
     DealResult,
     GameState,
@@ -57,7 +59,7 @@ from .state import (
 )
 from .variants import Variant
 
-__all__ = ["PlayerView", "view"]
+__all__ = ["PlayerView", "moves_using", "view"]
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -174,6 +176,51 @@ def view(state: GameState, seat: int) -> PlayerView:
         )
     moves = _legal_moves(state) if state.current_player == seat else ()
     return _view(state, seat, moves)
+
+
+def moves_using(view: PlayerView, cards: Iterable[Card]) -> tuple[Move, ...]:
+    """The view's legal moves that play exactly ``cards`` (as a multiset) from the hand.
+
+    The question a front end asks when the player has selected some cards: which of
+    the listed moves use exactly these? A discard, a lay-off and an exchange use their
+    one card, a new meld its meld's cards, a lay-down (or lay-down step) its melds'
+    cards (:func:`~pushrummy.moves.cards_used`); so no cards selected gives the draws
+    (and nothing else). The moves keep the order of
+    :attr:`PlayerView.legal_moves`.
+
+    Raises:
+        TypeError: ``view`` is not a :class:`PlayerView`, or ``cards`` is not an
+            iterable of :class:`~pushrummy.cards.Card` values.
+
+    >>> import pushrummy as pr
+    >>> state = pr.new_game(pr.PUSH, seed=7)
+    >>> state = pr.apply_move(state, pr.Take(state.current_player))
+    >>> me = pr.view(state, state.current_player)
+    >>> me.hand[:2], me.taken                      # the taken upcard may not be discarded
+    ((Card('AC'), Card('5C')), Card('AC'))
+    >>> moves_using(me, [me.hand[1]]), moves_using(me, [me.hand[0]])
+    ((Discard(seat=2, card=Card('5C')),), ())
+    """
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"view must be a PlayerView, not {type(view).__name__}")
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise TypeError(f"cards must be an iterable of Card values, not {type(cards).__name__}")
+    wanted = sorted(_card_codes(cards))
+    count = len(wanted)
+    return tuple(
+        move
+        for move in view.legal_moves
+        if len(used := cards_used(move)) == count and sorted(c.code for c in used) == wanted
+    )
+
+
+def _card_codes(cards: Iterable[Card]) -> list[int]:
+    codes = []
+    for card in cards:
+        if not isinstance(card, Card):
+            raise TypeError(f"cards must be Card values, not {type(card).__name__}")
+        codes.append(card.code)
+    return codes
 
 
 def _view(state: GameState, seat: int, moves: tuple[Move, ...]) -> PlayerView:
