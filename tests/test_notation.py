@@ -258,10 +258,18 @@ def test_describe_move() -> None:
     assert describe_move(Push(3)) == "seat 3 pushes"
     assert describe_move(Discard(0, c("KS"))) == "seat 0 discards KS"
     assert describe_move(NewMeld(1, RUN_5_7)) == "seat 1 melds 5S JK=6S 7S"
-    assert describe_move(LayOff(2, JOKER, 3, HIGH)) == "seat 2 lays off JK on meld 3 (high end)"
+    assert describe_move(LayOff(2, JOKER, 3, HIGH)) == (
+        "seat 2 lays off JK at the high end of meld 3"
+    )
     assert describe_move(LayOff(2, c("9H"), 1)) == "seat 2 lays off 9H on meld 1"
     assert describe_move(ExchangeWild(1, 2, 6, c("6S"))) == (
-        "seat 1 exchanges 6S for the wild at position 6 of meld 2"
+        "seat 1 exchanges 6S for the wild standing for 6S in meld 2, taking the wild"
+    )
+    assert describe_move(ExchangeWild(1, 4, 14, c("AH"))) == (
+        "seat 1 exchanges AH for the wild standing for AH (ace high) in meld 4, taking the wild"
+    )
+    assert describe_move(ExchangeWild(1, 4, 9, c("AH"))) == (
+        "seat 1 exchanges AH for the wild at position 9 in meld 4, taking the wild"
     )
     assert describe_move(NextDeal()) == "the next deal is dealt"
     with pytest.raises(TypeError):

@@ -274,8 +274,12 @@ def test_views_round_trip(player_view: pr.PlayerView) -> None:
     assert document["current_player"] == player_view.current_player
     assert document["legal_moves"] == [
         {k: v for k, v in encode(m).items() if k not in ("schema", "version")}
+        | {"notation": pr.format_move(m), "description": pr.describe_move(m)}
         for m in player_view.legal_moves
     ]
+    # every entry can be sent back as it is, labels and all
+    for entry, move in zip(document["legal_moves"], player_view.legal_moves, strict=True):
+        assert decode({"schema": "pushrummy.move", "version": 1, **entry}, kind="move") == move
     assert "stock" not in document and "seed" not in document and "hands" not in document
 
 
@@ -619,3 +623,55 @@ def test_hands_and_sets_in_any_order_but_ordered_lists_keep_their_order() -> Non
     run["cards"].reverse()
     with pytest.raises(DecodeError, match=r"^\$: invalid meld: "):
         decode(run)
+
+
+# --- the labels of listed moves ------------------------------------------------------------------
+
+
+def labelled_view() -> dict[str, Any]:
+    """The document of a view with lay-offs among its legal moves (labels worth reading)."""
+    for _, state in recorded_game("push", 0):
+        seat = state.current_player
+        if seat is not None and any(isinstance(m, LayOff) for m in pr.legal_moves(state)):
+            return encode(pr.view(state, seat))
+    raise AssertionError("the recorded game never offers a lay-off")
+
+
+def test_listed_moves_carry_their_labels_and_go_back_as_they_are() -> None:
+    document = labelled_view()
+    moves = decode(document, kind="view").legal_moves
+    for entry, move in zip(document["legal_moves"], moves, strict=True):
+        assert list(entry)[-2:] == ["notation", "description"]
+        assert entry["notation"] == pr.format_move(move)
+        assert entry["description"] == pr.describe_move(move)
+        assert pr.parse_move(decode(document, kind="view"), entry["notation"]) == move
+        text = json.dumps({"schema": "pushrummy.move", "version": 1, **entry})
+        assert pr.from_json(text, kind="move") == move
+        only = {k: v for k, v in entry.items() if k != "description"}
+        assert decode({"schema": "pushrummy.move", "version": 1, **only}) == move
+
+
+@pytest.mark.parametrize("label", ["notation", "description"])
+def test_labels_must_be_the_moves_own(label: str) -> None:
+    document = labelled_view()
+    last = len(document["legal_moves"]) - 1
+    entry = document["legal_moves"][last]
+    wrong = dict(entry, **{label: entry[label] + " "})
+    with pytest.raises(DecodeError, match=rf"^\$\.{label}: expected .*the move's own {label}"):
+        decode({"schema": "pushrummy.move", "version": 1, **wrong})
+    with pytest.raises(DecodeError, match=rf"^\$\.{label}: .* got 7$"):
+        decode({"schema": "pushrummy.move", "version": 1, **dict(entry, **{label: 7})})
+    document["legal_moves"][last] = wrong
+    with pytest.raises(DecodeError, match=rf"^\$\.legal_moves\[{last}\]\.{label}: expected"):
+        decode(document)
+    del document["legal_moves"][last][label]
+    with pytest.raises(DecodeError, match=rf"^\$\.legal_moves\[{last}\]\.{label}: missing"):
+        decode(document)
+
+
+def test_record_moves_carry_no_labels() -> None:
+    record = pr.GameRecord.start(pr.PUSH, seed=7).with_move(pr.Take(2))
+    document = encode(record)
+    document["moves"][0]["notation"] = "take"
+    with pytest.raises(DecodeError, match=r"^\$\.moves\[0\]\.notation: unknown field"):
+        decode(document)

@@ -59,6 +59,7 @@ from .errors import InvalidMeldError, VariantError
 from .melds import MAX_RUN_POSITION, End, Meld, MeldKind, WildLimit
 from .moves import Move
 from .movetable import MOVE_KINDS, kind_named
+from .notation import describe_move, format_move
 from .records import GameRecord
 from .scoring import StakesSettlement
 from .state import (
@@ -131,8 +132,26 @@ _MOVE_FIELDS: Final[dict[str, tuple[str, ...]]] = {
 """The fields of each move's JSON object, by its ``type`` (from the move table)."""
 
 
-def _move(value: object, path: str, players: int | None = None) -> Move:
+_LABELS: Final[dict[str, Callable[[Move], str]]] = {
+    "notation": format_move,
+    "description": describe_move,
+}
+"""The labels a listed move may carry after its fields: read-only, derived from the move."""
+
+
+def _move(
+    value: object, path: str, players: int | None = None, *, labels: bool | None = False
+) -> Move:
+    """A move object; ``labels``: ``True`` they are required, ``None`` optional, ``False`` refused."""
     obj = read_object(value, path, "a move")
+    given: dict[str, object] = {}
+    if labels is not False:
+        given = {name: obj[name] for name in _LABELS if name in obj}
+        if labels:
+            for name in _LABELS:
+                if name not in given:
+                    raise fail(f"missing field {name!r} of a listed move", f"{path}.{name}")
+        obj = {key: item for key, item in obj.items() if key not in _LABELS}
     types = ", ".join(json.dumps(name) for name in _MOVE_FIELDS)
     if "type" not in obj:
         raise fail(f"missing field 'type' of a move (one of {types})", f"{path}.type")
@@ -161,6 +180,14 @@ def _move(value: object, path: str, players: int | None = None) -> Move:
         else:
             values.append(_FIELD_IN[field](obj[field], where))
     move: Move = kind.move_type(*values)
+    for name, text in given.items():
+        own = _LABELS[name](move)
+        if text != own:
+            raise fail(
+                f"expected {json.dumps(own)}, the move's own {name} (a label is read-only), "
+                f"got {describe(text)}",
+                f"{path}.{name}",
+            )
     return move
 
 
@@ -584,7 +611,7 @@ def _view(value: object, path: str) -> PlayerView:
     stock_size = read_count(obj["stock_size"], f"{path}.stock_size", "a stock size")
     moves_path = f"{path}.legal_moves"
     items = read_array(obj["legal_moves"], moves_path, "a list of moves")
-    moves = tuple(_move(m, f"{moves_path}[{i}]", players) for i, m in enumerate(items))
+    moves = tuple(_move(m, f"{moves_path}[{i}]", players, labels=True) for i, m in enumerate(items))
     result = PlayerView(
         seat=seat,
         side=side,
@@ -655,7 +682,7 @@ def _card_body(value: object, path: str) -> Card:
 
 _DECODERS: Final[dict[str, Callable[[object, str], object]]] = {
     "card": _card_body,
-    "move": _move,
+    "move": lambda value, path: _move(value, path, labels=None),
     "meld": _meld,
     "variant": _variant,
     "state": _state,

@@ -60,7 +60,7 @@ Meld.run('5H JK=6H 7H')
 >>> format_move(LayOff(2, parse_card("JK"), 3, End.HIGH))
 'off JK on 3 high'
 >>> describe_move(LayOff(2, parse_card("JK"), 3, End.HIGH))
-'seat 2 lays off JK on meld 3 (high end)'
+'seat 2 lays off JK at the high end of meld 3'
 >>> parse_meld("5H JK 7H")
 Traceback (most recent call last):
 ...
@@ -392,7 +392,10 @@ def _implied_position(card: Card) -> int | None:
 
 
 def describe_move(move: Move) -> str:
-    """A sentence for transcripts: ``seat 2 lays off JK on meld 3 (high end)``.
+    """A one-line sentence for transcripts and labels: ``seat 2 lays off JK at the high end of meld 3``.
+
+    The view document lists it with each legal move (``description``), next to
+    :func:`format_move`'s text.
 
     Raises:
         TypeError: ``move`` is not a move (an instance of one of the move classes).
@@ -407,8 +410,22 @@ def describe_move(move: Move) -> str:
 
 
 def _describe_lay_off(move: LayOff) -> str:
-    end = "" if move.end is None else f" ({move.end.value} end)"
-    return f"seat {move.seat} lays off {move.card} on meld {move.meld_id}{end}"
+    if move.end is None:
+        return f"seat {move.seat} lays off {move.card} on meld {move.meld_id}"
+    return (
+        f"seat {move.seat} lays off {move.card} at the {move.end.value} end of meld {move.meld_id}"
+    )
+
+
+def _describe_exchange(move: ExchangeWild) -> str:
+    card, position = move.card, move.position
+    if card.is_natural and card.rank is Rank.ACE and position in (1, 14):
+        where = f"the wild standing for {card} (ace {'low' if position == 1 else 'high'})"
+    elif card.is_natural and _implied_position(card) == position:
+        where = f"the wild standing for {card}"
+    else:
+        where = f"the wild at position {position}"
+    return f"seat {move.seat} exchanges {card} for {where} in meld {move.meld_id}, taking the wild"
 
 
 _DESCRIBE: dict[str, Callable[[Any], str]] = {
@@ -419,10 +436,7 @@ _DESCRIBE: dict[str, Callable[[Any], str]] = {
     ),
     "lay_off": _describe_lay_off,
     "new_meld": lambda move: f"seat {move.seat} melds {format_meld(move.meld)}",
-    "exchange_wild": lambda move: (
-        f"seat {move.seat} exchanges {move.card} for the wild at position "
-        f"{move.position} of meld {move.meld_id}"
-    ),
+    "exchange_wild": _describe_exchange,
     "discard": lambda move: f"seat {move.seat} discards {move.card}",
     "next_deal": lambda move: "the next deal is dealt",
 }

@@ -85,6 +85,21 @@ The move objects, one per move class::
 
 ``end`` is ``"low"``, ``"high"``, or ``null`` for a lay-off onto a set.
 
+**Labels.** The legal moves of a view document carry two more fields after the move's
+own: ``"notation"``, the move's text (:func:`~pushrummy.notation.format_move`), and
+``"description"``, a one-line sentence (:func:`~pushrummy.notation.describe_move`), for a
+front end to show. They are read-only: a move document may carry them, so a client can
+send a listed move back as it is, but only when they are the move's own (anything else is
+a ``DecodeError`` at the label); a record's moves carry none.
+
+>>> from_json('{"schema":"pushrummy.move","version":1,"type":"take","seat":0,'
+...           '"notation":"take","description":"seat 0 takes the upcard"}')
+Take(seat=0)
+>>> from_json('{"schema":"pushrummy.move","version":1,"type":"take","seat":0,"notation":"push"}')
+Traceback (most recent call last):
+...
+pushrummy.errors.DecodeError: $.notation: expected "take", the move's own notation (a label is read-only), got the string 'push'
+
 Melds
 -----
 
@@ -239,6 +254,7 @@ from .errors import SetupError, clip_repr
 from .melds import End, Meld, MeldKind
 from .moves import Move
 from .movetable import MOVE_CLASSES, kind_of
+from .notation import describe_move, format_move
 
 # GameRecord and replay live in records.py (one concept per module); the design lists them
 # here, so they stay importable from this module too (explicit re-exports).
@@ -479,13 +495,18 @@ def encode(obj: object) -> JSONObject:
         stock_size     how many cards are left in the stock
         laid_down, laid_down_this_turn, taken, turn, totals, results, outcome
                        as in a state
-        legal_moves    the seat's legal moves (move objects) when it is its turn, else []
+        legal_moves    the seat's legal moves when it is its turn, else []: move objects,
+                       each followed by its labels "notation" (format_move) and
+                       "description" (describe_move)
 
     >>> doc = encode(pr.view(pr.new_game(pr.PUSH, seed=7), 2))
     >>> doc["seat"], doc["contract"], doc["phase"], doc["current_player"], doc["stock_size"]
     (2, '2 sets of 3', 'draw', 2, 83)
-    >>> doc["legal_moves"]
-    [{'type': 'take', 'seat': 2}, {'type': 'push', 'seat': 2}]
+    >>> doc["legal_moves"][1]
+    {'type': 'push', 'seat': 2, 'notation': 'push', 'description': 'seat 2 pushes'}
+
+    A listed move can be sent back as it is: a move document may carry the two labels,
+    but only the move's own (they are read-only).
     """
     if isinstance(obj, Card):
         return _document("card", {"card": _card_out(obj)})
@@ -711,8 +732,16 @@ def _encode_view(view: PlayerView) -> JSONObject:
         "totals": list(view.totals),
         "results": [_encode_result(r) for r in view.results],
         "outcome": _encode_outcome(view.outcome),
-        "legal_moves": [_encode_move(m) for m in view.legal_moves],
+        "legal_moves": [_encode_listed(m) for m in view.legal_moves],
     }
+
+
+def _encode_listed(move: Move) -> JSONObject:
+    """A listed move: its object, then its labels (read-only, derived from the move)."""
+    out = _encode_move(move)
+    out["notation"] = format_move(move)
+    out["description"] = describe_move(move)
+    return out
 
 
 def _encode_record(record: GameRecord) -> JSONObject:
