@@ -469,6 +469,7 @@ CROSS_FIELD: dict[str, str] = {
     ),
     "a deck order that is not the whole deck": r"^a deck order must be the whole",
     "contract_left against the table and the hand": r"what the current player still has to lay down",
+    "the sides against the variant": r"each seat's side, as the variant has them",
     "a move's labels against the move": r"the move's own (notation|description) \(a label is read-only\)",
 }
 """The decoder's refusals no schema can make, by the decoder's message."""

@@ -254,6 +254,7 @@ def test_state_and_view_documents_name_every_field() -> None:
     # public fields) right after the contract, for front ends that read JSON only.
     fields = [field.name for field in attrs.fields(pr.PlayerView)]
     fields.insert(fields.index("contract") + 1, "contract_left")
+    fields.insert(fields.index("players") + 1, "sides")  # a property too, from the variant
     assert list(dec._VIEW_FIELDS) == fields
     assert list(dec._RECORD_FIELDS) == [field.name for field in attrs.fields(GameRecord)]
 
@@ -675,3 +676,23 @@ def test_record_moves_carry_no_labels() -> None:
     document["moves"][0]["notation"] = "take"
     with pytest.raises(DecodeError, match=r"^\$\.moves\[0\]\.notation: unknown field"):
         decode(document)
+
+
+def test_views_say_each_seats_side() -> None:
+    for variant, players, sides in [(PUSH, 4, [0, 1, 0, 1]), (pr.CAP_IT, 5, [0, 1, 2, 3, 4])]:
+        state = pr.new_game(variant, seed=3, players=players)
+        player_view = pr.view(state, 1)
+        assert list(player_view.sides) == sides and player_view.sides[1] == player_view.side
+        document = encode(player_view)
+        assert document["sides"] == sides
+        assert list(document).index("sides") == list(document).index("players") + 1
+        for wrong, match in [
+            (sides[::-1], r"^\$\.sides: expected \[0, 1, .*each seat's side"),
+            (
+                [True, False] * (players // 2) + [True] * (players % 2),
+                r"^\$\.sides\[0\]: expected an integer >= 0, got true",
+            ),
+            (sides[:-1], r"^\$\.sides: expected a list of sides, one per seat, with"),
+        ]:
+            with pytest.raises(DecodeError, match=match):
+                decode({**document, "sides": wrong})

@@ -368,6 +368,7 @@ _VIEW_FIELDS: Final = (
     "seat",
     "side",
     "players",
+    "sides",
     "variant",
     "deal_number",
     "dealer",
@@ -644,6 +645,12 @@ def _view(value: object, path: str) -> PlayerView:
             f"expected {json.dumps(left)}: what the current player still has to lay down "
             "([contract.steps])",
             f"{path}.contract_left",
+        )
+    sides = read_ints(obj["sides"], f"{path}.sides", players, "a list of sides, one per seat,", 0)
+    if sides != result.sides:
+        raise fail(
+            f"expected {json.dumps(list(result.sides))}: each seat's side, as the variant has them",
+            f"{path}.sides",
         )
     return result
 

@@ -483,7 +483,10 @@ def encode(obj: object) -> JSONObject:
     **View** (``pushrummy.view``): what one seat may know (see
     :func:`pushrummy.views.view`); safe to send to that seat. Fields::
 
-        seat, side, players, variant, deal_number, dealer,
+        seat, side, players,
+        sides          per seat, the side it plays for (the variant's: [0, 1, 0, 1] in
+                       partnerships, [0, 1, 2, ...] in individual play)
+        variant, deal_number, dealer,
         contract       the current deal's contract text
         contract_left  in the laying_down phase, what the current player still has to
                        lay down (contract parts as text, e.g. ["1 run of 4"]); else []
@@ -712,6 +715,7 @@ def _encode_view(view: PlayerView) -> JSONObject:
         "seat": view.seat,
         "side": view.side,
         "players": view.players,
+        "sides": list(view.sides),
         "variant": _encode_variant(view.variant),
         "deal_number": view.deal_number,
         "dealer": view.dealer,

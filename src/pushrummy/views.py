@@ -139,6 +139,12 @@ class PlayerView:
         )
 
     @property
+    def sides(self) -> tuple[int, ...]:
+        """Each seat's side, by seat (:meth:`Variant.side_of <pushrummy.variants.Variant.side_of>`):
+        ``(0, 1, 0, 1)`` in partnerships, ``(0, 1, …, players - 1)`` in individual play."""
+        return tuple(map(self.variant.side_of, range(self.players)))
+
+    @property
     def is_my_turn(self) -> bool:
         """True when this seat is the one to move."""
         return self.current_player == self.seat
