@@ -41,7 +41,7 @@ LAYERS: dict[str, int] = {
     "views": 12,
     "notation": 13,
     "records": 12,
-    "_wire": 2,
+    "_wire": 3,
     "consistency": 13,
     "bots": 13,
     "_json_read": 6,

@@ -233,7 +233,7 @@ def test_the_documents_have_the_decoders_fields() -> None:
         ("state", decoder._STATE_FIELDS),
         ("view", decoder._VIEW_FIELDS),
         ("record", decoder._RECORD_FIELDS),
-        ("variant", decoder._VARIANT_FIELDS),
+        ("variant", (*decoder._VARIANT_FIELDS, *decoder.VARIANT_FACTS)),
         ("card", ("card",)),
     ):
         assert properties(kind) == ["schema", "version", *fields], kind

@@ -245,7 +245,7 @@ def test_variant_document_names_every_field() -> None:
     """A new Variant option must get a codec: the document lists every field, in field order."""
     names = [field.name for field in attrs.fields(Variant)]
     assert list(dec._VARIANT_FIELDS) == names
-    assert list(encode(PUSH))[2:] == names
+    assert list(encode(PUSH))[2:] == [*names, "wild_cards", "run_positions"]
 
 
 def test_state_and_view_documents_name_every_field() -> None:
@@ -696,3 +696,31 @@ def test_views_say_each_seats_side() -> None:
         ]:
             with pytest.raises(DecodeError, match=match):
                 decode({**document, "sides": wrong})
+
+
+def test_variant_documents_state_the_wild_cards_and_run_positions() -> None:
+    document = encode(pr.CAP_IT)
+    assert document["wild_cards"] == [str(card) for card in ALL_CARDS if card.is_wild]
+    assert document["wild_cards"] == ["2C", "2D", "2H", "2S", "JK"]
+    assert document["run_positions"] == {str(p): position_rank(p).symbol for p in range(1, 15)}
+    assert document["run_positions"]["1"] == document["run_positions"]["14"] == "A"
+    # read-only: only the rules' own values decode, in any key order
+    reordered = dict(reversed(list(document["run_positions"].items())))
+    assert decode({**document, "run_positions": reordered}) == pr.CAP_IT
+    for field, wrong in [
+        ("wild_cards", ["2C", "2D", "2H", "2S"]),
+        ("wild_cards", ["JK", "2C", "2D", "2H", "2S"]),
+        ("wild_cards", None),
+        ("run_positions", {**document["run_positions"], "14": "K"}),
+        ("run_positions", list(document["run_positions"].values())),
+    ]:
+        with pytest.raises(DecodeError, match=rf"^\$\.{field}: expected .*a fact of the rules"):
+            decode({**document, field: wrong})
+    for field in ("wild_cards", "run_positions"):
+        without = {key: value for key, value in document.items() if key != field}
+        with pytest.raises(DecodeError, match=rf"^\$\.{field}: missing field"):
+            decode(without)
+    state_document = encode(pr.new_game(pr.PUSH, seed=1))
+    state_document["variant"]["wild_cards"] = []
+    with pytest.raises(DecodeError, match=r"^\$\.variant\.wild_cards: expected"):
+        decode(state_document)

@@ -48,8 +48,11 @@ from ._json_read import (
 from ._wire import (
     CARD_VALUE_KEYS,
     DOCUMENT_KINDS,
+    RUN_POSITIONS,
     SCHEMA_PREFIX,
     SCHEMA_VERSION,
+    VARIANT_FACTS,
+    WILD_CARDS,
     Kind,
 )
 from .cards import Card, Rank, Suit
@@ -270,11 +273,24 @@ def _contract(value: object, path: str) -> Contract:
 
 
 def _variant(value: object, path: str) -> Variant:
-    obj = read_fields(value, path, "a variant", _VARIANT_FIELDS)
+    obj = read_fields(value, path, "a variant", (*_VARIANT_FIELDS, *VARIANT_FACTS))
     args: dict[str, Any] = {}
 
     def at(name: str) -> str:
         return f"{path}.{name}"
+
+    if obj["wild_cards"] != list(WILD_CARDS):
+        raise fail(
+            f"expected {json.dumps(list(WILD_CARDS))}: the wild cards, a fact of the rules "
+            "([setup.wild]), not an option",
+            at("wild_cards"),
+        )
+    if obj["run_positions"] != dict(RUN_POSITIONS):
+        raise fail(
+            f"expected {json.dumps(dict(RUN_POSITIONS))}: the rank at each run position, a "
+            "fact of the rules ([meld.run]), not an option",
+            at("run_positions"),
+        )
 
     args["name"] = read_str(obj["name"], at("name"), "a variant name (a string)")
     pairs = read_array(

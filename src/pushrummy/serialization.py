@@ -127,7 +127,10 @@ Variants
 --------
 
 Every field of :class:`~pushrummy.variants.Variant` by its name, in field
-order. ``card_values`` maps ``"JK"``, ``"A"``, ``"2"`` … ``"K"`` to points;
+order, then two read-only facts of the rules, the same in every variant, for front ends:
+``wild_cards``, the wild card values (the twos and the joker, [setup.wild]), and
+``run_positions``, the rank at each position of a run, ``"1"`` (ace low) to ``"14"``
+(ace high). The decoder requires them as written here. ``card_values`` maps ``"JK"``, ``"A"``, ``"2"`` … ``"K"`` to points;
 ``stakes`` is ``null`` or ``{"ante": .., "round_prize": ..}``. A decoded variant
 is built through ``Variant(...)``, so it is validated: a
 :class:`~pushrummy.errors.VariantError` surfaces as a ``DecodeError`` at the
@@ -198,7 +201,30 @@ offending field, with the ``VariantError`` chained as its cause.
   "may_rediscard_taken": false,
   "may_discard_wild": true,
   "must_discard_to_go_out": false,
-  "max_turns_per_deal": null
+  "max_turns_per_deal": null,
+  "wild_cards": [
+    "2C",
+    "2D",
+    "2H",
+    "2S",
+    "JK"
+  ],
+  "run_positions": {
+    "1": "A",
+    "2": "2",
+    "3": "3",
+    "4": "4",
+    "5": "5",
+    "6": "6",
+    "7": "7",
+    "8": "8",
+    "9": "9",
+    "10": "10",
+    "11": "J",
+    "12": "Q",
+    "13": "K",
+    "14": "A"
+  }
 }
 >>> from_json(to_json(pr.CAP_IT)) == pr.CAP_IT
 True
@@ -243,9 +269,11 @@ from ._json_decode import decode_document, parse_json
 from ._wire import (
     CARD_VALUE_KEYS,
     DOCUMENT_KINDS,
+    RUN_POSITIONS,
     SCHEMA_PREFIX,
     SCHEMA_VERSION,
     SEED_BITS,
+    WILD_CARDS,
     JSONObject,
     Kind,
 )
@@ -667,6 +695,8 @@ def _encode_variant(variant: Variant) -> JSONObject:
         "may_discard_wild": variant.may_discard_wild,
         "must_discard_to_go_out": variant.must_discard_to_go_out,
         "max_turns_per_deal": variant.max_turns_per_deal,
+        "wild_cards": list(WILD_CARDS),
+        "run_positions": dict(RUN_POSITIONS),
     }
 
 
