@@ -609,15 +609,7 @@ def _parse_listed(view: PlayerView, text: str) -> Move:
         _keyword(args, 1, "on", verb, text)
         meld_id = _number(_arg(args, 2, "a table meld id", verb, text), "meld id", text)
         if verb == "off" and len(args) > 3:
-            end = _ENDS.get(_lower(args[3]))
-            if end is None:
-                _fail(
-                    f"bad end {clip_repr(args[3])} in {clip_repr(text)}: a run's end is 'low' or 'high'",
-                    args[3],
-                    text,
-                )
-            _expect_end(args, 4, "off", text)
-            move = LayOff(seat, card, meld_id, end)
+            move = LayOff(seat, card, meld_id, _end_arg(args, text))
         elif verb == "exchange" and len(args) > 3:
             _keyword(args, 3, "at", "exchange", text)
             position = _number(_arg(args, 4, "a run position", "exchange", text), "position", text)
@@ -710,20 +702,25 @@ def _number(token: str, what: str, text: str) -> int:
     return int(token)
 
 
+def _end_arg(args: list[str], text: str) -> End:
+    """The end named after ``off CARD on ID`` (the last word of the move)."""
+    end = _ENDS.get(_lower(args[3]))
+    if end is None:
+        _fail(
+            f"bad end {clip_repr(args[3])} in {clip_repr(text)}: a run's end is 'low' or 'high'",
+            args[3],
+            text,
+        )
+    _expect_end(args, 4, "off", text)
+    return end
+
+
 def _lay_off(
     state: GameState, seat: int | None, card: Card, meld_id: int, args: list[str], text: str
 ) -> Move:
     me = _seat(seat)
     if len(args) > 3:
-        end = _ENDS.get(_lower(args[3]))
-        if end is None:
-            _fail(
-                f"bad end {clip_repr(args[3])} in {clip_repr(text)}: a run's end is 'low' or 'high'",
-                args[3],
-                text,
-            )
-        _expect_end(args, 4, "off", text)
-        return _checked(state, LayOff(me, card, meld_id, end), seat)
+        return _checked(state, LayOff(me, card, meld_id, _end_arg(args, text)), seat)
     if state.phase is not Phase.PLAY or not 0 <= meld_id < len(state.table):
         return _checked(state, LayOff(me, card, meld_id), seat)
     meld = state.table[meld_id].meld
