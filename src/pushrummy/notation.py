@@ -90,6 +90,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+import attrs
+
 from .cards import Card, Rank, parse_card
 from .engine import check_move, is_legal
 from .errors import IllegalMoveError, InvalidMeldError, NotationError, clip, clip_repr
@@ -503,22 +505,41 @@ def parse_move(state: GameState | PlayerView, text: str) -> Move:
         raise TypeError(f"state must be a GameState or a PlayerView, not {type(state).__name__}")
     if not isinstance(text, str):
         raise TypeError(f"parse_move expects a str, not {type(text).__name__}")
+    seat = state.current_player
+    read = _read(state, _seat(seat), text)
+    if isinstance(read, _Open):  # a lay-off's end or an exchange's position left out
+        if read.verb == "off":
+            return _lay_off(state, seat, read.card, read.meld_id, read.token, text)
+        return _exchange(state, seat, read.card, read.meld_id, read.token, text)
+    return _checked(state, read, seat)
+
+
+@attrs.frozen
+class _Open:
+    """A lay-off without its end or an exchange without its position: which one is meant
+    depends on the position (the state's or view's legal moves say)."""
+
+    verb: str
+    card: Card
+    meld_id: int
+    token: str  # the card's token, for error messages
+
+
+def _read(where: GameState | PlayerView, seat: int, text: str) -> Move | _Open:
+    """The move ``text`` names for ``seat`` by the notation's grammar alone (one reader for
+    states and views); melds that break the meld rules raise here."""
     tokens = _tokens(text)
     if not tokens:
         _fail(f"empty move: expected one of {_VERB_LIST}", "", text)
     verb = _lower(tokens[0])
     args = tokens[1:]
-    seat = state.current_player
-    if verb == "next":
+    if verb in ("next", "take", "push"):
         _expect_end(args, 0, verb, text)
-        return _checked(state, NextDeal(), seat)
-    if verb in ("take", "push"):
-        _expect_end(args, 0, verb, text)
-        return _checked(state, Take(_seat(seat)) if verb == "take" else Push(_seat(seat)), seat)
+        return NextDeal() if verb == "next" else Take(seat) if verb == "take" else Push(seat)
     if verb == "discard":
         card = _card(_arg(args, 0, "the card to discard", verb, text), text)
         _expect_end(args, 1, verb, text)
-        return _checked(state, Discard(_seat(seat), card), seat)
+        return Discard(seat, card)
     if verb == "down":
         groups: list[list[str]] = [[]]
         for token in args:
@@ -526,18 +547,22 @@ def parse_move(state: GameState | PlayerView, text: str) -> Move:
                 groups.append([])
             else:
                 groups[-1].append(token)
-        melds = tuple(_meld_for(state, group, text) for group in groups)
-        return _checked(state, LayDown(_seat(seat), melds), seat)
+        return LayDown(seat, tuple(_meld_for(where, group, text) for group in groups))
     if verb == "meld":
-        return _checked(state, NewMeld(_seat(seat), _meld_for(state, args, text)), seat)
+        return NewMeld(seat, _meld_for(where, args, text))
     if verb in ("off", "exchange"):
         what = "the card to lay off" if verb == "off" else "the natural card"
         card = _card(_arg(args, 0, what, verb, text), text)
         _keyword(args, 1, "on", verb, text)
         meld_id = _number(_arg(args, 2, "a table meld id", verb, text), "meld id", text)
+        if len(args) <= 3:
+            return _Open(verb, card, meld_id, args[0])
         if verb == "off":
-            return _lay_off(state, seat, card, meld_id, args, text)
-        return _exchange(state, seat, card, meld_id, args, text)
+            return LayOff(seat, card, meld_id, _end_arg(args, text))
+        _keyword(args, 3, "at", "exchange", text)
+        position = _number(_arg(args, 4, "a run position", "exchange", text), "position", text)
+        _expect_end(args, 5, "exchange", text)
+        return ExchangeWild(seat, meld_id, position, card)
     _fail(
         f"unknown move {clip_repr(tokens[0])} in {clip_repr(text)}: moves are {_VERB_LIST}",
         tokens[0],
@@ -576,67 +601,27 @@ def _meld_for(state: GameState | PlayerView, tokens: list[str], text: str) -> Me
 
 def _parse_listed(view: PlayerView, text: str) -> Move:
     """The move of ``view.legal_moves`` that ``text`` names (the grammar of :func:`parse_move`)."""
-    tokens = _tokens(text)
-    if not tokens:
-        _fail(f"empty move: expected one of {_VERB_LIST}", "", text)
-    verb = _lower(tokens[0])
-    args = tokens[1:]
     seat = view.seat
-    move: Move
-    if verb == "next":
-        _expect_end(args, 0, verb, text)
-        move = NextDeal()
-    elif verb in ("take", "push"):
-        _expect_end(args, 0, verb, text)
-        move = Take(seat) if verb == "take" else Push(seat)
-    elif verb == "discard":
-        card = _card(_arg(args, 0, "the card to discard", verb, text), text)
-        _expect_end(args, 1, verb, text)
-        move = Discard(seat, card)
-    elif verb == "down":
-        groups: list[list[str]] = [[]]
-        for token in args:
-            if token == "/":
-                groups.append([])
-            else:
-                groups[-1].append(token)
-        move = LayDown(seat, tuple(_meld_for(view, group, text) for group in groups))
-    elif verb == "meld":
-        move = NewMeld(seat, _meld_for(view, args, text))
-    elif verb in ("off", "exchange"):
-        what = "the card to lay off" if verb == "off" else "the natural card"
-        card = _card(_arg(args, 0, what, verb, text), text)
-        _keyword(args, 1, "on", verb, text)
-        meld_id = _number(_arg(args, 2, "a table meld id", verb, text), "meld id", text)
-        if verb == "off" and len(args) > 3:
-            move = LayOff(seat, card, meld_id, _end_arg(args, text))
-        elif verb == "exchange" and len(args) > 3:
-            _keyword(args, 3, "at", "exchange", text)
-            position = _number(_arg(args, 4, "a run position", "exchange", text), "position", text)
-            _expect_end(args, 5, "exchange", text)
-            move = ExchangeWild(seat, meld_id, position, card)
+    read = _read(view, seat, text)
+    if isinstance(read, _Open):
+        # The end or position left out: whichever listed moves fit.
+        kind = LayOff if read.verb == "off" else ExchangeWild
+        fits = [
+            m
+            for m in view.legal_moves
+            if type(m) is kind and m.card == read.card and m.meld_id == read.meld_id
+        ]
+        if len(fits) == 1:
+            return fits[0]
+        if len(fits) > 1:
+            _ambiguous(fits, read.token, text)
+        if read.verb == "off":
+            move: Move = LayOff(seat, read.card, read.meld_id)
         else:
-            # The end or position left out: whichever listed moves fit.
-            kind = LayOff if verb == "off" else ExchangeWild
-            fits = [
-                m
-                for m in view.legal_moves
-                if type(m) is kind and m.card == card and m.meld_id == meld_id
-            ]
-            if len(fits) == 1:
-                return fits[0]
-            if len(fits) > 1:
-                _ambiguous(fits, args[0], text)
-            if verb == "off":
-                move = LayOff(seat, card, meld_id)
-            else:
-                move = ExchangeWild(seat, meld_id, _implied_position(card) or 1, card)
+            guess = _implied_position(read.card) or 1
+            move = ExchangeWild(seat, read.meld_id, guess, read.card)
     else:
-        _fail(
-            f"unknown move {clip_repr(tokens[0])} in {clip_repr(text)}: moves are {_VERB_LIST}",
-            tokens[0],
-            text,
-        )
+        move = read
     for listed in view.legal_moves:
         if listed == move:
             return listed
@@ -716,11 +701,10 @@ def _end_arg(args: list[str], text: str) -> End:
 
 
 def _lay_off(
-    state: GameState, seat: int | None, card: Card, meld_id: int, args: list[str], text: str
+    state: GameState, seat: int | None, card: Card, meld_id: int, token: str, text: str
 ) -> Move:
+    """A lay-off whose end was left out: the one legal end, else the engine's error."""
     me = _seat(seat)
-    if len(args) > 3:
-        return _checked(state, LayOff(me, card, meld_id, _end_arg(args, text)), seat)
     if state.phase is not Phase.PLAY or not 0 <= meld_id < len(state.table):
         return _checked(state, LayOff(me, card, meld_id), seat)
     meld = state.table[meld_id].meld
@@ -732,7 +716,7 @@ def _lay_off(
     if len(fits) == 1:
         return fits[0]
     if len(fits) > 1:
-        _ambiguous(fits, args[0], text)
+        _ambiguous(fits, token, text)
     # Nothing fits: let the engine explain at the end a natural card's rank is nearer.
     return _checked(state, LayOff(me, card, meld_id, _nearer_end(meld, card)), seat)
 
@@ -749,14 +733,11 @@ def _nearer_end(meld: Meld, card: Card) -> End:
 
 
 def _exchange(
-    state: GameState, seat: int | None, card: Card, meld_id: int, args: list[str], text: str
+    state: GameState, seat: int | None, card: Card, meld_id: int, token: str, text: str
 ) -> Move:
+    """An exchange whose position was left out: the one legal place, else the engine's
+    error at the place the card names."""
     me = _seat(seat)
-    if len(args) > 3:
-        _keyword(args, 3, "at", "exchange", text)
-        position = _number(_arg(args, 4, "a run position", "exchange", text), "position", text)
-        _expect_end(args, 5, "exchange", text)
-        return _checked(state, ExchangeWild(me, meld_id, position, card), seat)
     target = state.table[meld_id].meld if 0 <= meld_id < len(state.table) else None
     if target is None or target.kind is not MeldKind.RUN or state.phase is not Phase.PLAY:
         guess = _implied_position(card) or 1
@@ -771,7 +752,7 @@ def _exchange(
     if len(fits) == 1:
         return fits[0]
     if len(fits) > 1:
-        _ambiguous(fits, args[0], text)
+        _ambiguous(fits, token, text)
     # Nothing fits: let the engine explain, at the position the card names
     # (or, for a wild, at the run's first wild).
     if card.is_natural:
