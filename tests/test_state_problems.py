@@ -68,6 +68,7 @@ def test_every_state_and_view_of_played_games_is_consistent(
     assert checked > 1000
 
 
+@pytest.mark.rule("contract.laydown")
 def test_a_seat_marked_laid_down_owning_no_melds() -> None:
     state = first(lambda s: s.phase is Phase.DRAW and not any(s.laid_down) and s.turn > 4)
     broken = attrs.evolve(state, laid_down=(True, *state.laid_down[1:]))
@@ -77,6 +78,7 @@ def test_a_seat_marked_laid_down_owning_no_melds() -> None:
     assert where(view_problems(pr.view(broken, 1))) == ["laid_down[0]"]
 
 
+@pytest.mark.rule("setup.deck")
 def test_results_whose_hands_hold_more_copies_than_the_deck() -> None:
     state = first(lambda s: s.phase is Phase.DRAW and s.deal_number == 2)
     result = state.results[0]
@@ -93,6 +95,7 @@ def test_results_whose_hands_hold_more_copies_than_the_deck() -> None:
     refused(broken, "$.results[0].hands", "more copies than the deck")
 
 
+@pytest.mark.rule("score.out")
 def test_hands_differ_from_the_last_result_between_deals() -> None:
     state = first(lambda s: s.phase is Phase.BETWEEN_DEALS)
     donor = next(seat for seat, hand in enumerate(state.hands) if len(hand) >= 1)
@@ -106,6 +109,7 @@ def test_hands_differ_from_the_last_result_between_deals() -> None:
     refused(broken, f"$.hands[{min(donor, other)}]", "result shows")
 
 
+@pytest.mark.rule("discard.taken")
 def test_a_taken_card_that_is_nowhere() -> None:
     state = first(lambda s: s.phase is Phase.PLAY and s.taken is not None)
     seat = state.current_player
@@ -120,6 +124,7 @@ def test_a_taken_card_that_is_nowhere() -> None:
     refused(broken, "$.taken", "taken this turn")
 
 
+@pytest.mark.rule("out.empty")
 def test_a_current_player_with_no_cards_mid_deal() -> None:
     state = first(lambda s: s.phase is Phase.PLAY and s.stock)
     seat = state.current_player
@@ -134,6 +139,7 @@ def test_a_current_player_with_no_cards_mid_deal() -> None:
     refused(pr.view(broken, (seat + 1) % state.players), f"$.hand_sizes[{seat}]", "holds a card")
 
 
+@pytest.mark.rule("turn.holds")
 def test_a_view_whose_legal_moves_use_cards_it_does_not_hold() -> None:
     state = first(lambda s: s.phase is Phase.PLAY)
     seat = state.current_player
@@ -146,6 +152,7 @@ def test_a_view_whose_legal_moves_use_cards_it_does_not_hold() -> None:
     refused(broken, f"$.legal_moves[{len(moves) - 1}]", "does not hold")
 
 
+@pytest.mark.rule("draw.choice")
 def test_a_view_whose_legal_moves_do_not_suit_the_phase() -> None:
     state = first(lambda s: s.phase is Phase.PLAY)
     seat = state.current_player
@@ -187,3 +194,12 @@ def test_legal_moves_of_a_view_or_a_non_state_is_a_type_error() -> None:
         pr.legal_moves(v)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="state must be a GameState, not NoneType"):
         pr.legal_moves(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.rule("deal.first")
+def test_the_seat_to_move_follows_from_the_dealer_and_the_turn() -> None:
+    state = first(lambda s: s.phase is Phase.DRAW and s.turn > 2)
+    assert state_problems(state) == ()
+    broken = attrs.evolve(state, turn=state.turn + 1)
+    assert where(state_problems(broken)) == ["current_player"]
+    refused(broken, "$.current_player", "is to move, not seat")

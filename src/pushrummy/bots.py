@@ -132,7 +132,6 @@ class RandomBot:
 
 _RANK: tuple[int, ...] = tuple(0 if c.rank is None else int(c.rank) for c in ALL_CARDS)
 _SUIT: tuple[int, ...] = tuple(-1 if c.suit is None else int(c.suit) for c in ALL_CARDS)
-_WILD = IS_WILD
 _POSITIONS: tuple[tuple[int, ...], ...] = tuple((1, 14) if rank == 1 else (rank,) for rank in _RANK)
 """Run positions of a natural's rank: an ace is low (1) or high (14)."""
 _RUN_BITS: tuple[int, ...] = tuple(sum(1 << (p + 2) for p in ps) for ps in _POSITIONS)
@@ -155,7 +154,7 @@ class _Hand:
         wilds = 0
         for card in cards:
             code = card.code
-            if _WILD[code]:
+            if IS_WILD[code]:
                 wilds += 1
                 continue
             runs[_SUIT[code]] |= _RUN_BITS[code]
@@ -198,7 +197,7 @@ def _meld_score(meld: Meld, values: tuple[int, ...]) -> tuple[int, int]:
     for card in meld.cards:
         code = card.code
         points += values[_RANK[code]]
-        wilds += _WILD[code]
+        wilds += IS_WILD[code]
     return points, wilds
 
 
@@ -218,7 +217,7 @@ def _kinds(contract: Contract) -> tuple[bool, bool]:
 def _can_lay_off(view: PlayerView, card: Card) -> bool:
     """Whether ``card`` fits some table meld the seat may lay off on."""
     code = card.code
-    wild = _WILD[code]
+    wild = IS_WILD[code]
     for target in view.table:
         meld = target.meld
         if not wild:
@@ -307,7 +306,7 @@ class GreedyBot:
 
     def _wants(self, view: PlayerView, up: Card) -> bool:
         code = up.code
-        if _WILD[code]:
+        if IS_WILD[code]:
             return True
         hand = _Hand(view.hand)
         sets, runs = _contract_kinds(view)
@@ -364,7 +363,7 @@ class GreedyBot:
             best_off, best_key = lay_offs[0], (False, -1)
             for move in lay_offs:
                 code = move.card.code
-                key = (not _WILD[code], values[_RANK[code]])
+                key = (not IS_WILD[code], values[_RANK[code]])
                 if key > best_key:
                     best_off, best_key = move, key
             return best_off
@@ -395,7 +394,7 @@ class GreedyBot:
         by_rank, by_suit = hand.sets, hand.runs
         for move in discards:
             code = move.card.code
-            if _WILD[code]:
+            if IS_WILD[code]:
                 key = (True, 0, -values[_RANK[code]])
             else:
                 partners = 0

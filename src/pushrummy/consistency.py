@@ -113,9 +113,9 @@ def state_problems(state: GameState) -> tuple[Problem, ...]:
         _per_seat(found, state.players, result.hands, f"results[{index}].hands")
     if found:
         return tuple(found)
-    _public(found, state)
     variant, players = state.variant, state.players
-    deck = Counter(make_deck(variant.packs(players)))
+    deck = _deck(variant, players)
+    _public(found, state, deck)
     in_deal = state.phase in _IN_DEAL
     for seat, hand in enumerate(state.hands):
         if list(hand) != sorted(hand):
@@ -233,8 +233,9 @@ def view_problems(view: PlayerView) -> tuple[Problem, ...]:
     _per_seat(found, view.players, view.known, "known")
     if found:
         return tuple(found)
-    _public(found, view)
     variant, players, seat = view.variant, view.players, view.seat
+    deck = _deck(variant, players)
+    _public(found, view, deck)
     side = variant.side_of(seat)
     if view.side != side:
         found.append(Problem("side", f"seat {seat} plays for side {side}, not {view.side}"))
@@ -279,7 +280,6 @@ def view_problems(view: PlayerView) -> tuple[Problem, ...]:
         found.append(
             Problem(f"known[{seat}]", f"seat {seat} is known to hold cards not in its hand")
         )
-    deck = Counter(make_deck(variant.packs(players)))
     visible = Counter(hand)
     for other, known in enumerate(view.known):
         if other != seat:
@@ -332,6 +332,10 @@ def view_problems(view: PlayerView) -> tuple[Problem, ...]:
     return tuple(found)
 
 
+def _deck(variant: Variant, players: int) -> Counter[Card]:
+    return Counter(make_deck(variant.packs(players)))
+
+
 # -- the parts -------------------------------------------------------------------------------
 
 
@@ -382,7 +386,7 @@ def _per_seat(found: list[Problem], players: int, values: Sequence[object], name
         found.append(Problem(name, f"expected {players} entries (one per seat), got {len(values)}"))
 
 
-def _public(found: list[Problem], game: GameState | PlayerView) -> None:
+def _public(found: list[Problem], game: GameState | PlayerView, deck: Counter[Card]) -> None:
     """The checks of what a state and every view of it share."""
     variant, players, phase = game.variant, game.players, game.phase
     deals = len(variant.deals)
@@ -448,7 +452,7 @@ def _public(found: list[Problem], game: GameState | PlayerView) -> None:
                 f"{(game.dealer + 1 + turn) % players} is to move, not seat {current}",
             )
         )
-    _results(found, game)
+    _results(found, game, deck)
     sides = variant.side_count(players)
     summed = tuple(sum(r.penalties[side] for r in game.results) for side in range(sides))
     if game.totals != summed:
@@ -513,7 +517,7 @@ def _table(
             )
 
 
-def _results(found: list[Problem], game: GameState | PlayerView) -> None:
+def _results(found: list[Problem], game: GameState | PlayerView, deck: Counter[Card]) -> None:
     variant, players, phase = game.variant, game.players, game.phase
     deal_number = game.deal_number
     finished = deal_number if phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER) else deal_number - 1
@@ -526,7 +530,6 @@ def _results(found: list[Problem], game: GameState | PlayerView) -> None:
             )
         )
         return
-    deck = Counter(make_deck(variant.packs(players)))
     for index, result in enumerate(game.results):
         where = f"results[{index}]"
         if result.deal_number != index + 1:
