@@ -16,7 +16,6 @@ from .cards import Card
 from .contracts import contract_left, step_order_key
 from .dealing import deal
 from .melds import Meld, MeldKind, grown_meld
-from .moves import ExchangeWild, LayOff
 from .scoring import deal_penalties, settle_stakes, winners
 from .state import DealEnd, DealResult, GameState, Outcome, Phase, TableMeld, replace_unchecked
 from .variants import PushTo, ShortStockPush, Variant
@@ -83,50 +82,9 @@ def start_deal(
     )
 
 
-def apply_take(state: GameState, move: Any) -> GameState:
-    """The state after a checked :class:`~pushrummy.moves.Take` ([draw.take])."""
-    return _apply_take(state, move.seat)
-
-
-def apply_push(state: GameState, move: Any) -> GameState:
-    """The state after a checked :class:`~pushrummy.moves.Push` ([draw.push])."""
-    return _apply_push(state, move.seat)
-
-
-def apply_lay_down(state: GameState, move: Any) -> GameState:
-    """The state after a checked :class:`~pushrummy.moves.LayDown` ([contract.steps])."""
-    return _apply_lay_down(state, move.seat, move.melds)
-
-
-def apply_lay_off(state: GameState, move: Any) -> GameState:
-    """The state after a checked :class:`~pushrummy.moves.LayOff` ([layoff.card])."""
-    return _apply_lay_off(state, move)
-
-
 def apply_new_meld(state: GameState, move: Any) -> GameState:
     """The state after a checked :class:`~pushrummy.moves.NewMeld` ([meld.new])."""
     return _apply_melds(state, move.seat, (move.meld,))
-
-
-def apply_exchange(state: GameState, move: Any) -> GameState:
-    """The state after a checked :class:`~pushrummy.moves.ExchangeWild` ([layoff.exchange])."""
-    return _apply_exchange(state, move)
-
-
-def apply_discard(state: GameState, move: Any) -> GameState:
-    """The state after a checked :class:`~pushrummy.moves.Discard` ([discard.end])."""
-    return _apply_discard(state, move.seat, move.card)
-
-
-def apply_next_deal(state: GameState, move: Any) -> GameState:
-    """The state after :class:`~pushrummy.moves.NextDeal`: the next deal, dealt ([deal.count]).
-
-    Raises:
-        SetupError: the next deal leaves only wild cards to turn up ([deal.upcard];
-            possible only in a variant that deals nearly the whole deck, or with an
-            injected deck order).
-    """
-    return _apply_next_deal(state)
 
 
 def _with_cards(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -172,7 +130,9 @@ def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
-def _apply_take(state: GameState, seat: int) -> GameState:
+def apply_take(state: GameState, move: Any) -> GameState:
+    """The state after a checked :class:`~pushrummy.moves.Take` ([draw.take])."""
+    seat: int = move.seat
     upcard = state.upcard
     assert upcard is not None
     return replace_unchecked(
@@ -185,7 +145,9 @@ def _apply_take(state: GameState, seat: int) -> GameState:
     )
 
 
-def _apply_push(state: GameState, seat: int) -> GameState:
+def apply_push(state: GameState, move: Any) -> GameState:
+    """The state after a checked :class:`~pushrummy.moves.Push` ([draw.push])."""
+    seat: int = move.seat
     upcard = state.upcard
     assert upcard is not None
     players = state.players
@@ -214,10 +176,13 @@ def _apply_push(state: GameState, seat: int) -> GameState:
     )
 
 
-def _apply_lay_down(state: GameState, seat: int, melds: Sequence[Meld]) -> GameState:
-    """All or part of the contract ([contract.steps]): the melds go to the table; the
+def apply_lay_down(state: GameState, move: Any) -> GameState:
+    """The state after a checked :class:`~pushrummy.moves.LayDown`: all or part of the
+    contract ([contract.steps]). The melds go to the table; the
     seat has laid down once nothing of the contract is left, and until then it is
     ``Phase.LAYING_DOWN``."""
+    seat: int = move.seat
+    melds: Sequence[Meld] = move.melds
     placed = [t.meld for t in state.lay_down_so_far]
     left = contract_left(state.contract, (*placed, *melds), state.variant)
     if len(melds) > 1:  # to the table in step order, as the steps would place them
@@ -252,7 +217,8 @@ def _apply_melds(state: GameState, seat: int, melds: Sequence[Meld], **extra: An
     return replace_unchecked(state, **changes)
 
 
-def _apply_lay_off(state: GameState, move: LayOff) -> GameState:
+def apply_lay_off(state: GameState, move: Any) -> GameState:
+    """The state after a checked :class:`~pushrummy.moves.LayOff` ([layoff.card])."""
     seat = move.seat
     target = state.table[move.meld_id]
     grown = grown_meld(target.meld, move.card, move.end)  # validation proved it fits
@@ -265,7 +231,8 @@ def _apply_lay_off(state: GameState, move: LayOff) -> GameState:
     return replace_unchecked(state, hands=hands, known=known, table=table)
 
 
-def _apply_exchange(state: GameState, move: ExchangeWild) -> GameState:
+def apply_exchange(state: GameState, move: Any) -> GameState:
+    """The state after a checked :class:`~pushrummy.moves.ExchangeWild` ([layoff.exchange])."""
     seat = move.seat
     target = state.table[move.meld_id]
     meld = target.meld
@@ -284,7 +251,10 @@ def _apply_exchange(state: GameState, move: ExchangeWild) -> GameState:
     )
 
 
-def _apply_discard(state: GameState, seat: int, card: Card) -> GameState:
+def apply_discard(state: GameState, move: Any) -> GameState:
+    """The state after a checked :class:`~pushrummy.moves.Discard` ([discard.end])."""
+    seat: int = move.seat
+    card: Card = move.card
     hand = _without_card(state.hands[seat], card)
     hands = _set(state.hands, seat, hand)
     known = _set(state.known, seat, _forget_one(state.known[seat], card))
@@ -357,7 +327,14 @@ def _outcome(state: GameState, results: tuple[DealResult, ...], totals: tuple[in
     return Outcome(totals=totals, winners=best, stakes=stakes)
 
 
-def _apply_next_deal(state: GameState) -> GameState:
+def apply_next_deal(state: GameState, move: Any) -> GameState:
+    """The state after :class:`~pushrummy.moves.NextDeal`: the next deal, dealt ([deal.count]).
+
+    Raises:
+        SetupError: the next deal leaves only wild cards to turn up ([deal.upcard];
+            possible only in a variant that deals nearly the whole deck, or with an
+            injected deck order).
+    """
     return start_deal(
         variant=state.variant,
         seed=state.seed,
