@@ -31,6 +31,7 @@ from pushrummy.contracts.rules import rules_of as _rules_of
 from pushrummy.contracts.shapes import run_shapes_of as _run_shapes_of
 from pushrummy.contracts.shapes import set_shapes_of as _set_shapes_of
 from pushrummy.errors import InvalidMeldError
+from pushrummy.events import EventLog, seen_by
 from pushrummy.layoffs import lay_off, layoff_ends
 from pushrummy.melds import (
     End,
@@ -137,6 +138,7 @@ def test_view_equals_the_constructor() -> None:
                 totals=state.totals,
                 results=state.results,
                 outcome=state.outcome,
+                events=EventLog([seen_by(event, seat) for event in state.log.events]),
                 legal_moves=fast.legal_moves,
             )
             assert fast == slow

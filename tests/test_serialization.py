@@ -255,6 +255,7 @@ def test_state_and_view_documents_name_every_field() -> None:
     fields = [field.name for field in attrs.fields(pr.PlayerView)]
     fields.insert(fields.index("contract") + 1, "contract_left")
     fields.insert(fields.index("players") + 1, "sides")  # a property too, from the variant
+    fields.insert(fields.index("events"), "events_since")  # which events the document holds
     assert list(dec._VIEW_FIELDS) == fields
     assert list(dec._RECORD_FIELDS) == [field.name for field in attrs.fields(GameRecord)]
 

@@ -59,6 +59,7 @@ from .cards import Card, Rank, Suit
 from .consistency import Problem, state_problems, view_problems
 from .contract_spec import Contract
 from .errors import InvalidMeldError, VariantError
+from .events import EVENT_CLASSES, DealEnd, Event, EventLog, GameLog, describe_event
 from .melds import MAX_RUN_POSITION, End, Meld, MeldKind, WildLimit
 from .moves import Move
 from .movetable import MOVE_KINDS, kind_named
@@ -66,7 +67,6 @@ from .notation import describe_move, format_move
 from .records import GameRecord
 from .scoring import StakesSettlement
 from .state import (
-    DealEnd,
     DealResult,
     GameState,
     Outcome,
@@ -379,6 +379,7 @@ _STATE_FIELDS: Final = (
     "results",
     "totals",
     "outcome",
+    "log",
 )
 _VIEW_FIELDS: Final = (
     "seat",
@@ -405,6 +406,8 @@ _VIEW_FIELDS: Final = (
     "totals",
     "results",
     "outcome",
+    "events_since",
+    "events",
     "legal_moves",
 )
 _RECORD_FIELDS: Final = ("variant", "seed", "players", "dealer", "deals", "moves")
@@ -541,10 +544,14 @@ def _outcome(value: object, path: str, players: int, sides: int) -> Outcome | No
         read_int(w, f"{path}.winners[{i}]", f"a side 0..{sides - 1}", 0, sides - 1)
         for i, w in enumerate(winner_list)
     )
+    stakes = _stakes(obj["stakes"], f"{path}.stakes", players)
+    return Outcome(totals=outcome_totals, winners=outcome_winners, stakes=stakes)
+
+
+def _stakes(value: object, where: str, players: int) -> StakesSettlement | None:
     stakes: StakesSettlement | None = None
-    if obj["stakes"] is not None:
-        where = f"{path}.stakes"
-        s = read_fields(obj["stakes"], where, "a stakes settlement (or null)", _SETTLEMENT_FIELDS)
+    if value is not None:
+        s = read_fields(value, where, "a stakes settlement (or null)", _SETTLEMENT_FIELDS)
         stakes = StakesSettlement(
             pot=read_count(s["pot"], f"{where}.pot", "chips"),
             round_prizes=read_ints(
@@ -556,7 +563,103 @@ def _outcome(value: object, path: str, players: int, sides: int) -> Outcome | No
             net=read_ints(s["net"], f"{where}.net", players, "chips per seat"),
             left_in_pot=read_count(s["left_in_pot"], f"{where}.left_in_pot", "chips"),
         )
-    return Outcome(totals=outcome_totals, winners=outcome_winners, stakes=stakes)
+    return stakes
+
+
+@attrs.frozen(slots=True)
+class _Seats:
+    """What an event's fields are read against: the number of seats and sides."""
+
+    players: int
+    sides: int
+
+
+def _seated_hands(value: object, path: str, seats: _Seats) -> tuple[tuple[Card, ...] | None, ...]:
+    hands = read_per_seat(value, path, seats.players, "dealt hands (a hand or null per seat)")
+    return tuple(
+        None if hand is None else read_hand(hand, f"{path}[{i}]") for i, hand in enumerate(hands)
+    )
+
+
+def _sides_list(value: object, path: str, seats: _Seats) -> tuple[int, ...]:
+    items = read_array(value, path, "a list of sides")
+    return tuple(
+        read_int(w, f"{path}[{i}]", f"a side 0..{seats.sides - 1}", 0, seats.sides - 1)
+        for i, w in enumerate(items)
+    )
+
+
+_EVENT_FIELD_READERS: Final[dict[str, Callable[[object, str, _Seats], Any]]] = {
+    "seat": lambda v, p, n: read_seat(v, p, n.players),
+    "to": lambda v, p, n: read_seat(v, p, n.players),
+    "dealer": lambda v, p, n: read_seat(v, p, n.players),
+    "owner": lambda v, p, n: read_seat(v, p, n.players),
+    "went_out": lambda v, p, n: read_opt_seat(v, p, n.players),
+    "deal_number": lambda v, p, n: read_int(v, p, "a deal number", 1),
+    "meld_id": lambda v, p, n: read_count(v, p, "a meld id"),
+    "card": lambda v, p, n: read_opt_card(v, p),
+    "upcard": lambda v, p, n: read_card(v, p),
+    "wild": lambda v, p, n: read_card(v, p),
+    "buried": lambda v, p, n: read_cards(v, p),
+    "hands": _seated_hands,
+    "pushed": lambda v, p, n: read_bool(v, p),
+    "complete": lambda v, p, n: read_bool(v, p),
+    "meld": lambda v, p, n: _meld(v, p),
+    "ended_by": lambda v, p, n: read_enum(v, p, DealEnd),
+    "penalties": lambda v, p, n: read_ints(v, p, n.sides, f"a list of {n.sides} penalties", 0),
+    "totals": lambda v, p, n: read_ints(v, p, n.sides, f"a list of {n.sides} totals"),
+    "winners": _sides_list,
+    "stakes": lambda v, p, n: _stakes(v, p, n.players),
+}
+"""How each field of an event object is read (the same name means the same thing in
+every event)."""
+
+_EVENT_KINDS: Final[dict[str, tuple[type[Any], tuple[str, ...]]]] = {
+    cls.kind: (cls, tuple(f.name for f in attrs.fields(cls))) for cls in EVENT_CLASSES
+}
+"""Each event class and its fields, by the event's JSON ``type``."""
+if not {f for _, fields in _EVENT_KINDS.values() for f in fields} <= set(_EVENT_FIELD_READERS):
+    raise RuntimeError("_json_decode cannot read every event field")  # pragma: no cover
+
+
+def _event(value: object, path: str, seats: _Seats, extra: tuple[str, ...] = ()) -> Event:
+    """One event object; ``extra`` names the read-only labels it may carry (a view's)."""
+    obj = read_object(value, path, "an event")
+    kind = obj.get("type")
+    found = _EVENT_KINDS.get(kind) if isinstance(kind, str) else None
+    if found is None:
+        raise fail(
+            f"expected an event type ({', '.join(_EVENT_KINDS)}), got {describe(kind)}",
+            f"{path}.type",
+        )
+    cls, fields = found
+    obj = read_fields(obj, path, f"a {kind} event", (*extra[:1], "type", *fields, *extra[1:]))
+    event: Event = cls(
+        **{name: _EVENT_FIELD_READERS[name](obj[name], f"{path}.{name}", seats) for name in fields}
+    )
+    return event
+
+
+def _log(value: object, path: str, seats: _Seats) -> GameLog:
+    items = read_array(value, path, "a list of events")
+    return GameLog(seats.players, [_event(e, f"{path}[{i}]", seats) for i, e in enumerate(items)])
+
+
+def _seen(value: object, path: str, seats: _Seats, seat: int) -> EventLog:
+    """A view's events: each with its index and its text, which must be its own."""
+    items = read_array(value, path, "a list of events")
+    events = []
+    for i, item in enumerate(items):
+        where = f"{path}[{i}]"
+        event = _event(item, where, seats, ("index", "text"))
+        obj = read_object(item, where, "an event")
+        if not is_int(obj["index"]) or obj["index"] != i:
+            raise fail(f"expected {i}: the event's index in the game", f"{where}.index")
+        text = describe_event(event, you=seat)
+        if obj["text"] != text:
+            raise fail(f"expected {json.dumps(text)}: the event's text", f"{where}.text")
+        events.append(event)
+    return EventLog(events)
 
 
 def _refuse(problems: tuple[Problem, ...], path: str) -> None:
@@ -609,6 +712,7 @@ def _state(value: object, path: str) -> GameState:
         results=public.results,
         totals=public.totals,
         outcome=public.outcome,
+        log=_log(obj["log"], f"{path}.log", _Seats(players, len(public.totals))),
     )
     _refuse(state_problems(state), path)
     return state
@@ -629,6 +733,14 @@ def _view(value: object, path: str) -> PlayerView:
     moves_path = f"{path}.legal_moves"
     items = read_array(obj["legal_moves"], moves_path, "a list of moves")
     moves = tuple(_move(m, f"{moves_path}[{i}]", players, labels=True) for i, m in enumerate(items))
+    since = read_count(obj["events_since"], f"{path}.events_since", "an event index")
+    if since:
+        raise fail(
+            "a view with events_since > 0 holds only the newer events; decode a whole view "
+            "(events_since 0)",
+            f"{path}.events_since",
+        )
+    seats = _Seats(players, len(public.totals))
     result = PlayerView(
         seat=seat,
         side=side,
@@ -652,6 +764,7 @@ def _view(value: object, path: str) -> PlayerView:
         totals=public.totals,
         results=public.results,
         outcome=public.outcome,
+        events=_seen(obj["events"], f"{path}.events", seats, seat),
         legal_moves=moves,
     )
     _refuse(view_problems(result), path)

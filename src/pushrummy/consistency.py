@@ -45,6 +45,7 @@ import attrs
 from .cards import Card, make_deck
 from .contracts import can_complete_contract, contract_left
 from .errors import clip_items
+from .events import DealEnded, DealStarted, Drew, Event, GameEnded
 from .melds import meld_rule_violation
 from .moves import (
     LayDown,
@@ -462,6 +463,7 @@ def _public(found: list[Problem], game: GameState | PlayerView, deck: Counter[Ca
             )
         )
     _outcome(found, game)
+    _events(found, game)
 
 
 def _table(
@@ -580,6 +582,100 @@ def _results(found: list[Problem], game: GameState | PlayerView, deck: Counter[C
                     "([score.out], [score.exhausted])",
                 )
             )
+
+
+def _events(found: list[Problem], game: GameState | PlayerView) -> None:
+    """The event log agrees with the deals, results and outcome, and a view's log
+    shows no hidden card of another seat (a state's log hides nothing)."""
+    if isinstance(game, GameState):
+        where, events, seat = "log", game.log.events, None
+        if game.log.players != game.players:
+            found.append(
+                Problem(where, f"the log keeps {game.log.players} seats' views, not {game.players}")
+            )
+    else:
+        where, events, seat = "events", game.events, game.seat
+    deals = ends = 0
+    last: DealStarted | None = None
+    for index, event in enumerate(events):
+        here = f"{where}[{index}]"
+        kind = type(event)
+        if index == 0 and kind is not DealStarted:
+            found.append(Problem(here, "a game's events start with its first deal"))
+            return
+        if kind is DealStarted:
+            assert isinstance(event, DealStarted)
+            deals += 1
+            last = event
+            if event.deal_number != deals or ends != deals - 1:
+                found.append(
+                    Problem(here, f"expected deal {deals}, dealt after {deals - 1} deals ended")
+                )
+                return
+            if _hidden_problem(event, seat):
+                found.append(Problem(f"{here}.hands", _hidden_problem(event, seat)))
+        elif kind is Drew:
+            assert isinstance(event, Drew)
+            if _hidden_problem(event, seat):
+                found.append(Problem(f"{here}.card", _hidden_problem(event, seat)))
+        elif kind is DealEnded:
+            assert isinstance(event, DealEnded)
+            problem = _deal_end_problem(event, ends, game)
+            ends += 1
+            if problem:
+                found.append(Problem(here, problem))
+        elif kind is GameEnded:
+            assert isinstance(event, GameEnded)
+            outcome = game.outcome
+            if index != len(events) - 1 or outcome is None:
+                found.append(Problem(here, "the game ends with its last event, once it is over"))
+            elif (event.totals, event.winners, event.stakes) != (
+                outcome.totals,
+                outcome.winners,
+                outcome.stakes,
+            ):
+                found.append(Problem(here, "expected the game's outcome"))
+    if last is None or last.deal_number != game.deal_number or last.dealer != game.dealer:
+        found.append(
+            Problem(
+                where,
+                f"expected the last deal dealt to be deal {game.deal_number} by seat {game.dealer}",
+            )
+        )
+    elif ends != len(game.results):
+        found.append(Problem(where, f"expected {len(game.results)} deal ends, one per result"))
+    elif game.outcome is not None and (not events or type(events[-1]) is not GameEnded):
+        found.append(Problem(where, "the game is over, so its last event is its end"))
+
+
+def _hidden_problem(event: Event, seat: int | None) -> str:
+    """What is wrong with the hidden cards of ``event`` as ``seat`` holds them
+    (``None``: the state's own log, which hides nothing); ``""`` if nothing."""
+    if isinstance(event, Drew):
+        if seat is None or event.seat == seat:
+            return "" if event.card is not None else "the card drawn is known to its drawer"
+        return "" if event.card is None else "another seat's stock card is hidden"
+    if isinstance(event, DealStarted):
+        for other, hand in enumerate(event.hands):
+            if (hand is None) != (seat is not None and other != seat):
+                if hand is None:
+                    return f"seat {other}'s dealt hand is known to it"
+                return f"seat {other}'s dealt hand is hidden from the others"
+    return ""
+
+
+def _deal_end_problem(event: DealEnded, index: int, game: GameState | PlayerView) -> str:
+    if index >= len(game.results):
+        return f"expected {len(game.results)} deal ends, one per result"
+    result = game.results[index]
+    if (event.deal_number, event.ended_by, event.went_out, event.penalties) != (
+        result.deal_number,
+        result.ended_by,
+        result.went_out,
+        result.penalties,
+    ):
+        return f"expected the end of deal {result.deal_number} as its result has it"
+    return ""
 
 
 def _outcome(found: list[Problem], game: GameState | PlayerView) -> None:

@@ -76,11 +76,13 @@ def _check_variant(variant: object) -> None:
 
 @attrs.frozen(slots=True)
 class Dealt:
-    """The cards of a fresh deal: hands by seat, the natural upcard, the stock (top first)."""
+    """The cards of a fresh deal: hands by seat, the natural upcard, the stock (top first),
+    and the wild cards turned up and buried before it, in turning order ([deal.upcard])."""
 
     hands: tuple[tuple[Card, ...], ...]
     upcard: Card
     stock: tuple[Card, ...]
+    buried: tuple[Card, ...] = ()
 
 
 def check_deck_order(order: Sequence[Card], variant: Variant, players: int, where: str) -> None:
@@ -169,8 +171,10 @@ def deal(
             f"{players} hands of {hand_size} are wild, so no natural upcard can be turned "
             "[deal.upcard]"
         )
+    turned: list[Card] = []
     while upcard.is_wild:
         buried = upcard
+        turned.append(buried)
         # Turn the next card first, then bury: a burial at the top of the
         # stock must not turn the same wild up again.
         upcard = stock.pop(0)
@@ -182,4 +186,5 @@ def deal(
         hands=tuple(tuple(sorted(hand)) for hand in hands),
         upcard=upcard,
         stock=tuple(stock),
+        buried=tuple(turned),
     )

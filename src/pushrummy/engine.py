@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from .cards import Card
 from .dealing import check_deck_order, first_dealer
 from .errors import IllegalMoveError, InvalidMoveError, SetupError
+from .events import GameLog
 from .movegen import legal_moves
 from .moves import Move
 from .movetable import kind_of
@@ -100,6 +101,7 @@ def new_game(
         dealer=dealer,
         results=(),
         totals=(0,) * variant.side_count(players),
+        log=GameLog(players),
     )
 
 

@@ -265,6 +265,8 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any, Final, Literal, overload
 
+import attrs
+
 from ._json_decode import decode_document, parse_json
 from ._wire import (
     CARD_VALUE_KEYS,
@@ -279,6 +281,7 @@ from ._wire import (
 )
 from .cards import Card
 from .errors import SetupError, clip_repr
+from .events import DealEnd, Event, EventLog, describe_event
 from .melds import End, Meld, MeldKind
 from .moves import Move
 from .movetable import MOVE_CLASSES, kind_of
@@ -288,6 +291,7 @@ from .notation import describe_move, format_move
 # here, so they stay importable from this module too (explicit re-exports).
 from .records import GameRecord as GameRecord  # noqa: PLC0414
 from .records import replay as replay  # noqa: PLC0414
+from .scoring import StakesSettlement
 from .state import DealResult, GameState, Outcome, TableMeld
 from .variants import Variant
 from .views import PlayerView
@@ -308,23 +312,25 @@ __all__ = [
 # =============================================================================================
 
 
-def to_json(obj: object, *, indent: int | None = None) -> str:
+def to_json(obj: object, *, indent: int | None = None, events_since: int = 0) -> str:
     """The JSON document of ``obj``: deterministic text (see the module docs for the order).
 
     ``obj`` is a card, move, meld, variant, game state, player view or game
-    record.
+    record. For a view, ``events_since`` leaves out the events before that index
+    (what the client has already shown), as :func:`encode`.
 
     Raises:
-        TypeError: ``obj`` has no document kind, or ``indent`` is neither an int, a str
-            nor ``None``.
+        TypeError: ``obj`` has no document kind, ``indent`` is neither an int, a str
+            nor ``None``, or ``events_since`` is not an int.
         SetupError: a game state whose seed is not below ``2**256`` in magnitude (which
-            :func:`~pushrummy.engine.new_game` never makes) cannot be saved.
+            :func:`~pushrummy.engine.new_game` never makes) cannot be saved; or
+            ``events_since`` is negative, or given for a document that is not a view.
 
     >>> import pushrummy as pr
     >>> to_json(pr.NextDeal())
     '{"schema":"pushrummy.move","version":1,"type":"next_deal"}'
     """
-    document = encode(obj)
+    document = encode(obj, events_since=events_since)
     if indent is None:
         return json.dumps(document, separators=(",", ":"), allow_nan=False)
     return json.dumps(document, indent=indent, separators=(",", ": "), allow_nan=False)
@@ -464,13 +470,19 @@ def _unknown_kind(kind: object) -> SetupError:
     return SetupError(f"kind must be one of {', '.join(DOCUMENT_KINDS)}, not {clip_repr(kind)}")
 
 
-def encode(obj: object) -> JSONObject:
+def encode(obj: object, *, events_since: int = 0) -> JSONObject:
     """The document of ``obj`` as a Python ``dict`` (what :func:`to_json` serializes).
 
+    ``events_since`` (views only) leaves out the view's events before that index:
+    a client that has shown ``n`` events asks for ``events_since=n`` and gets only
+    what is new. Such a partial view cannot be decoded back into a
+    :class:`~pushrummy.views.PlayerView` (it lacks the earlier events).
+
     Raises:
-        TypeError: ``obj`` has no document kind.
+        TypeError: ``obj`` has no document kind, or ``events_since`` is not an int.
         SetupError: a game state whose seed is not below ``2**256`` in magnitude (which
-            :func:`~pushrummy.engine.new_game` never makes) cannot be saved.
+            :func:`~pushrummy.engine.new_game` never makes) cannot be saved; or
+            ``events_since`` is negative, or given for a document that is not a view.
 
     **State** (``pushrummy.state``): the whole privileged game, for saving a
     game server side — never send it to a client (send a view). Fields::
@@ -539,6 +551,13 @@ def encode(obj: object) -> JSONObject:
     A listed move can be sent back as it is: a move document may carry the two labels,
     but only the move's own (they are read-only).
     """
+    if isinstance(events_since, bool) or not isinstance(events_since, int):
+        raise TypeError(f"events_since must be an int, not {type(events_since).__name__}")
+    if events_since:
+        if not isinstance(obj, PlayerView):
+            raise SetupError("events_since is for views: other documents hold no seat's events")
+        if events_since < 0:
+            raise SetupError(f"events_since must be at least 0, not {events_since}")
     if isinstance(obj, Card):
         return _document("card", {"card": _card_out(obj)})
     if isinstance(obj, MOVE_CLASSES):
@@ -550,7 +569,7 @@ def encode(obj: object) -> JSONObject:
     if isinstance(obj, GameState):
         return _document("state", _encode_state(obj))
     if isinstance(obj, PlayerView):
-        return _document("view", _encode_view(obj))
+        return _document("view", _encode_view(obj, events_since))
     if isinstance(obj, GameRecord):
         return _document("record", _encode_record(obj))
     raise TypeError(
@@ -621,15 +640,17 @@ def _encode_outcome(outcome: Outcome | None) -> JSONObject | None:
     return {
         "totals": list(outcome.totals),
         "winners": list(outcome.winners),
-        "stakes": None
-        if stakes is None
-        else {
-            "pot": stakes.pot,
-            "round_prizes": list(stakes.round_prizes),
-            "final_prizes": list(stakes.final_prizes),
-            "net": list(stakes.net),
-            "left_in_pot": stakes.left_in_pot,
-        },
+        "stakes": None if stakes is None else _encode_stakes(stakes),
+    }
+
+
+def _encode_stakes(stakes: StakesSettlement) -> JSONObject:
+    return {
+        "pot": stakes.pot,
+        "round_prizes": list(stakes.round_prizes),
+        "final_prizes": list(stakes.final_prizes),
+        "net": list(stakes.net),
+        "left_in_pot": stakes.left_in_pot,
     }
 
 
@@ -737,10 +758,11 @@ def _encode_state(state: GameState) -> JSONObject:
         "results": [_encode_result(r) for r in state.results],
         "totals": list(state.totals),
         "outcome": _encode_outcome(state.outcome),
+        "log": [_encode_event(event) for event in state.log.events],
     }
 
 
-def _encode_view(view: PlayerView) -> JSONObject:
+def _encode_view(view: PlayerView, events_since: int) -> JSONObject:
     return {
         "seat": view.seat,
         "side": view.side,
@@ -766,8 +788,39 @@ def _encode_view(view: PlayerView) -> JSONObject:
         "totals": list(view.totals),
         "results": [_encode_result(r) for r in view.results],
         "outcome": _encode_outcome(view.outcome),
+        "events_since": events_since,
+        "events": _encode_seen(view.events, view.seat, events_since),
         "legal_moves": [_encode_listed(m) for m in view.legal_moves],
     }
+
+
+def _encode_seen(events: EventLog, seat: int, since: int) -> list[JSONObject]:
+    """A view's events from index ``since`` on, each with its index and its text."""
+    return [
+        {"index": index, **_encode_event(event), "text": describe_event(event, you=seat)}
+        for index, event in enumerate(events.since(since), start=since)
+    ]
+
+
+def _encode_event(event: Event) -> JSONObject:
+    out: JSONObject = {"type": event.kind}
+    for field in attrs.fields(type(event)):
+        out[field.name] = _event_value(getattr(event, field.name))
+    return out
+
+
+def _event_value(value: object) -> Any:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Meld):
+        return _encode_meld(value)
+    if isinstance(value, tuple):
+        return [_event_value(item) for item in value]
+    if isinstance(value, DealEnd):
+        return value.value
+    if isinstance(value, StakesSettlement):
+        return _encode_stakes(value)
+    return value  # an int, a bool or None
 
 
 def _encode_listed(move: Move) -> JSONObject:

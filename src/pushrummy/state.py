@@ -31,6 +31,7 @@ import attrs
 from .cards import Card
 from .contract_spec import Contract, Requirement
 from .contracts import contract_left
+from .events import DealEnd, GameLog
 from .melds import Meld
 from .moves import Move
 from .scoring import StakesSettlement
@@ -66,17 +67,6 @@ class Phase(enum.Enum):
     deals the next one. ``current_player`` is ``None``."""
     GAME_OVER = "game_over"
     """The last deal has been scored; :attr:`GameState.outcome` says who won."""
-
-
-class DealEnd(enum.Enum):
-    """How a deal ended."""
-
-    OUT = "out"
-    """A player went out ([out.empty])."""
-    EXHAUSTED = "exhausted"
-    """A player had to draw from an empty stock ([draw.exhausted])."""
-    TURN_LIMIT = "turn_limit"
-    """``max_turns_per_deal`` was reached; scored as an exhausted stock ([game.turn_limit])."""
 
 
 @attrs.frozen(slots=True)
@@ -163,6 +153,8 @@ class GameState:
         results: the scored deals so far.
         totals: each side's running penalty total.
         outcome: set when the game is over.
+        log: the game's events so far, and each seat's view of them
+            (:mod:`pushrummy.events`).
     """
 
     variant: Variant
@@ -185,6 +177,7 @@ class GameState:
     results: tuple[DealResult, ...]
     totals: tuple[int, ...]
     outcome: Outcome | None
+    log: GameLog
 
     @property
     def contract(self) -> Contract:
@@ -341,6 +334,7 @@ def replace_unchecked(
     results: tuple[DealResult, ...] = _KEEP,
     totals: tuple[int, ...] = _KEEP,
     outcome: Outcome | None = _KEEP,
+    log: GameLog = _KEEP,
 ) -> GameState:
     """A copy of ``state`` with some fields changed, without re-validation.
 
@@ -373,6 +367,7 @@ def replace_unchecked(
     _SET_RESULTS(new, state.results if results is _KEEP else results)
     _SET_TOTALS(new, state.totals if totals is _KEEP else totals)
     _SET_OUTCOME(new, state.outcome if outcome is _KEEP else outcome)
+    _SET_LOG(new, state.log if log is _KEEP else log)
     return new
 
 
@@ -401,6 +396,7 @@ _SET_TURN = _setter("turn")
 _SET_RESULTS = _setter("results")
 _SET_TOTALS = _setter("totals")
 _SET_OUTCOME = _setter("outcome")
+_SET_LOG = _setter("log")
 
 _FIELDS = tuple(f.name for f in attrs.fields(GameState))
 # The unrolled parameters above must list every field, in order: a field added to

@@ -15,9 +15,24 @@ from typing import Any
 from .cards import Card
 from .contracts import contract_left, step_order_key
 from .dealing import deal
+from .events import (
+    DealEnd,
+    DealEnded,
+    DealStarted,
+    Discarded,
+    Drew,
+    Exchanged,
+    GameEnded,
+    GameLog,
+    LaidDown,
+    LaidOff,
+    Melded,
+    Pushed,
+    Took,
+)
 from .melds import Meld, MeldKind, grown_meld
 from .scoring import deal_penalties, settle_stakes, winners
-from .state import DealEnd, DealResult, GameState, Outcome, Phase, TableMeld, replace_unchecked
+from .state import DealResult, GameState, Outcome, Phase, TableMeld, replace_unchecked
 from .variants import PushTo, ShortStockPush, Variant
 
 __all__ = [
@@ -46,10 +61,12 @@ def start_deal(
     dealer: int,
     results: tuple[DealResult, ...],
     totals: tuple[int, ...],
+    log: GameLog,
 ) -> GameState:
     """The state at the start of deal ``deal_number``, dealt, with the dealer's left
     neighbour to draw ([deal.first]). The arguments are those
-    :func:`~pushrummy.engine.new_game` checked (for a later deal, the game's own).
+    :func:`~pushrummy.engine.new_game` checked (for a later deal, the game's own);
+    ``log`` gets the deal's :class:`~pushrummy.events.DealStarted`.
 
     Raises:
         SetupError: the deal leaves only wild cards to turn up ([deal.upcard]); or, as
@@ -79,12 +96,15 @@ def start_deal(
         results=results,
         totals=totals,
         outcome=None,
+        log=log.append(DealStarted(deal_number, dealer, dealt.upcard, dealt.buried, dealt.hands)),
     )
 
 
 def apply_new_meld(state: GameState, move: Any) -> GameState:
     """The state after a checked :class:`~pushrummy.moves.NewMeld` ([meld.new])."""
-    return _apply_melds(state, move.seat, (move.meld,))
+    seat: int = move.seat
+    log = state.log.append(Melded(seat, len(state.table), move.meld))
+    return _apply_melds(state, seat, (move.meld,), log=log)
 
 
 def _with_cards(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -142,6 +162,7 @@ def apply_take(state: GameState, move: Any) -> GameState:
         known=_set(state.known, seat, (*state.known[seat], upcard)),
         upcard=None,
         taken=upcard,
+        log=state.log.append(Took(seat, upcard)),
     )
 
 
@@ -158,11 +179,14 @@ def apply_push(state: GameState, move: Any) -> GameState:
         return _end_deal(state, DealEnd.EXHAUSTED, None)
     hands = _set(state.hands, receiver, _with_cards(state.hands[receiver], (*stock[:1], upcard)))
     known = _set(state.known, receiver, (*state.known[receiver], upcard))
+    log = state.log.append(Pushed(seat, receiver, upcard))
+    if stock:
+        log = log.append(Drew(receiver, stock[0], True))
     if len(stock) < 2:
         # The last stock card (if any) and the upcard went to the receiver;
         # the pusher cannot draw, so the deal ends at once ([draw.exhausted]).
         return _end_deal(
-            state, DealEnd.EXHAUSTED, None, hands=hands, known=known, stock=(), upcard=None
+            state, DealEnd.EXHAUSTED, None, hands=hands, known=known, stock=(), upcard=None, log=log
         )
     hands = _set(hands, seat, _with_cards(hands[seat], (stock[1],)))
     return replace_unchecked(
@@ -173,6 +197,7 @@ def apply_push(state: GameState, move: Any) -> GameState:
         stock=stock[2:],
         upcard=None,
         taken=None,
+        log=log.append(Drew(seat, stock[1], False)),
     )
 
 
@@ -187,12 +212,17 @@ def apply_lay_down(state: GameState, move: Any) -> GameState:
     left = contract_left(state.contract, (*placed, *melds), state.variant)
     if len(melds) > 1:  # to the table in step order, as the steps would place them
         melds = sorted(melds, key=step_order_key)
+    log = state.log
+    first_id, last = len(state.table), len(melds) - 1
+    for i, meld in enumerate(melds):  # one event per meld: the events of the steps
+        log = log.append(LaidDown(seat, first_id + i, meld, i == last and not left))
     if left:
-        return _apply_melds(state, seat, melds, phase=Phase.LAYING_DOWN)
+        return _apply_melds(state, seat, melds, phase=Phase.LAYING_DOWN, log=log)
     return _apply_melds(
         state,
         seat,
         melds,
+        log=log,
         phase=Phase.PLAY,
         laid_down=_set(state.laid_down, seat, True),
         laid_down_this_turn=True,
@@ -226,9 +256,10 @@ def apply_lay_off(state: GameState, move: Any) -> GameState:
     hands = _set(state.hands, seat, hand)
     known = _set(state.known, seat, _forget_one(state.known[seat], move.card))
     table = _set(state.table, move.meld_id, TableMeld(target.id, target.owner, grown))
+    log = state.log.append(LaidOff(seat, move.card, target.id, target.owner, grown))
     if not hand:
-        return _end_deal(state, DealEnd.OUT, seat, hands=hands, known=known, table=table)
-    return replace_unchecked(state, hands=hands, known=known, table=table)
+        return _end_deal(state, DealEnd.OUT, seat, hands=hands, known=known, table=table, log=log)
+    return replace_unchecked(state, hands=hands, known=known, table=table, log=log)
 
 
 def apply_exchange(state: GameState, move: Any) -> GameState:
@@ -248,6 +279,7 @@ def apply_exchange(state: GameState, move: Any) -> GameState:
         hands=_set(state.hands, seat, hand),
         known=_set(state.known, seat, known),
         table=_set(state.table, move.meld_id, TableMeld(target.id, target.owner, swapped)),
+        log=state.log.append(Exchanged(seat, move.card, target.id, target.owner, wild, swapped)),
     )
 
 
@@ -258,13 +290,21 @@ def apply_discard(state: GameState, move: Any) -> GameState:
     hand = _without_card(state.hands[seat], card)
     hands = _set(state.hands, seat, hand)
     known = _set(state.known, seat, _forget_one(state.known[seat], card))
+    log = state.log.append(Discarded(seat, card))
     if not hand:
-        return _end_deal(state, DealEnd.OUT, seat, hands=hands, known=known, upcard=card)
+        return _end_deal(state, DealEnd.OUT, seat, hands=hands, known=known, upcard=card, log=log)
     turn = state.turn + 1
     limit = state.variant.max_turns_per_deal
     if limit is not None and turn >= limit:
         return _end_deal(
-            state, DealEnd.TURN_LIMIT, None, hands=hands, known=known, upcard=card, turn=turn
+            state,
+            DealEnd.TURN_LIMIT,
+            None,
+            hands=hands,
+            known=known,
+            upcard=card,
+            turn=turn,
+            log=log,
         )
     return replace_unchecked(
         state,
@@ -276,6 +316,7 @@ def apply_discard(state: GameState, move: Any) -> GameState:
         turn=turn,
         taken=None,
         laid_down_this_turn=False,
+        log=log,
     )
 
 
@@ -299,6 +340,11 @@ def _end_deal(
     results = (*state.results, result)
     last = state.deal_number == len(variant.deals)
     outcome = _outcome(state, results, totals) if last else None
+    log = changes.get("log", state.log).append(
+        DealEnded(state.deal_number, ended_by, went_out, penalties)
+    )
+    if outcome is not None:
+        log = log.append(GameEnded(outcome.totals, outcome.winners, outcome.stakes))
     # The deal's end overrides what the move set (a lay-down that goes out
     # leaves laid_down_this_turn False, as after any turn).
     changes.update(
@@ -309,6 +355,7 @@ def _end_deal(
         results=results,
         totals=totals,
         outcome=outcome,
+        log=log,
     )
     return replace_unchecked(state, **changes)
 
@@ -344,4 +391,5 @@ def apply_next_deal(state: GameState, move: Any) -> GameState:
         dealer=(state.dealer + 1) % state.players,
         results=state.results,
         totals=state.totals,
+        log=state.log,
     )

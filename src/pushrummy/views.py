@@ -47,6 +47,7 @@ from .cards import Card
 from .contract_spec import Contract, Requirement
 from .engine import legal_moves as _legal_moves
 from .errors import SetupError
+from .events import EventLog
 from .moves import Move, cards_used
 from .state import (
     DealResult,
@@ -95,6 +96,9 @@ class PlayerView:
         totals: each side's running penalty total.
         results: the scored deals so far, with every hand as it was shown for scoring.
         outcome: the game's result once it is over, else ``None``.
+        events: the game's events as this seat saw them (:mod:`pushrummy.events`):
+            its own dealt hand and stock cards in full, other seats' redacted.
+            ``view.events.since(n)`` is what a client that has seen ``n`` events missed.
         legal_moves: the seat's legal moves when it is its turn, else ``()``.
     """
 
@@ -120,6 +124,7 @@ class PlayerView:
     totals: tuple[int, ...]
     results: tuple[DealResult, ...]
     outcome: Outcome | None
+    events: EventLog
     legal_moves: tuple[Move, ...]
 
     @property
@@ -260,6 +265,7 @@ def _view(state: GameState, seat: int, moves: tuple[Move, ...]) -> PlayerView:
     _SET_TOTALS(new, state.totals)
     _SET_RESULTS(new, state.results)
     _SET_OUTCOME(new, state.outcome)
+    _SET_EVENTS(new, state.log.seen_by(seat))
     _SET_LEGAL_MOVES(new, moves)
     return new
 
@@ -288,6 +294,7 @@ _SET_TURN = PlayerView.__dict__["turn"].__set__
 _SET_TOTALS = PlayerView.__dict__["totals"].__set__
 _SET_RESULTS = PlayerView.__dict__["results"].__set__
 _SET_OUTCOME = PlayerView.__dict__["outcome"].__set__
+_SET_EVENTS = PlayerView.__dict__["events"].__set__
 _SET_LEGAL_MOVES = PlayerView.__dict__["legal_moves"].__set__
 # _view sets every field by name: a field added to PlayerView and forgotten there
 # would be missing from every view (tests/test_fast_paths.py checks _view against the

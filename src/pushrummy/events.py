@@ -1,0 +1,642 @@
+"""What happened in a game: its events, as the table saw them and as each seat saw them.
+
+Every move appends one or more events to the state's :class:`GameLog`
+(:attr:`GameState.log <pushrummy.state.GameState.log>`), so a server that keeps
+only states can still tell each seat what happened since its last view. A seat's
+:class:`~pushrummy.views.PlayerView` carries :attr:`~pushrummy.views.PlayerView.events`:
+the same events, with what that seat cannot know redacted.
+
+=========================  ===================================================================
+event                      what happened (hidden from other seats)
+=========================  ===================================================================
+:class:`DealStarted`       a deal was dealt: dealer, upcard, wild upcards buried first, and
+                           the dealt hands (each seat sees only its own)
+:class:`Took`              a seat took the upcard ([draw.take])
+:class:`Pushed`            a seat pushed the upcard to a neighbour ([draw.push]); the
+                           :class:`Drew` events that follow say who got which stock card
+:class:`Drew`              a seat got the top stock card (only that seat sees which)
+:class:`LaidDown`          a seat placed a meld of its contract ([contract.steps]);
+                           ``complete`` once the whole contract is down
+:class:`Melded`            a seat put a new meld on the table ([meld.new])
+:class:`LaidOff`           a seat laid a card off on a meld ([layoff.card])
+:class:`Exchanged`         a seat swapped a natural for a wild in a run ([layoff.exchange])
+:class:`Discarded`         a seat discarded, ending its turn ([discard.end])
+:class:`DealEnded`         the deal was scored (who went out, the penalties per side)
+:class:`GameEnded`         the last deal was scored (totals, winners)
+=========================  ===================================================================
+
+Appending is cheap: a log is a persistent chain that a new state extends, never
+copies (DESIGN §4), and a view takes its seat's chain as it is.
+
+>>> import pushrummy as pr
+>>> state = pr.new_game(pr.PUSH, seed=7)
+>>> state = pr.apply_move(state, pr.Push(state.current_player))
+>>> [type(e).__name__ for e in state.log.events]
+['DealStarted', 'Pushed', 'Drew', 'Drew']
+>>> pr.view(state, 3).events[2], pr.view(state, 0).events[2]
+(Drew(seat=3, card=Card('6C'), pushed=True), Drew(seat=3, card=None, pushed=True))
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, ClassVar, Final, TypeAlias, overload
+
+import attrs
+
+from .cards import Card
+from .errors import SetupError
+from .melds import Meld
+from .scoring import StakesSettlement
+
+__all__ = [
+    "EVENT_CLASSES",
+    "DealEnd",
+    "DealEnded",
+    "DealStarted",
+    "Discarded",
+    "Drew",
+    "Event",
+    "EventLog",
+    "Exchanged",
+    "GameEnded",
+    "GameLog",
+    "LaidDown",
+    "LaidOff",
+    "Melded",
+    "Pushed",
+    "Took",
+    "describe_event",
+    "seen_by",
+]
+
+
+class DealEnd(enum.Enum):
+    """How a deal ended."""
+
+    OUT = "out"
+    """A player went out ([out.empty])."""
+    EXHAUSTED = "exhausted"
+    """A player had to draw from an empty stock ([draw.exhausted])."""
+    TURN_LIMIT = "turn_limit"
+    """``max_turns_per_deal`` was reached; scored as an exhausted stock ([game.turn_limit])."""
+
+
+@attrs.frozen(slots=True)
+class DealStarted:
+    """Deal ``deal_number`` was dealt by ``dealer`` ([deal.dealer], [deal.upcard]).
+
+    Attributes:
+        deal_number: the deal, from 1.
+        dealer: the seat that dealt.
+        upcard: the natural card turned face up.
+        buried: the wild cards turned up before it and buried in the stock, in order.
+        hands: per seat, the hand it was dealt; ``None`` for a hand the viewer may not see.
+    """
+
+    kind: ClassVar[str] = "deal_started"
+    deal_number: int
+    dealer: int
+    upcard: Card
+    buried: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...] | None, ...]
+
+
+@attrs.frozen(slots=True)
+class Took:
+    """``seat`` took the upcard ``card`` ([draw.take])."""
+
+    kind: ClassVar[str] = "took"
+    seat: int
+    card: Card
+
+
+@attrs.frozen(slots=True)
+class Pushed:
+    """``seat`` pushed the upcard ``card`` to seat ``to`` ([draw.push]).
+
+    The receiver also gets the top stock card and the pusher draws the next: the
+    :class:`Drew` events that follow (fewer when the stock runs short).
+    """
+
+    kind: ClassVar[str] = "pushed"
+    seat: int
+    to: int
+    card: Card
+
+
+@attrs.frozen(slots=True)
+class Drew:
+    """``seat`` got the top card of the stock: ``card``, or ``None`` for a viewer who
+    may not see it. ``pushed`` is true for the card a push hands to its receiver,
+    false for the pusher's own draw."""
+
+    kind: ClassVar[str] = "drew"
+    seat: int
+    card: Card | None
+    pushed: bool
+
+
+@attrs.frozen(slots=True)
+class LaidDown:
+    """``seat`` placed ``meld`` of its contract as meld ``meld_id`` ([contract.steps]);
+    ``complete`` when it was the last: the contract is down.
+
+    A whole :class:`~pushrummy.moves.LayDown` makes one event per meld, the events its
+    steps would make, so the log does not depend on how the lay-down was sent.
+    """
+
+    kind: ClassVar[str] = "laid_down"
+    seat: int
+    meld_id: int
+    meld: Meld
+    complete: bool
+
+
+@attrs.frozen(slots=True)
+class Melded:
+    """``seat`` put ``meld`` on the table as meld ``meld_id`` ([meld.new])."""
+
+    kind: ClassVar[str] = "melded"
+    seat: int
+    meld_id: int
+    meld: Meld
+
+
+@attrs.frozen(slots=True)
+class LaidOff:
+    """``seat`` laid ``card`` off on meld ``meld_id`` of seat ``owner``, which is now
+    ``meld`` ([layoff.card])."""
+
+    kind: ClassVar[str] = "laid_off"
+    seat: int
+    card: Card
+    meld_id: int
+    owner: int
+    meld: Meld
+
+
+@attrs.frozen(slots=True)
+class Exchanged:
+    """``seat`` put ``card`` into meld ``meld_id`` of seat ``owner`` in place of the
+    wild card ``wild``, which it took into its hand; the meld is now ``meld``
+    ([layoff.exchange])."""
+
+    kind: ClassVar[str] = "exchanged"
+    seat: int
+    card: Card
+    meld_id: int
+    owner: int
+    wild: Card
+    meld: Meld
+
+
+@attrs.frozen(slots=True)
+class Discarded:
+    """``seat`` discarded ``card``, the new upcard ([discard.end])."""
+
+    kind: ClassVar[str] = "discarded"
+    seat: int
+    card: Card
+
+
+@attrs.frozen(slots=True)
+class DealEnded:
+    """Deal ``deal_number`` ended (``ended_by``; ``went_out`` is the seat that went
+    out, if one did) and was scored: ``penalties`` per side ([score.out], [score.exhausted])."""
+
+    kind: ClassVar[str] = "deal_ended"
+    deal_number: int
+    ended_by: DealEnd
+    went_out: int | None
+    penalties: tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
+class GameEnded:
+    """The last deal was scored: each side's ``totals``, the ``winners`` (the sides
+    with the lowest total) and, with stakes, the settlement ([game.end])."""
+
+    kind: ClassVar[str] = "game_ended"
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    stakes: StakesSettlement | None = None
+
+
+Event: TypeAlias = (
+    DealStarted
+    | Took
+    | Pushed
+    | Drew
+    | LaidDown
+    | Melded
+    | LaidOff
+    | Exchanged
+    | Discarded
+    | DealEnded
+    | GameEnded
+)
+"""Any one event."""
+
+EVENT_CLASSES: Final[tuple[type[Any], ...]] = (
+    DealStarted,
+    Took,
+    Pushed,
+    Drew,
+    LaidDown,
+    Melded,
+    LaidOff,
+    Exchanged,
+    Discarded,
+    DealEnded,
+    GameEnded,
+)
+"""Every event class, in the order of the table above."""
+
+
+def seen_by(event: Event, seat: int) -> Event:
+    """``event`` as ``seat`` saw it: another seat's dealt hand and stock card redacted.
+
+    Raises:
+        TypeError: ``event`` is not an event.
+
+    >>> from pushrummy.cards import parse_card
+    >>> seen_by(Drew(1, parse_card("9C"), False), 2)
+    Drew(seat=1, card=None, pushed=False)
+    """
+    kind = type(event)
+    if kind is Drew:
+        assert isinstance(event, Drew)
+        return (
+            event
+            if event.seat == seat or event.card is None
+            else Drew(event.seat, None, event.pushed)
+        )
+    if kind is DealStarted:
+        assert isinstance(event, DealStarted)
+        hands = tuple(hand if i == seat else None for i, hand in enumerate(event.hands))
+        return attrs.evolve(event, hands=hands)
+    if kind not in EVENT_CLASSES:
+        raise TypeError(f"event must be an event, not {kind.__name__}")
+    return event
+
+
+def describe_event(event: Event, *, you: int | None = None) -> str:
+    """A one-line sentence for an event feed: ``seat 2 pushes 7H to seat 3``.
+
+    With ``you`` (a seat), that seat is "you" (the view document's event texts are
+    written for the seat they are sent to). Hidden cards read as "a card".
+
+    Raises:
+        TypeError: ``event`` is not an event, or ``you`` neither an int nor ``None``.
+
+    >>> from pushrummy.cards import parse_card
+    >>> describe_event(Pushed(2, 3, parse_card("7H")))
+    'seat 2 pushes 7H to seat 3'
+    >>> describe_event(Pushed(2, 3, parse_card("7H")), you=3)
+    'seat 2 pushes 7H to you'
+    >>> describe_event(Drew(2, None, False)), describe_event(Drew(3, parse_card("9C"), True), you=3)
+    ('seat 2 draws a card', 'you get 9C from the stock with the push')
+    """
+    if you is not None and (isinstance(you, bool) or not isinstance(you, int)):
+        raise TypeError(f"you must be an int or None, not {type(you).__name__}")
+    describe = _DESCRIBE.get(type(event))
+    if describe is None:
+        raise TypeError(f"event must be an event, not {type(event).__name__}")
+    return describe(event, you)
+
+
+def _who(seat: int, you: int | None, verb: str) -> str:
+    """``seat 2 takes`` / ``you take`` (``verb`` given in the third person)."""
+    if seat == you:
+        return f"you {_base(verb)}"
+    return f"seat {seat} {verb}"
+
+
+def _base(verb: str) -> str:
+    """The verb for "you": ``takes`` → ``take``, ``pushes`` → ``push``, ``goes`` → ``go``."""
+    if verb == "goes":
+        return "go"
+    if verb.endswith(("shes", "ches", "xes")):
+        return verb[:-2]
+    return verb.removesuffix("s")
+
+
+def _whose(seat: int, you: int | None) -> str:
+    return "your" if seat == you else f"seat {seat}'s"
+
+
+def _card_text(card: Card | None) -> str:
+    return "a card" if card is None else str(card)
+
+
+def _describe_deal(event: DealStarted, you: int | None) -> str:
+    buried = ""
+    if event.buried:
+        buried = f" ({' '.join(map(str, event.buried))} turned up and buried first)"
+    text = (
+        f"deal {event.deal_number}: {_who(event.dealer, you, 'deals')}; "
+        f"the upcard is {event.upcard}{buried}"
+    )
+    if you is not None and 0 <= you < len(event.hands):
+        hand = event.hands[you]
+        if hand is not None:
+            text += f"; your hand: {' '.join(map(str, hand))}"
+    return text
+
+
+def _describe_drew(event: Drew, you: int | None) -> str:
+    if event.pushed:
+        return (
+            f"{_who(event.seat, you, 'gets')} {_card_text(event.card)} from the stock with the push"
+        )
+    return f"{_who(event.seat, you, 'draws')} {_card_text(event.card)}"
+
+
+def _describe_laid_down(event: LaidDown, you: int | None) -> str:
+    rest = "the contract is down" if event.complete else "more of the contract to come"
+    return f"{_who(event.seat, you, 'lays')} down {event.meld.notation()}; {rest}"
+
+
+def _describe_deal_end(event: DealEnded, you: int | None) -> str:
+    if event.ended_by is DealEnd.OUT and event.went_out is not None:
+        how = f"{_who(event.went_out, you, 'goes')} out"
+    elif event.ended_by is DealEnd.TURN_LIMIT:
+        how = "the turn limit is reached"
+    else:
+        how = "the stock is exhausted"
+    penalties = ", ".join(map(str, event.penalties))
+    return f"deal {event.deal_number} ends: {how}; penalties by side: {penalties}"
+
+
+def _describe_game_end(event: GameEnded, you: int | None) -> str:
+    totals = ", ".join(map(str, event.totals))
+    if len(event.winners) == 1:
+        won = f"side {event.winners[0]} wins"
+    else:
+        won = "sides " + " and ".join(map(str, event.winners)) + " share the win"
+    return f"the game is over: totals by side {totals}; {won}"
+
+
+_DESCRIBE: Final[dict[type[Any], Callable[[Any, int | None], str]]] = {
+    DealStarted: _describe_deal,
+    Took: lambda e, you: f"{_who(e.seat, you, 'takes')} {e.card}",
+    Pushed: lambda e, you: (
+        f"{_who(e.seat, you, 'pushes')} {e.card} to {'you' if e.to == you else f'seat {e.to}'}"
+    ),
+    Drew: _describe_drew,
+    LaidDown: _describe_laid_down,
+    Melded: lambda e, you: f"{_who(e.seat, you, 'melds')} {e.meld.notation()}",
+    LaidOff: lambda e, you: (
+        f"{_who(e.seat, you, 'lays')} off {e.card} on {_whose(e.owner, you)} meld {e.meld_id}, "
+        f"now {e.meld.notation()}"
+    ),
+    Exchanged: lambda e, you: (
+        f"{_who(e.seat, you, 'puts')} {e.card} into {_whose(e.owner, you)} meld {e.meld_id} "
+        f"for {e.wild}, taking {e.wild}; now {e.meld.notation()}"
+    ),
+    Discarded: lambda e, you: f"{_who(e.seat, you, 'discards')} {e.card}",
+    DealEnded: _describe_deal_end,
+    GameEnded: _describe_game_end,
+}
+if set(_DESCRIBE) != set(EVENT_CLASSES):  # pragma: no cover
+    raise RuntimeError("events.describe_event does not describe every event class")
+
+
+# A chain is ``None`` (no events) or ``(previous chain, event)``: appending shares
+# the whole past. Logs wrap chains so that equality, hashing, pickling and repr
+# walk them in a loop (a nested tuple compared or pickled as it is would recurse
+# once per event).
+_Chain: TypeAlias = "tuple[Any, Event] | None"
+
+
+def _unwind(chain: _Chain, length: int) -> tuple[Event, ...]:
+    items: list[Event] = [None] * length  # type: ignore[list-item]
+    for i in range(length - 1, -1, -1):
+        assert chain is not None
+        chain, items[i] = chain
+    return tuple(items)
+
+
+def _wind(events: Sequence[Event]) -> _Chain:
+    chain: _Chain = None
+    for event in events:
+        chain = (chain, event)
+    return chain
+
+
+_new = object.__new__
+
+
+class EventLog(Sequence[Event]):
+    """The events of a game as one viewpoint saw them, oldest first: an immutable
+    sequence (index, slice, iterate, ``len``) whose indices are the events' indices
+    in the game.
+
+    A seat's log (:attr:`PlayerView.events <pushrummy.views.PlayerView.events>`)
+    holds nothing that seat may not know.
+    """
+
+    __slots__ = ("_chain", "_items", "_length")
+
+    _chain: _Chain
+    _length: int
+    _items: tuple[Event, ...] | None
+
+    def __init__(self, events: Sequence[Event] = ()) -> None:
+        """A log of ``events``.
+
+        Raises:
+            TypeError: an item of ``events`` is not an event.
+        """
+        items = tuple(events)
+        for event in items:
+            if type(event) not in EVENT_CLASSES:
+                raise TypeError(f"events must be events, not {type(event).__name__}")
+        self._chain = _wind(items)
+        self._length = len(items)
+        self._items = items
+
+    @classmethod
+    def _of(cls, chain: _Chain, length: int) -> EventLog:
+        log: EventLog = _new(cls)
+        log._chain = chain
+        log._length = length
+        log._items = None
+        return log
+
+    def _all(self) -> tuple[Event, ...]:
+        items = self._items
+        if items is None:
+            items = self._items = _unwind(self._chain, self._length)
+        return items
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
+    def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
+        """The event at ``index`` (a slice gives a tuple).
+
+        Raises:
+            IndexError: ``index`` is out of range, as for any sequence.
+            TypeError: ``index`` is neither an int nor a slice.
+        """
+        if isinstance(index, bool) or not isinstance(index, (int, slice)):
+            raise TypeError(f"event log indices must be ints or slices, not {type(index).__name__}")
+        return self._all()[index]
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._all())
+
+    def since(self, index: int) -> tuple[Event, ...]:
+        """The events from ``index`` on: what a client that has seen ``index`` events
+        has not seen yet.
+
+        Raises:
+            TypeError: ``index`` is not an int.
+            SetupError: ``index`` is negative.
+        """
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TypeError(f"index must be an int, not {type(index).__name__}")
+        if index < 0:
+            raise SetupError(f"index must be at least 0, not {index}")
+        return self._all()[index:]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, EventLog):
+            return NotImplemented
+        if self._chain is other._chain:
+            return True
+        return self._length == other._length and self._all() == other._all()
+
+    def __hash__(self) -> int:
+        return hash(self._all())
+
+    def __repr__(self) -> str:
+        return f"EventLog(<{self._length} events>)"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (EventLog, (self._all(),))
+
+    def __copy__(self) -> EventLog:
+        return self
+
+    def __deepcopy__(self, memo: object) -> EventLog:
+        return self
+
+
+class GameLog:
+    """The events of a game: the whole log (hidden cards included, as the state
+    holds them) and, kept alongside, each seat's redacted log.
+
+    Privileged, like the :class:`~pushrummy.state.GameState` that holds it: send a
+    seat its :meth:`seen_by` log (a view does), never this.
+    """
+
+    __slots__ = ("_chains", "_hash", "_length")
+
+    _chains: tuple[_Chain, ...]
+    _length: int
+    _hash: int | None
+
+    def __init__(self, players: int, events: Sequence[Event] = ()) -> None:
+        """The log of a ``players``-seat game holding ``events`` (unredacted).
+
+        Raises:
+            TypeError: ``players`` is not an int, or an item of ``events`` not an event.
+            ValueError: ``players`` is less than 1.
+        """
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise TypeError(f"players must be an int, not {type(players).__name__}")
+        if players < 1:
+            raise ValueError(f"players must be at least 1, not {players}")
+        items = tuple(events)
+        for event in items:
+            if type(event) not in EVENT_CLASSES:
+                raise TypeError(f"events must be events, not {type(event).__name__}")
+        self._chains = (
+            _wind(items),
+            *(_wind([seen_by(e, seat) for e in items]) for seat in range(players)),
+        )
+        self._length = len(items)
+        self._hash = None
+
+    @property
+    def players(self) -> int:
+        """The number of seats the log keeps a redacted log for."""
+        return len(self._chains) - 1
+
+    def append(self, event: Event) -> GameLog:
+        """This log with ``event`` added (the engine's hot path: no checks).
+
+        The log itself is unchanged; the new one shares all of it.
+        """
+        chains = self._chains
+        kind = type(event)
+        if kind is Drew or kind is DealStarted:
+            new = (
+                (chains[0], event),
+                *((chain, seen_by(event, seat)) for seat, chain in enumerate(chains[1:])),
+            )
+        else:
+            new = tuple([(chain, event) for chain in chains])
+        log: GameLog = _new(GameLog)
+        log._chains = new
+        log._length = self._length + 1
+        log._hash = None
+        return log
+
+    @property
+    def events(self) -> EventLog:
+        """Every event, nothing redacted (privileged)."""
+        return EventLog._of(self._chains[0], self._length)
+
+    def seen_by(self, seat: int) -> EventLog:
+        """The events as ``seat`` saw them: safe to send to that seat.
+
+        Raises:
+            TypeError: ``seat`` is not an int.
+            SetupError: ``seat`` is not a seat of the game.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TypeError(f"seat must be an int, not {type(seat).__name__}")
+        if not 0 <= seat < self.players:
+            raise SetupError(f"seat must be 0..{self.players - 1}, not {seat}")
+        return EventLog._of(self._chains[seat + 1], self._length)
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameLog):
+            return NotImplemented
+        if self._chains[0] is other._chains[0]:
+            return len(self._chains) == len(other._chains)
+        return (
+            self._length == other._length
+            and len(self._chains) == len(other._chains)
+            and self.events == other.events
+        )
+
+    def __hash__(self) -> int:
+        value = self._hash
+        if value is None:
+            value = self._hash = hash((len(self._chains), self.events))
+        return value
+
+    def __repr__(self) -> str:
+        return f"GameLog(<{self._length} events, {self.players} seats>)"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (GameLog, (self.players, tuple(self.events)))
+
+    def __copy__(self) -> GameLog:
+        return self
+
+    def __deepcopy__(self, memo: object) -> GameLog:
+        return self

@@ -1,0 +1,459 @@
+"""The event log (DESIGN.md §4): complete, redacted per seat, cheap, and safe to send.
+
+- **Complete**: a seat's own events alone rebuild everything its view shows of the
+  game — its hand, every hand's size, the table, the upcard and the stock size — at
+  every recorded position of every house rule set.
+- **Redacted**: another seat's dealt hand and stock cards never reach a seat, in the
+  view or its JSON; and two games that differ only in cards a seat never sees give
+  that seat identical views, events included, in every phase.
+- **A value**: logs compare, hash, pickle and deep-copy like the state holding them;
+  a whole lay-down logs what its steps log.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import itertools
+import json
+import pickle
+import random
+from collections import Counter
+from typing import Any
+
+import attrs
+import pytest
+
+import pushrummy as pr
+from games import PRESETS, bots, playout, variant_for
+from pushrummy.cards import Card
+from pushrummy.errors import DecodeError, SetupError
+from pushrummy.events import (
+    EVENT_CLASSES,
+    DealEnded,
+    DealStarted,
+    Discarded,
+    Drew,
+    Event,
+    EventLog,
+    Exchanged,
+    GameEnded,
+    GameLog,
+    LaidDown,
+    LaidOff,
+    Melded,
+    Pushed,
+    Took,
+    describe_event,
+    seen_by,
+)
+from pushrummy.state import GameState, Phase
+
+# name: (preset, house rules, seed, bots per seat: "r" random, "g" greedy, max_turns_per_deal)
+GAMES: dict[str, tuple[str, str, int, str, int]] = {
+    "push-mixed": ("push", "default", 2, "grgr", 60),
+    "cap-it-4-random": ("cap_it_4", "default", 3, "rrrr", 12),
+    "cap-it-6-mixed": ("cap_it_6", "default", 5, "gggrgr", 40),
+    "push-house": ("push", "previous_forbidden_keep_wilds", 6, "rggr", 60),
+    "cap-it-house": ("cap_it_5", "own_no_new_melds_values", 7, "gggrr", 40),
+    "push-exchange": ("push", "exchange_team_next_turn", 8, "grrg", 60),
+    "cap-it-6-jokers": ("cap_it_6", "jokers_fewer_previous_stakes", 10, "grgrgr", 40),
+}
+
+
+@functools.cache
+def game(name: str) -> Any:
+    preset, house, seed, kinds, limit = GAMES[name]
+    variant = variant_for(preset, house, max_turns=limit)
+    return playout(variant, PRESETS[preset][1], seed, bots(kinds))
+
+
+# --- complete: a seat's events rebuild its view ---------------------------------------------------
+
+
+@attrs.define
+class Replayed:
+    """What one seat can work out from its own events alone."""
+
+    players: int
+    deck_size: int
+    hand: Counter[Card] = attrs.field(factory=Counter)
+    sizes: list[int] = attrs.field(factory=list)
+    table: dict[int, tuple[int, pr.Meld]] = attrs.field(factory=dict)
+    upcard: Card | None = None
+    stock: int = 0
+
+    def apply(self, seat: int, event: Event) -> None:
+        if isinstance(event, DealStarted):
+            own = event.hands[seat]
+            assert own is not None
+            self.hand = Counter(own)
+            self.sizes = [len(own)] * self.players
+            self.table = {}
+            self.upcard = event.upcard
+            self.stock = self.deck_size - len(own) * self.players - 1
+        elif isinstance(event, Took):
+            self._gain(seat, event.seat, event.card)
+            self.upcard = None
+        elif isinstance(event, Pushed):
+            self._gain(seat, event.to, event.card)
+            self.upcard = None
+        elif isinstance(event, Drew):
+            assert (event.card is None) == (event.seat != seat)  # redacted exactly for others
+            self._gain(seat, event.seat, event.card)
+            self.stock -= 1
+        elif isinstance(event, (LaidDown, Melded)):
+            self.table[event.meld_id] = (event.seat, event.meld)
+            self._lose(seat, event.seat, event.meld.cards)
+        elif isinstance(event, LaidOff):
+            assert self.table[event.meld_id][0] == event.owner
+            self.table[event.meld_id] = (event.owner, event.meld)
+            self._lose(seat, event.seat, (event.card,))
+        elif isinstance(event, Exchanged):
+            self.table[event.meld_id] = (event.owner, event.meld)
+            self._lose(seat, event.seat, (event.card,))
+            self._gain(seat, event.seat, event.wild)
+        elif isinstance(event, Discarded):
+            self._lose(seat, event.seat, (event.card,))
+            self.upcard = event.card
+
+    def _gain(self, seat: int, who: int, card: Card | None) -> None:
+        self.sizes[who] += 1
+        if who == seat:
+            assert card is not None
+            self.hand[card] += 1
+
+    def _lose(self, seat: int, who: int, cards: tuple[Card, ...]) -> None:
+        self.sizes[who] -= len(cards)
+        if who == seat:
+            assert not Counter(cards) - self.hand, "a seat played cards its events never gave it"
+            self.hand -= Counter(cards)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_seats_own_events_rebuild_its_view(name: str) -> None:
+    played = game(name)
+    players = played.players
+    deck = played.final.card_count()
+    replays = [Replayed(players, deck) for _ in range(players)]
+    seen = [0] * players
+    phases = set()
+    for state in played.states:
+        phases.add(state.phase)
+        for seat in range(players):
+            view = pr.view(state, seat)
+            for event in view.events.since(seen[seat]):
+                replays[seat].apply(seat, event)
+            seen[seat] = len(view.events)
+            mine = replays[seat]
+            assert sorted(mine.hand.elements()) == sorted(view.hand)
+            assert tuple(mine.sizes) == view.hand_sizes
+            assert mine.upcard == view.upcard
+            assert mine.stock == view.stock_size
+            assert {i: (t.owner, t.meld) for i, t in enumerate(view.table)} == mine.table
+    assert phases == set(Phase)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_log_follows_the_moves(name: str) -> None:
+    played = game(name)
+    kinds = Counter()
+    for (before, move), (after, _) in itertools.pairwise(played.positions()):
+        new = after.log.events.since(len(before.log))
+        assert after.log.events[: len(before.log)] == tuple(before.log.events)  # append only
+        kinds.update(type(e).__name__ for e in new)
+        first = type(new[0])
+        expected = {
+            pr.Take: Took,
+            pr.Push: Pushed,
+            pr.LayDown: LaidDown,
+            pr.NewMeld: Melded,
+            pr.LayOff: LaidOff,
+            pr.ExchangeWild: Exchanged,
+            pr.Discard: Discarded,
+            pr.NextDeal: DealStarted,
+        }[type(move)]
+        ended = after.phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER)
+        if isinstance(move, pr.Push) and ended and first is DealEnded:
+            pass  # the stock was too short to push: the deal ended at once
+        else:
+            assert first is expected, (move, new)
+        assert (type(new[-1]) in (DealEnded, GameEnded)) == ended
+        if after.phase is Phase.GAME_OVER:
+            assert type(new[-1]) is GameEnded and type(new[-2]) is DealEnded
+        # The state's own log hides nothing.
+        assert all(e.card is not None for e in new if isinstance(e, Drew))
+    assert kinds["DealStarted"] >= 2 and kinds["Discarded"] > 10
+
+
+# --- redacted: nothing of another seat's hidden cards -----------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_views_redact_exactly_the_hidden_cards(name: str) -> None:
+    final = game(name).final
+    full = final.log.events
+    for seat in range(final.players):
+        events = pr.view(final, seat).events
+        assert len(events) == len(full)
+        for mine, whole in zip(events, full, strict=True):
+            if isinstance(whole, Drew):
+                assert mine == (
+                    whole if whole.seat == seat else Drew(whole.seat, None, whole.pushed)
+                )
+            elif isinstance(whole, DealStarted):
+                assert mine.hands[seat] == whole.hands[seat]  # type: ignore[union-attr]
+                assert all(h is None for i, h in enumerate(mine.hands) if i != seat)  # type: ignore[union-attr]
+            else:
+                assert mine is whole  # public events are shared, not copied
+        document = pr.encode(pr.view(final, seat))
+        for item, whole in zip(document["events"], full, strict=True):
+            if isinstance(whole, Drew) and whole.seat != seat:
+                assert item["card"] is None
+            if isinstance(whole, DealStarted):
+                assert [h is None for h in item["hands"]] == [
+                    i != seat for i in range(final.players)
+                ]
+
+
+def relabelled_deck(state: GameState, x: Card, y: Card) -> tuple[list[Card], list[Card]]:
+    """The deck order that deals ``state`` (deal 1, no wild upcard buried), and the same
+    with every ``x`` and ``y`` swapped."""
+    players, dealer = state.players, state.dealer
+    hands = [list(h) for h in state.log.events[0].hands]  # type: ignore[union-attr]
+    order: list[Card] = []
+    for i in range(sum(map(len, hands))):
+        order.append(hands[(dealer + 1 + i) % players].pop(0))
+    order += [state.upcard, *state.stock]  # type: ignore[list-item]
+    swap = {x: y, y: x}
+    return order, [swap.get(card, card) for card in order]
+
+
+def twin_games(
+    name: str, seat: int, whole_game: bool
+) -> tuple[list[GameState], list[GameState]] | None:
+    """Two replays of game ``name`` whose deal 1 differs only in two card values (of
+    different ranks) that ``seat`` never sees, or None if there are none.
+
+    With ``whole_game``, the cards stay hidden for the whole deal, its result included
+    (so they lie unseen in the stock), and the replays run to the game's end. Otherwise
+    they stay hidden until deal 1 ends, one of them is in the log (dealt to or drawn by
+    another seat), and the replays stop when deal 1 ends.
+    """
+    played = game(name)
+    start = played.states[0]
+    first = start.log.events[0]
+    assert isinstance(first, DealStarted) and not first.buried
+    values = {*itertools.chain(*start.hands), *start.stock, start.upcard}
+    positions = [s for s in played.states if s.deal_number == 1]
+    if not whole_game:
+        positions = [s for s in positions if s.current_player is not None]
+    visible: set[Card] = set()
+    for state in positions:
+        document = json.dumps(pr.encode(pr.view(state, seat)))
+        visible |= {card for card in values if f'"{card}"' in document}
+    hidden = sorted(c for c in values if c is not None and c not in visible)
+    logged = json.dumps(pr.encode(positions[-1])["log"])
+    firsts = hidden if whole_game else [c for c in hidden if f'"{c}"' in logged]
+    pairs = [(x, y) for x in firsts for y in hidden if x.rank != y.rank]
+    if not pairs:
+        return None
+    x, y = random.Random(seat).choice(pairs)
+    order, swapped = relabelled_deck(start, x, y)
+    rest: list[list[Card] | None] = [None] * (len(start.variant.deals) - 1)
+    setup = {"seed": start.seed, "players": start.players, "dealer": start.dealer}
+    a = [pr.new_game(start.variant, **setup, deals=[order, *rest])]
+    b = [pr.new_game(start.variant, **setup, deals=[swapped, *rest])]
+    assert a[0].hands == start.hands and a[0].stock == start.stock
+    for move in played.moves[: len(played.moves) if whole_game else len(positions) - 1]:
+        a.append(pr.apply_move(a[-1], move))
+        b.append(pr.apply_move(b[-1], move))
+    return a, b
+
+
+@pytest.mark.parametrize(
+    ("name", "whole_game"),
+    [
+        *(
+            (name, False)
+            for name in ("push-mixed", "push-house", "push-exchange", "cap-it-6-mixed")
+        ),
+        # games in which some cards stay in the stock unseen through deal 1 and its result
+        *((name, True) for name in ("push-mixed", "push-exchange")),
+    ],
+)
+def test_cards_a_seat_never_sees_leave_its_views_unchanged(name: str, whole_game: bool) -> None:
+    """Two games that differ only in cards a seat never sees give that seat equal views,
+    events and JSON included, at every position; the states (and, for cards in the
+    hands, the logs) differ."""
+    checked = 0
+    for seat in range(game(name).players):
+        twins = twin_games(name, seat, whole_game)
+        if twins is None:
+            continue
+        phases = set()
+        for a, b in zip(*twins, strict=True):
+            assert pr.view(a, seat) == pr.view(b, seat)
+            assert pr.to_json(pr.view(a, seat)) == pr.to_json(pr.view(b, seat))
+            phases.add(a.phase)
+        a, b = twins[0][-1], twins[1][-1]
+        assert a != b
+        if whole_game:
+            assert phases == set(Phase)
+        else:
+            assert a.log != b.log, "the logs never differed: the test proves nothing"
+        checked += 1
+    assert checked >= 1
+
+
+# --- the log is a value ----------------------------------------------------------------------
+
+
+def test_logs_compare_hash_pickle_and_copy_as_values() -> None:
+    final = game("push-mixed").final
+    log = final.log
+    again = pickle.loads(pickle.dumps(final))
+    assert again == final and hash(again) == hash(final) and again.log is not log
+    assert again.log.seen_by(1) == log.seen_by(1)
+    assert copy.deepcopy(final).log is log and copy.copy(log) is log
+    assert log != GameLog(final.players, list(log.events)[:-1])
+    assert log == GameLog(final.players, list(log.events))
+    assert repr(log) == f"GameLog(<{len(log)} events, 4 seats>)"
+    events = pr.view(final, 2).events
+    assert events == EventLog(list(events)) and hash(events) == hash(EventLog(list(events)))
+    assert pickle.loads(pickle.dumps(events)) == events
+    assert repr(events) == f"EventLog(<{len(events)} events>)"
+
+
+def test_a_long_log_pickles_and_compares_without_recursion() -> None:
+    event = Discarded(0, pr.parse_card("7H"))
+    log = GameLog(2, [DealStarted(1, 0, pr.parse_card("8H"), (), ((), ()))])
+    for _ in range(50_000):
+        log = log.append(event)
+    assert pickle.loads(pickle.dumps(log)) == log
+    assert GameLog(2, list(log.events)) == log
+    assert len(log.seen_by(0).since(49_990)) == 11
+
+
+def test_event_log_sequence_api() -> None:
+    events = pr.view(game("push-mixed").final, 0).events
+    items = list(events)
+    assert events[0] == items[0] and events[-1] == items[-1] and events[2:5] == tuple(items[2:5])
+    assert events.since(len(events)) == () and events.since(3) == tuple(items[3:])
+    with pytest.raises(SetupError):
+        events.since(-1)
+    with pytest.raises(TypeError):
+        events.since("3")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        events["0"]  # type: ignore[call-overload]
+    with pytest.raises(TypeError):
+        EventLog([object()])  # type: ignore[list-item]
+    with pytest.raises(SetupError):
+        game("push-mixed").final.log.seen_by(4)
+    with pytest.raises(TypeError):
+        seen_by(object(), 0)  # type: ignore[arg-type]
+
+
+def test_a_whole_lay_down_logs_what_its_steps_log() -> None:
+    for state in game("push-mixed").states:
+        downs = [m for m in pr.legal_moves(state) if isinstance(m, pr.LayDown)]
+        if not downs or state.phase is not Phase.PLAY:
+            continue
+        # Complete the first listed step into a whole lay-down, then send it at once.
+        stepped, melds = state, []
+        while stepped.phase is not Phase.PLAY or not melds:
+            step = next(m for m in pr.legal_moves(stepped) if isinstance(m, pr.LayDown))
+            melds += step.melds
+            stepped = pr.apply_move(stepped, step)
+            if stepped.phase is not Phase.LAYING_DOWN:
+                break
+        whole = pr.apply_move(state, pr.LayDown(state.current_player, tuple(reversed(melds))))  # type: ignore[arg-type]
+        assert whole.log == stepped.log
+        new = whole.log.events.since(len(state.log))
+        assert [type(e) for e in new] == [LaidDown] * len(melds)
+        assert [e.complete for e in new] == [False] * (len(melds) - 1) + [True]  # type: ignore[union-attr]
+        return
+    pytest.fail("no lay-down in the game")
+
+
+# --- texts and JSON ----------------------------------------------------------------------------
+
+
+def test_every_event_kind_has_a_text_for_everyone_and_for_you() -> None:
+    seen: set[type[Any]] = set()
+    for name in GAMES:
+        final = game(name).final
+        for event in final.log.events:
+            seen.add(type(event))
+            text = describe_event(event)
+            assert text and "you" not in text.split()
+            for seat in range(final.players):
+                mine = describe_event(seen_by(event, seat), you=seat)
+                involved = isinstance(event, DealStarted) or seat in {
+                    getattr(event, f, None) for f in ("seat", "to", "owner", "dealer", "went_out")
+                }
+                assert ("you" in mine.split() or "your" in mine.split()) == involved, mine
+                assert " you takes" not in mine and " you pushes" not in mine
+    assert seen == set(EVENT_CLASSES)
+    with pytest.raises(TypeError):
+        describe_event(object())  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        describe_event(Took(0, pr.parse_card("7H")), you="0")  # type: ignore[arg-type]
+
+
+def test_view_json_events_since_and_round_trip() -> None:
+    final = game("cap-it-house").final
+    view = pr.view(final, 1)
+    whole = pr.encode(view)
+    assert whole["events_since"] == 0 and len(whole["events"]) == len(view.events)
+    assert [e["index"] for e in whole["events"]] == list(range(len(view.events)))
+    assert pr.decode(whole, kind="view") == view
+    part = pr.encode(view, events_since=len(view.events) - 2)
+    assert part["events"] == whole["events"][-2:] and part["events_since"] == len(view.events) - 2
+    assert json.loads(pr.to_json(view, events_since=3))["events"] == whole["events"][3:]
+    with pytest.raises(DecodeError, match=r"\$\.events_since"):
+        pr.decode(part, kind="view")
+    with pytest.raises(SetupError):
+        pr.encode(view, events_since=-1)
+    with pytest.raises(SetupError):
+        pr.encode(final, events_since=2)
+    with pytest.raises(TypeError):
+        pr.encode(view, events_since="2")  # type: ignore[arg-type]
+    state_doc = pr.encode(final)
+    assert pr.decode(state_doc, kind="state") == final
+
+
+def test_the_decoder_refuses_leaks_and_logs_that_do_not_fit() -> None:
+    state = game("push-mixed").states[30]
+    view_doc = pr.encode(pr.view(state, 0))
+    drew = next(
+        i for i, e in enumerate(view_doc["events"]) if e["type"] == "drew" and e["seat"] != 0
+    )
+    leak = copy.deepcopy(view_doc)
+    leak["events"][drew]["card"] = "7H"
+    leak["events"][drew]["text"] = describe_event(
+        Drew(leak["events"][drew]["seat"], pr.parse_card("7H"), leak["events"][drew]["pushed"]),
+        you=0,
+    )
+    with pytest.raises(
+        DecodeError, match=rf"\$\.events\[{drew}\]\.card: another seat's stock card is hidden"
+    ):
+        pr.decode(leak, kind="view")
+    state_doc = pr.encode(state)
+    hidden = copy.deepcopy(state_doc)
+    index = next(i for i, e in enumerate(hidden["log"]) if e["type"] == "drew")
+    hidden["log"][index]["card"] = None
+    with pytest.raises(DecodeError, match=rf"\$\.log\[{index}\]\.card"):
+        pr.decode(hidden, kind="state")
+    short = copy.deepcopy(state_doc)
+    short["log"] = short["log"][1:]
+    with pytest.raises(DecodeError, match=r"\$\.log\[0\]"):
+        pr.decode(short, kind="state")
+    wrong = copy.deepcopy(state_doc)
+    wrong["log"][0]["type"] = "shuffled"
+    with pytest.raises(DecodeError, match=r"\$\.log\[0\]\.type"):
+        pr.decode(wrong, kind="state")
+    relabel = copy.deepcopy(view_doc)
+    relabel["events"][1]["text"] = "nothing happened"
+    with pytest.raises(DecodeError, match=r"\$\.events\[1\]\.text"):
+        pr.decode(relabel, kind="view")
