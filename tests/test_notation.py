@@ -36,7 +36,14 @@ from pushrummy.moves import (
     Push,
     Take,
 )
-from pushrummy.notation import describe_move, format_meld, format_move, parse_meld, parse_move
+from pushrummy.notation import (
+    describe_move,
+    format_meld,
+    format_move,
+    is_description,
+    parse_meld,
+    parse_move,
+)
 from pushrummy.state import GameState, Phase, TableMeld
 from pushrummy.variants import WildExchange
 
@@ -274,6 +281,59 @@ def test_describe_move() -> None:
     assert describe_move(NextDeal()) == "the next deal is dealt"
     with pytest.raises(TypeError):
         describe_move(None)  # type: ignore[arg-type]
+
+
+def test_describe_move_names_targets_by_owner_and_cards() -> None:
+    runs = (run("JK 5H 6H 7H 8H", Suit.HEARTS, 4), parse_meld("9C 9S JK=9"))
+    state = play_state("9H JK 4H 9D", runs)
+    owner = state.table[0].owner
+    me = state.current_player
+    assert me is not None
+    on_run = f"seat {owner}'s run 4H–8H"
+    assert describe_move(LayOff(me, JOKER, 0, HIGH), state) == (
+        f"seat {me} lays off JK as 9H on {on_run}"
+    )
+    assert describe_move(LayOff(me, JOKER, 0, LOW), state) == (
+        f"seat {me} lays off JK as 3H on {on_run}"
+    )
+    assert (
+        describe_move(LayOff(me, c("9H"), 0, HIGH), state) == f"seat {me} lays off 9H on {on_run}"
+    )
+    assert describe_move(LayOff(me, c("2D"), 1), state) == (
+        f"seat {me} lays off 2D as 9 on seat {owner}'s set of 9s"
+    )
+    assert describe_move(ExchangeWild(me, 0, 4, c("4H")), state) == (
+        f"seat {me} exchanges 4H for the JK standing for 4H in {on_run}, taking the JK"
+    )
+    # The view and the table itself say the same; an unknown id falls back to the id.
+    view = pr.view(state, me)
+    for where in (view, view.table, list(state.table)):
+        assert describe_move(LayOff(me, JOKER, 0, HIGH), where) == (
+            f"seat {me} lays off JK as 9H on {on_run}"
+        )
+    assert describe_move(LayOff(me, JOKER, 5, HIGH), state) == (
+        f"seat {me} lays off JK at the high end of meld 5"
+    )
+    assert describe_move(Take(me), state) == f"seat {me} takes the upcard"
+    with pytest.raises(TypeError):
+        describe_move(Take(me), "table")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        describe_move(LayOff(me, JOKER, 0, HIGH), [1, 2])  # type: ignore[list-item]
+
+
+def test_is_description() -> None:
+    state = play_state("9H JK", (run("5H 6H 7H 8H", Suit.HEARTS, 5),))
+    me = state.current_player
+    assert me is not None
+    move = LayOff(me, JOKER, 0, HIGH)
+    text = describe_move(move, state)
+    assert is_description(move, text, state) and is_description(move, text)
+    assert is_description(move, describe_move(move))
+    assert not is_description(move, describe_move(move), state)
+    assert not is_description(move, text + " ")
+    assert not is_description(move, text.replace(f"seat {me} lays", f"seat {me + 1} lays"))
+    assert not is_description(LayOff(me, c("9H"), 0, HIGH), text)
+    assert not is_description(Take(me), "seat 0 lays off JK as 9H on seat 1's run 5H–8H")
 
 
 def test_draw_phase_moves() -> None:

@@ -275,7 +275,7 @@ def test_views_round_trip(player_view: pr.PlayerView) -> None:
     assert document["current_player"] == player_view.current_player
     assert document["legal_moves"] == [
         {k: v for k, v in encode(m).items() if k not in ("schema", "version")}
-        | {"notation": pr.format_move(m), "description": pr.describe_move(m)}
+        | {"notation": pr.format_move(m), "description": pr.describe_move(m, player_view)}
         for m in player_view.legal_moves
     ]
     # every entry can be sent back as it is, labels and all
@@ -640,11 +640,15 @@ def labelled_view() -> dict[str, Any]:
 
 def test_listed_moves_carry_their_labels_and_go_back_as_they_are() -> None:
     document = labelled_view()
-    moves = decode(document, kind="view").legal_moves
-    for entry, move in zip(document["legal_moves"], moves, strict=True):
+    view = decode(document, kind="view")
+    for entry, move in zip(document["legal_moves"], view.legal_moves, strict=True):
         assert list(entry)[-2:] == ["notation", "description"]
         assert entry["notation"] == pr.format_move(move)
-        assert entry["description"] == pr.describe_move(move)
+        assert entry["description"] == pr.describe_move(move, view)
+        if isinstance(move, LayOff):  # the target by its owner and cards, not its id
+            owner = view.table[move.meld_id].owner
+            assert f" on seat {owner}'s " in entry["description"]
+            assert f"meld {move.meld_id}" not in entry["description"]
         assert pr.parse_move(decode(document, kind="view"), entry["notation"]) == move
         text = json.dumps({"schema": "pushrummy.move", "version": 1, **entry})
         assert pr.from_json(text, kind="move") == move

@@ -62,7 +62,7 @@ from .errors import InvalidMeldError, VariantError
 from .melds import MAX_RUN_POSITION, End, Meld, MeldKind, WildLimit
 from .moves import Move
 from .movetable import MOVE_KINDS, kind_named
-from .notation import describe_move, format_move
+from .notation import describe_move, format_move, is_description
 from .records import GameRecord
 from .scoring import StakesSettlement
 from .state import (
@@ -143,9 +143,18 @@ _LABELS: Final[dict[str, Callable[[Move], str]]] = {
 
 
 def _move(
-    value: object, path: str, players: int | None = None, *, labels: bool | None = False
+    value: object,
+    path: str,
+    players: int | None = None,
+    *,
+    labels: bool | None = False,
+    table: tuple[TableMeld, ...] | None = None,
 ) -> Move:
-    """A move object; ``labels``: ``True`` they are required, ``None`` optional, ``False`` refused."""
+    """A move object; ``labels``: ``True`` they are required, ``None`` optional, ``False`` refused.
+
+    A description names a lay-off's or an exchange's target meld as ``table`` shows it
+    (a view's moves); without a table (a move sent back alone) its form is checked.
+    """
     obj = read_object(value, path, "a move")
     given: dict[str, object] = {}
     if labels is not False:
@@ -184,8 +193,13 @@ def _move(
             values.append(_FIELD_IN[field](obj[field], where))
     move: Move = kind.move_type(*values)
     for name, text in given.items():
-        own = _LABELS[name](move)
-        if text != own:
+        own = format_move(move) if name == "notation" else describe_move(move, table)
+        fits = (
+            is_description(move, text, table)
+            if name == "description" and isinstance(text, str)
+            else text == own
+        )
+        if not fits:
             raise fail(
                 f"expected {json.dumps(own)}, the move's own {name} (a label is read-only), "
                 f"got {describe(text)}",
@@ -628,7 +642,10 @@ def _view(value: object, path: str) -> PlayerView:
     stock_size = read_count(obj["stock_size"], f"{path}.stock_size", "a stock size")
     moves_path = f"{path}.legal_moves"
     items = read_array(obj["legal_moves"], moves_path, "a list of moves")
-    moves = tuple(_move(m, f"{moves_path}[{i}]", players, labels=True) for i, m in enumerate(items))
+    moves = tuple(
+        _move(m, f"{moves_path}[{i}]", players, labels=True, table=public.table)
+        for i, m in enumerate(items)
+    )
     result = PlayerView(
         seat=seat,
         side=side,

@@ -109,10 +109,17 @@ from .moves import (
 )
 from .movetable import MOVE_KINDS, kind_of
 from .predicates import natural_at
-from .state import GameState, Phase
+from .state import GameState, Phase, TableMeld
 from .views import PlayerView
 
-__all__ = ["describe_move", "format_meld", "format_move", "parse_meld", "parse_move"]
+__all__ = [
+    "describe_move",
+    "format_meld",
+    "format_move",
+    "is_description",
+    "parse_meld",
+    "parse_move",
+]
 
 _VERBS = tuple(kind.verb for kind in MOVE_KINDS)
 _VERB_LIST = ", ".join(_VERBS)
@@ -393,22 +400,158 @@ def _implied_position(card: Card) -> int | None:
     return int(card.rank)
 
 
-def describe_move(move: Move) -> str:
-    """A one-line sentence for transcripts and labels: ``seat 2 lays off JK at the high end of meld 3``.
+def describe_move(
+    move: Move, where: GameState | PlayerView | Sequence[TableMeld] | None = None
+) -> str:
+    """A one-line sentence for transcripts and labels: ``seat 2 lays off JK as 9H on seat 2's run 5H–8H``.
 
-    The view document lists it with each legal move (``description``), next to
+    Lay-offs and exchanges name their target meld by its owner and its cards, as the
+    table of ``where`` (a state, a view, or the table itself) shows it: a run by its
+    lowest and highest card (``run 5H–8H``, whatever wilds stand in it), a set by its
+    rank (``set of 9s``); a wild laid off says what it stands for (``as 9H``, ``as 9``).
+    Without ``where``, or for a meld id not on that table, they name the meld by its id.
+    The view document lists the sentence with each legal move (``description``), next to
     :func:`format_move`'s text.
 
     Raises:
-        TypeError: ``move`` is not a move (an instance of one of the move classes).
+        TypeError: ``move`` is not a move (an instance of one of the move classes), or
+            ``where`` is neither a state, a view, a sequence of table melds nor ``None``.
 
     >>> from pushrummy.cards import parse_card
     >>> describe_move(Take(0)), describe_move(NextDeal())
     ('seat 0 takes the upcard', 'the next deal is dealt')
     >>> describe_move(LayDown(1, (parse_meld("7S 7H 7D"), parse_meld("9C 9S JK=9"))))
     'seat 1 lays down 7D 7H 7S / 9C 9S JK=9'
+    >>> from pushrummy.state import TableMeld
+    >>> table = (TableMeld(0, 1, parse_meld("9C 9S JK=9")), TableMeld(1, 2, parse_meld("5H 6H JK=7H 8H")))
+    >>> describe_move(LayOff(0, parse_card("JK"), 1, End.HIGH), table)
+    "seat 0 lays off JK as 9H on seat 2's run 5H–8H"
+    >>> describe_move(LayOff(3, parse_card("9D"), 0), table)
+    "seat 3 lays off 9D on seat 1's set of 9s"
+    >>> describe_move(ExchangeWild(0, 1, 7, parse_card("7H")), table)
+    "seat 0 exchanges 7H for the JK standing for 7H in seat 2's run 5H–8H, taking the JK"
     """
-    return _DESCRIBE[kind_of(move).name](move)
+    describe = _DESCRIBE[kind_of(move).name]
+    if where is None:
+        return describe(move)
+    table = _table_of(where)
+    if not isinstance(move, (LayOff, ExchangeWild)):
+        return describe(move)
+    if not 0 <= move.meld_id < len(table) or table[move.meld_id].id != move.meld_id:
+        return describe(move)
+    target = table[move.meld_id]
+    if isinstance(move, LayOff):
+        return _describe_lay_off_on(move, target)
+    return _describe_exchange_on(move, target)
+
+
+def _table_of(where: GameState | PlayerView | Sequence[TableMeld]) -> Sequence[TableMeld]:
+    if isinstance(where, (GameState, PlayerView)):
+        return where.table
+    if isinstance(where, (str, bytes)) or not isinstance(where, Sequence):
+        raise TypeError(
+            f"describe_move: where must be a GameState, a PlayerView or a table, "
+            f"not {type(where).__name__}"
+        )
+    for meld in where:
+        if not isinstance(meld, TableMeld):
+            raise TypeError(
+                f"describe_move: a table holds TableMeld values, not {type(meld).__name__}"
+            )
+    return where
+
+
+def _position_card(meld: Meld, position: int) -> str:
+    """The natural card that stands at ``position`` of the run ``meld``: ``9H``."""
+    assert meld.suit is not None
+    return f"{position_rank(position).symbol}{meld.suit.letter}"
+
+
+def _meld_phrase(target: TableMeld) -> str:
+    """``seat 2's run 5H–8H`` or ``seat 1's set of 9s``."""
+    meld = target.meld
+    if meld.kind is MeldKind.SET:
+        assert meld.rank is not None
+        what = f"set of {meld.rank.symbol}s"
+    else:
+        assert meld.start is not None and meld.end is not None
+        what = f"run {_position_card(meld, meld.start)}–{_position_card(meld, meld.end)}"
+    return f"seat {target.owner}'s {what}"
+
+
+def _describe_lay_off_on(move: LayOff, target: TableMeld) -> str:
+    meld = target.meld
+    role = ""
+    if move.card.is_wild:
+        if meld.kind is MeldKind.SET:
+            assert meld.rank is not None
+            role = f" as {meld.rank.symbol}"
+        elif move.end is not None:
+            assert meld.start is not None and meld.end is not None
+            position = meld.start - 1 if move.end is End.LOW else meld.end + 1
+            if 1 <= position <= 14:
+                role = f" as {_position_card(meld, position)}"
+    return f"seat {move.seat} lays off {move.card}{role} on {_meld_phrase(target)}"
+
+
+def _describe_exchange_on(move: ExchangeWild, target: TableMeld) -> str:
+    meld = target.meld
+    index = move.position - (meld.start or 0)
+    if meld.kind is not MeldKind.RUN or not 0 <= index < len(meld.cards):
+        return _describe_exchange(move)
+    wild = meld.cards[index]
+    stands = _position_card(meld, move.position)
+    return (
+        f"seat {move.seat} exchanges {move.card} for the {wild} standing for {stands} "
+        f"in {_meld_phrase(target)}, taking the {wild}"
+    )
+
+
+_DESCRIPTION_CARD = r"(?:10|[2-9AJQK])[CDHS]"
+_DESCRIPTION_TARGET = (
+    rf"seat [0-9]+'s (?:run {_DESCRIPTION_CARD}–{_DESCRIPTION_CARD}|set of (?:10|[3-9AJQK])s)"
+)
+_DESCRIPTION_ON = {
+    LayOff: re.compile(rf"(?: as (?:10|[2-9AJQK])[CDHS]?)? on {_DESCRIPTION_TARGET}"),
+    ExchangeWild: re.compile(
+        rf" for the (?:JK|2[CDHS]|{_DESCRIPTION_CARD}) standing for {_DESCRIPTION_CARD} in "
+        rf"{_DESCRIPTION_TARGET}, taking the (?:JK|2[CDHS]|{_DESCRIPTION_CARD})"
+    ),
+}
+
+
+def is_description(
+    move: Move, text: str, where: GameState | PlayerView | Sequence[TableMeld] | None = None
+) -> bool:
+    """Whether ``text`` is what :func:`describe_move` says of ``move``.
+
+    With ``where``, exactly its sentence there. Without, its sentence without a table,
+    or one it says on some table: a lay-off's or an exchange's words that name the
+    target meld are then checked for their form only (the decoder checks the labels of
+    a move document sent back without its view this way).
+
+    Raises:
+        TypeError: as :func:`describe_move`.
+
+    >>> from pushrummy.cards import parse_card
+    >>> move = LayOff(0, parse_card("JK"), 1, End.HIGH)
+    >>> is_description(move, "seat 0 lays off JK as 9H on seat 2's run 5H–8H")
+    True
+    >>> is_description(move, "seat 1 lays off JK as 9H on seat 2's run 5H–8H")
+    False
+    """
+    own = describe_move(move, where)
+    if text == own or where is not None:
+        return text == own
+    if not isinstance(move, (LayOff, ExchangeWild)):
+        return False
+    prefix = (
+        f"seat {move.seat} lays off {move.card}"
+        if isinstance(move, LayOff)
+        else f"seat {move.seat} exchanges {move.card}"
+    )
+    pattern = _DESCRIPTION_ON[type(move)]
+    return text.startswith(prefix) and pattern.fullmatch(text, len(prefix)) is not None
 
 
 def _describe_lay_off(move: LayOff) -> str:

@@ -87,10 +87,13 @@ The move objects, one per move class::
 
 **Labels.** The legal moves of a view document carry two more fields after the move's
 own: ``"notation"``, the move's text (:func:`~pushrummy.notation.format_move`), and
-``"description"``, a one-line sentence (:func:`~pushrummy.notation.describe_move`), for a
-front end to show. They are read-only: a move document may carry them, so a client can
-send a listed move back as it is, but only when they are the move's own (anything else is
-a ``DecodeError`` at the label); a record's moves carry none.
+``"description"``, a one-line sentence (:func:`~pushrummy.notation.describe_move` in the
+view: a lay-off or exchange names its target by owner and cards, ``seat 2's run 5H–8H``),
+for a front end to show. They are read-only: a move document may carry them, so a client
+can send a listed move back as it is, but only when they are the move's own (anything else
+is a ``DecodeError`` at the label; a move sent back alone has no table, so the words naming
+a lay-off's or exchange's target are checked for their form,
+:func:`~pushrummy.notation.is_description`); a record's moves carry none.
 
 >>> from_json('{"schema":"pushrummy.move","version":1,"type":"take","seat":0,'
 ...           '"notation":"take","description":"seat 0 takes the upcard"}')
@@ -528,7 +531,7 @@ def encode(obj: object) -> JSONObject:
                        as in a state
         legal_moves    the seat's legal moves when it is its turn, else []: move objects,
                        each followed by its labels "notation" (format_move) and
-                       "description" (describe_move)
+                       "description" (describe_move in the view)
 
     >>> doc = encode(pr.view(pr.new_game(pr.PUSH, seed=7), 2))
     >>> doc["seat"], doc["contract"], doc["phase"], doc["current_player"], doc["stock_size"]
@@ -766,15 +769,16 @@ def _encode_view(view: PlayerView) -> JSONObject:
         "totals": list(view.totals),
         "results": [_encode_result(r) for r in view.results],
         "outcome": _encode_outcome(view.outcome),
-        "legal_moves": [_encode_listed(m) for m in view.legal_moves],
+        "legal_moves": [_encode_listed(m, view) for m in view.legal_moves],
     }
 
 
-def _encode_listed(move: Move) -> JSONObject:
-    """A listed move: its object, then its labels (read-only, derived from the move)."""
+def _encode_listed(move: Move, view: PlayerView) -> JSONObject:
+    """A listed move: its object, then its labels (read-only, derived from the move and the
+    view's table)."""
     out = _encode_move(move)
     out["notation"] = format_move(move)
-    out["description"] = describe_move(move)
+    out["description"] = describe_move(move, view)
     return out
 
 
