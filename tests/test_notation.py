@@ -124,6 +124,16 @@ def table_state() -> GameState:
         ("JK=QD JK=KD 2C=AD", run("JK JK 2C", Suit.DIAMONDS, 12)),
         ("JK=AC JK=2C JK=3C", run("JK JK JK", Suit.CLUBS, 1)),
         ("jk=10c 2d=JC JK=qc", run("JK 2D JK", Suit.CLUBS, 10)),
+        # Wilds without roles, when only one role fits.
+        ("5H JK 7H", run("5H JK 7H", Suit.HEARTS, 5)),
+        ("JK 5H 6H", run("JK 5H 6H", Suit.HEARTS, 4)),
+        ("QS KS JK", run("QS KS JK", Suit.SPADES, 12)),
+        ("2H 3H 4H", run("2H 3H 4H", Suit.HEARTS, 2)),
+        ("AS 2S 3S", run("AS 2S 3S", Suit.SPADES, 1)),
+        ("5H JK=6H JK", run("5H JK JK", Suit.HEARTS, 5)),
+        ("9C 9S 2D", Meld.set_of(parse_cards("9C 9S 2D"))),
+        ("JK=9 9C JK", Meld.set_of(parse_cards("9C JK JK"))),
+        ("3H 3S JK", Meld.set_of(parse_cards("3H 3S JK"))),
     ],
 )
 def test_parse_meld_examples(text: str, expected: Meld) -> None:
@@ -147,8 +157,8 @@ def test_format_meld_annotates_every_wild() -> None:
 @pytest.mark.parametrize(
     ("text", "token", "match"),
     [
-        ("5H JK 7H", "JK", "needs its role"),
-        ("9C 9S 2D", "2D", "needs its role"),
+        ("JC JK 2S", "JK", "can stand for different cards: 'JC 2S=J JK=J' or 'JC JK=QC 2S=KC'"),
+        ("2D JK JK", "2D", "(or 56 more); write each wild's role: 2D=<rank><suit> in a run"),
         ("5H 6H=6H 7H", "6H=6H", "takes no role"),
         ("5H 6H JK=", "JK=", "missing role"),
         ("5H JK=6X 7H", "JK=6X", "bad role '6X'"),
@@ -182,6 +192,18 @@ def test_parse_meld_notation_errors(text: str, token: str, match: str) -> None:
         ("JK=8 JK=9 2C=9", "meld.wild", "different ranks (8 and 9)"),
         ("JK=2 2C=2 2D=2", "meld.set", "no sets of twos"),
         ("9C 9S 9D 9H JK=9", "meld.set", "3 or 4 cards"),
+        # Wilds without roles that no role makes a meld of.
+        (
+            "9C 9C JK",
+            "meld.set",
+            "two naturals of suit C (a set's naturals have different suits), whatever",
+        ),
+        ("5H JK 9C", "meld.run", "share neither a rank (a set) nor a suit (a run)"),
+        ("5H JK 9H", "meld.run", "fit no run written low to high, whatever its wilds stand for"),
+        ("JK 5S JK=9", "meld.wild", "not of the rank its wilds are declared as"),
+        ("JK 5S JK=9H", "meld.wild", "not of the suit its wilds are declared in"),
+        ("JK=6H JK 7H", "meld.run", "fit no run"),
+        ("JK JK", "meld.run", "fit no run"),
     ],
 )
 def test_parse_meld_invalid_melds(text: str, rule: str, match: str) -> None:
@@ -391,6 +413,56 @@ def test_down_and_meld() -> None:
     assert parse_move(later, "meld 9S 9C JK=9") == NewMeld(seat, parse_meld("9C 9S JK=9"))
 
 
+def test_wild_roles_left_out_are_read_from_the_position() -> None:
+    # Issue 12: "down 3H 3S JK / JC JK 2S" was refused for want of roles.
+    hand = "3H 3S JK JC JK 2S 2D 9D"
+    two_sets = play_state(hand, variant=pr.PUSH, laid_down=False)
+    seat = to_move(two_sets)
+    jacks = Meld.set_of(parse_cards("JC JK 2S"))
+    threes = parse_meld("3H 3S JK=3")
+    assert parse_move(two_sets, "down 3H 3S JK / JC JK 2S") == LayDown(seat, (threes, jacks))
+    # The same text in a deal of a set and a run: the contract picks the run.
+    set_and_run = attrs.evolve(two_sets, deal_number=2)
+    assert str(set_and_run.contract) == "1 set of 3 + 1 run of 4"
+    club_run = run("JC JK 2S 2D", Suit.CLUBS, 11)
+    assert parse_move(set_and_run, "down 3H 3S JK / JC JK 2S 2D") == LayDown(
+        seat, (threes, club_run)
+    )
+    # From the view: the listed lay-down step it names.
+    me = pr.view(two_sets, seat)
+    step = parse_move(me, "down 3h 3s jk")
+    assert step in me.legal_moves and step == LayDown(seat, (threes,))
+    # After the contract, a new meld that can be either is refused, with both readings.
+    later = play_state(hand, variant=pr.PUSH)
+    with pytest.raises(NotationError) as info:
+        parse_move(later, "meld JC JK 2S")
+    assert str(info.value) == (
+        "the wilds in 'meld JC JK 2S' can stand for different cards: "
+        "'meld JC 2S=J JK=J' or 'meld JC JK=QC 2S=KC'; "
+        "write each wild's role: JK=<rank><suit> in a run, JK=<rank> in a set"
+    )
+    assert info.value.token == "JK"
+    later_view = pr.view(later, seat)
+    with pytest.raises(NotationError, match="different cards"):
+        parse_move(later_view, "meld JC JK 2S")
+    # Without wild exchange, the view lists the run once, wilds in card order; the text
+    # with the wilds the other way round names that listed move.
+    listed = parse_move(later_view, "meld JC JK=QC 2S")
+    assert listed in later_view.legal_moves
+    assert listed == NewMeld(seat, run("JC 2S JK", Suit.CLUBS, 11))
+    assert parse_move(later, "meld JC JK=QC 2S") == NewMeld(seat, run("JC JK 2S", Suit.CLUBS, 11))
+    # No reading legal: the engine's error for the first one.
+    with pytest.raises(ContractNotMetError, match=r"\[layoff.when\]$"):
+        parse_move(two_sets, "meld JC JK 2S")
+    with pytest.raises(IllegalMoveError, match=r"not among seat \d's legal moves"):
+        parse_move(me, "meld JC JK 2S")
+    # The wild limit is a rule of the position: it leaves one reading.
+    strict = play_state(
+        "7S 7H JK 2C 9C", variant=pr.PUSH.replace(wild_limit=pr.WildLimit.AT_MOST_NATURALS)
+    )
+    assert parse_move(strict, "meld 7S 7H JK") == NewMeld(to_move(strict), parse_meld("7S 7H JK=7"))
+
+
 def test_invalid_meld_in_a_move_names_seat_and_rule() -> None:
     state = play_state("7S 7H 7D 9C 9S JK 4C", variant=pr.PUSH)
     with pytest.raises(InvalidMeldError, match=r"^seat \d cannot meld: run 7S 8H 9S") as info:
@@ -501,7 +573,7 @@ def test_exchange_errors_come_from_the_engine(table_state: GameState) -> None:
         ("down 7S 7H 7D /", "", "empty meld"),
         ("down", "", "empty meld"),
         ("meld 7S 7H / 7D", "/", "separates the melds of 'down'"),
-        ("meld 7S JK 7D", "JK", "needs its role"),
+        ("down JK JK JK / JK JK JK / 2C 2D 2H", "JK", "too many different cards (216000 ways)"),
     ],
 )
 def test_notation_errors_name_the_token(

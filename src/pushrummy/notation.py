@@ -13,7 +13,7 @@ Grammar::
              | "off" CARD "on" ID [ END ]        (lay off a card on table meld ID)
              | "exchange" CARD "on" ID [ "at" POSITION ]
     meld     = item { item }
-    item     = NATURAL | WILD "=" ROLE           (every wild carries its role)
+    item     = NATURAL | WILD [ "=" ROLE ]       (a wild's role, unless only one fits)
     ROLE     = RANK SUIT                         (in a run: the card the wild stands for)
              | RANK                              (in a set: the set's rank)
     END      = "low" | "high"
@@ -33,12 +33,23 @@ text                            move                                    rule
 ``next``                        :class:`~pushrummy.moves.NextDeal`      [deal.count]
 ==============================  ======================================  ==================
 
-**Melds.** Every wild (joker or two) is written with the role it is declared to
+**Melds.** A wild (joker or two) is written with the role it is declared to
 play ([meld.wild]): ``JK=6H`` in a run (rank and suit), ``JK=9`` in a set (rank
 only); a two standing for its own rank in a run is ``2H=2H``. Natural cards are
 written plain. Roles with a suit make a run, roles with a rank only make a set;
 a meld without wilds is a set when its cards share a rank and a run otherwise.
 A run is written low to high; a set in any order.
+
+**Roles left out.** A wild may be written without its role when only one role
+fits: ``5H JK 7H`` can only be ``5H JK=6H 7H``. Every assignment of roles that
+makes a valid meld (with the roles that are written) is a reading; in
+:func:`parse_move` only the readings that are legal in the position count, so the
+contract can settle it (``down 3H 3S JK / JC JK 2S`` in a deal of two sets
+reads the second meld as a set of jacks, in a deal of a set and a run as the run
+``JC JK=QC 2S=KC``). More than one reading is a
+:class:`~pushrummy.errors.NotationError` that lists them; the roles must then be
+written. A lay-off names its end instead (``off JK on 3 high``), and may leave
+it out when only one end takes the card.
 
 **Resolving against the position.** The seat is the state's current player.
 ``off`` may leave out the end when only one end of the run takes the card, and
@@ -62,9 +73,11 @@ Meld.run('5H JK=6H 7H')
 >>> describe_move(LayOff(2, parse_card("JK"), 3, End.HIGH))
 'seat 2 lays off JK at the high end of meld 3'
 >>> parse_meld("5H JK 7H")
+Meld.run('5H JK=6H 7H')
+>>> parse_meld("JC JK 2S")
 Traceback (most recent call last):
 ...
-pushrummy.errors.NotationError: wild 'JK' in '5H JK 7H' needs its role: JK=<rank><suit> in a run, JK=<rank> in a set
+pushrummy.errors.NotationError: the wilds in 'JC JK 2S' can stand for different cards: 'JC 2S=J JK=J' or 'JC JK=QC 2S=KC'; write each wild's role: JK=<rank><suit> in a run, JK=<rank> in a set
 
 Moves are parsed against a state:
 
@@ -92,7 +105,7 @@ from typing import Any, NoReturn
 
 import attrs
 
-from .cards import Card, Rank, parse_card
+from .cards import Card, Rank, Suit, parse_card
 from .engine import check_move, is_legal
 from .errors import IllegalMoveError, InvalidMeldError, NotationError, clip, clip_repr
 from .melds import End, Meld, MeldKind, position_rank
@@ -110,6 +123,7 @@ from .moves import (
 from .movetable import MOVE_KINDS, kind_of
 from .predicates import natural_at
 from .state import GameState, Phase, TableMeld
+from .variants import WildExchange
 from .views import PlayerView
 
 __all__ = [
@@ -198,13 +212,23 @@ def _role(item: str, wild: Card, role: str, text: str) -> Rank | Card:
 
 
 def _meld(tokens: list[str], text: str) -> Meld:
-    """The meld written by ``tokens`` (see the module's grammar)."""
+    """The meld written by ``tokens`` (see the module's grammar): its one reading."""
+    readings = _meld_readings(tokens, text)
+    if len(readings) > 1:
+        _ambiguous_roles([format_meld(m) for m in readings], tokens, text)
+    return readings[0]
+
+
+def _meld_readings(tokens: list[str], text: str) -> list[Meld]:
+    """Every meld ``tokens`` can mean: one when every wild carries its role; for wilds
+    written without one, every assignment of roles that makes a valid meld (sets first)."""
     if not tokens:
         _fail(f"empty meld in {clip_repr(text)}: a meld is 3 or more cards", "", text)
     cards: list[Card] = []
     roles: list[Rank | Card | None] = []
     set_role: str | None = None
     run_role: str | None = None
+    unroled = False
     for item in tokens:
         if item == "/":
             _fail(
@@ -215,13 +239,7 @@ def _meld(tokens: list[str], text: str) -> Meld:
         card_text, equals, role_text = item.partition("=")
         card = _card(card_text, text)
         if not equals:
-            if card.is_wild:
-                _fail(
-                    f"wild {clip_repr(item)} in {clip_repr(text)} needs its role: {card}=<rank><suit> "
-                    f"in a run, {card}=<rank> in a set",
-                    item,
-                    text,
-                )
+            unroled = unroled or card.is_wild
             cards.append(card)
             roles.append(None)
             continue
@@ -248,10 +266,84 @@ def _meld(tokens: list[str], text: str) -> Meld:
         cards.append(card)
         roles.append(role)
     what = " ".join(tokens)
+    if unroled:
+        return _inferred(cards, roles, what)
     # Without wilds every card is natural: one rank makes a set, anything else a run.
     if set_role is not None or (run_role is None and len({c.rank for c in cards}) == 1):
-        return _set(cards, roles, what)
-    return _run(cards, roles, tokens, what)
+        return [_set(cards, roles, what)]
+    return [_run(cards, roles, tokens, what)]
+
+
+_SET_RANKS = tuple(rank for rank in Rank if rank is not Rank.TWO)
+"""The ranks a set can have (twos are wild: no sets of twos)."""
+
+
+def _inferred(cards: list[Card], roles: list[Rank | Card | None], text: str) -> list[Meld]:
+    """Every valid meld of ``cards`` (in the order written) whose wilds without a role
+    stand for anything and whose declared roles hold: sets, then runs by suit and start."""
+    naturals = [card for card in cards if card.is_natural]
+    set_roles = {role for role in roles if isinstance(role, Rank)}
+    run_roles = [role for role in roles if isinstance(role, Card)]
+    readings: list[Meld] = []
+    set_error: InvalidMeldError | None = None
+    ranks = set_roles | {card.rank for card in naturals if card.rank is not None}
+    if not run_roles and len(ranks) <= 1:
+        for rank in sorted(ranks) or _SET_RANKS:
+            try:
+                readings.append(Meld.set_of(cards, rank))
+            except InvalidMeldError as exc:
+                set_error = set_error or exc
+    suits = {card.suit for card in [*naturals, *run_roles] if card.suit is not None}
+    if not set_roles and len(suits) <= 1:
+        for suit in sorted(suits) or list(Suit):
+            for start in range(1, 13):
+                try:
+                    meld = Meld(MeldKind.RUN, cards, suit=suit, start=start)
+                except InvalidMeldError:
+                    continue
+                if all(
+                    not isinstance(role, Card)
+                    or (role.suit is suit and role.rank is position_rank(start + index))
+                    for index, role in enumerate(roles)
+                ):
+                    readings.append(meld)
+    if readings:
+        return readings
+    if set_error is not None and ranks:
+        raise InvalidMeldError(
+            f"{set_error.message}, whatever its wilds stand for", rule=set_error.rule
+        )
+    if set_roles:
+        why, rule = "its naturals are not of the rank its wilds are declared as", "meld.wild"
+    elif run_roles and len(suits) > 1:
+        why, rule = "its naturals are not of the suit its wilds are declared in", "meld.wild"
+    elif len(suits) > 1:
+        why, rule = "its naturals share neither a rank (a set) nor a suit (a run)", "meld.run"
+    else:
+        why = "its cards fit no run written low to high, whatever its wilds stand for"
+        rule = "meld.run"
+    raise InvalidMeldError(f"{clip(text)}: no set or run: {why}", rule=rule)
+
+
+def _ambiguous_roles(readings: Sequence[str], tokens: list[str], text: str) -> NoReturn:
+    """The error for text whose wilds can stand for different things: the readings it has."""
+    token = next((t for t in tokens if "=" not in t and _is_wild_token(t)), "")
+    shown = " or ".join(repr(r) for r in readings[:4])
+    more = f" (or {len(readings) - 4} more)" if len(readings) > 4 else ""
+    wild = token or "JK"
+    _fail(
+        f"the wilds in {clip_repr(text)} can stand for different cards: {shown}{more}; "
+        f"write each wild's role: {wild}=<rank><suit> in a run, {wild}=<rank> in a set",
+        token,
+        text,
+    )
+
+
+def _is_wild_token(token: str) -> bool:
+    try:
+        return parse_card(token).is_wild
+    except NotationError:
+        return False
 
 
 def _set(cards: list[Card], roles: list[Rank | Card | None], text: str) -> Meld:
@@ -300,15 +392,17 @@ def _run(cards: list[Card], roles: list[Rank | Card | None], tokens: list[str], 
 
 
 def parse_meld(text: str) -> Meld:
-    """The meld written as ``text``: every wild with its role (``JK=6H``, ``JK=9``).
+    """The meld written as ``text``: every wild with its role (``JK=6H``, ``JK=9``), or
+    without it when only one role makes a valid meld (``5H JK 7H``).
 
     :func:`format_meld` is its inverse.
 
     Raises:
         TypeError: ``text`` is not a str.
-        NotationError: malformed text: no cards, a bad card, a wild without its role, a
-            natural with one, a bad role, set and run roles mixed, a stray ``/``; the
-            message names the bad token.
+        NotationError: malformed text: no cards, a bad card, wilds without roles that
+            can stand for different cards (the message lists the readings), a natural
+            with a role, a bad role, set and run roles mixed, a stray ``/``; the message
+            names the bad token.
         InvalidMeldError: well-formed text for cards that make no meld ([meld.set],
             [meld.run]), or wilds declared for different ranks ([meld.wild]).
 
@@ -614,12 +708,15 @@ def parse_move(state: GameState | PlayerView, text: str) -> Move:
         TypeError: ``state`` is not a :class:`~pushrummy.state.GameState` or a
             :class:`~pushrummy.views.PlayerView`, or ``text`` not a str.
         NotationError: malformed text (the bad token is named), or text that
-            names two legal moves (the message lists them).
+            names two legal moves (the message lists them): a lay-off's end left out
+            when both ends take the card, wilds written without roles that can stand
+            for different cards in legal moves, or in too many ways to try.
         IllegalMoveError: well-formed text for a move that is not legal now
             (from a state the engine's :func:`~pushrummy.engine.check_move` error,
             naming the rule; from a view, a move not among its legal moves); an
             :class:`~pushrummy.errors.InvalidMeldError` for a meld that breaks the meld
-            rules whatever the position.
+            rules whatever the position. Wilds written without roles whose readings
+            are none of them legal: the error of the first reading (sets first).
 
     >>> import pushrummy as pr
     >>> state = pr.new_game(pr.PUSH, seed=3)
@@ -650,6 +747,9 @@ def parse_move(state: GameState | PlayerView, text: str) -> Move:
         raise TypeError(f"parse_move expects a str, not {type(text).__name__}")
     seat = state.current_player
     read = _read(state, _seat(seat), text)
+    if isinstance(read, _Readings):  # wilds written without their roles
+        fit = read.pick(lambda move: is_legal(state, move), text)
+        return _checked(state, read.moves[0] if fit is None else fit, seat)
     if isinstance(read, _Open):  # a lay-off's end or an exchange's position left out
         if read.verb == "off":
             return _lay_off(state, seat, read.card, read.meld_id, read.token, text)
@@ -668,7 +768,32 @@ class _Open:
     token: str  # the card's token, for error messages
 
 
-def _read(where: GameState | PlayerView, seat: int, text: str) -> Move | _Open:
+_MAX_READINGS = 256
+"""How many role assignments of a move's wilds are tried before the roles must be written."""
+
+
+@attrs.frozen
+class _Readings:
+    """A lay-down or new meld whose wilds were written without roles and can stand for
+    more than one thing: every reading valid by the meld rules (at least two); the
+    position decides which are legal."""
+
+    moves: tuple[Move, ...]
+    tokens: list[str]  # the move's tokens, for error messages
+
+    def pick(self, legal: Callable[[Move], bool], text: str) -> Move | None:
+        """The one legal reading; ``None`` when none is; an error naming them when several are.
+
+        Raises:
+            NotationError: more than one reading is legal.
+        """
+        fits = [move for move in self.moves if legal(move)]
+        if len(fits) > 1:
+            _ambiguous_roles([format_move(m) for m in fits], self.tokens, text)
+        return fits[0] if fits else None
+
+
+def _read(where: GameState | PlayerView, seat: int, text: str) -> Move | _Open | _Readings:
     """The move ``text`` names for ``seat`` by the notation's grammar alone (one reader for
     states and views); melds that break the meld rules raise here."""
     tokens = _tokens(text)
@@ -690,9 +815,12 @@ def _read(where: GameState | PlayerView, seat: int, text: str) -> Move | _Open:
                 groups.append([])
             else:
                 groups[-1].append(token)
-        return LayDown(seat, tuple(_meld_for(where, group, text) for group in groups))
+        options = [_meld_for(where, group, text) for group in groups]
+        downs = [LayDown(seat, melds) for melds in _product(options, tokens, text)]
+        return downs[0] if len(downs) == 1 else _Readings(tuple(downs), tokens)
     if verb == "meld":
-        return NewMeld(seat, _meld_for(where, args, text))
+        news = [NewMeld(seat, meld) for meld in _meld_for(where, args, text)]
+        return news[0] if len(news) == 1 else _Readings(tuple(news), tokens)
     if verb in ("off", "exchange"):
         what = "the card to lay off" if verb == "off" else "the natural card"
         card = _card(_arg(args, 0, what, verb, text), text)
@@ -730,10 +858,30 @@ def _checked(state: GameState, move: Move, seat: int | None) -> Move:
     return move
 
 
-def _meld_for(state: GameState | PlayerView, tokens: list[str], text: str) -> Meld:
-    """The meld of ``tokens``; a meld-rule error carries the seat and phase."""
+def _product(options: list[list[Meld]], tokens: list[str], text: str) -> list[tuple[Meld, ...]]:
+    """Every choice of one reading per meld (at most :data:`_MAX_READINGS`)."""
+    count = 1
+    for readings in options:
+        count *= len(readings)
+    if count > _MAX_READINGS:
+        token = next((t for t in tokens if "=" not in t and _is_wild_token(t)), "")
+        wild = token or "JK"
+        _fail(
+            f"the wilds in {clip_repr(text)} can stand for too many different cards ({count} "
+            f"ways); write each wild's role: {wild}=<rank><suit> in a run, {wild}=<rank> in a set",
+            token,
+            text,
+        )
+    choices: list[tuple[Meld, ...]] = [()]
+    for readings in options:
+        choices = [(*chosen, meld) for chosen in choices for meld in readings]
+    return choices
+
+
+def _meld_for(state: GameState | PlayerView, tokens: list[str], text: str) -> list[Meld]:
+    """The readings of the meld of ``tokens``; a meld-rule error carries the seat and phase."""
     try:
-        return _meld(tokens, text)
+        return _meld_readings(tokens, text)
     except InvalidMeldError as exc:
         seat = state.current_player
         who = "" if seat is None else f"seat {seat} cannot meld: "
@@ -746,6 +894,13 @@ def _parse_listed(view: PlayerView, text: str) -> Move:
     """The move of ``view.legal_moves`` that ``text`` names (the grammar of :func:`parse_move`)."""
     seat = view.seat
     read = _read(view, seat, text)
+    loose = view.variant.wild_exchange is WildExchange.NONE
+    listed = {_play_key(m, loose=loose): m for m in view.legal_moves}
+    if isinstance(read, _Readings):  # wilds written without their roles
+        fit = read.pick(lambda m: _play_key(m, loose=loose) in listed, text)
+        if fit is not None:
+            return listed[_play_key(fit, loose=loose)]
+        raise _not_listed(view, read.moves[0], text)
     if isinstance(read, _Open):
         # The end or position left out: whichever listed moves fit.
         kind = LayOff if read.verb == "off" else ExchangeWild
@@ -765,10 +920,27 @@ def _parse_listed(view: PlayerView, text: str) -> Move:
             move = ExchangeWild(seat, read.meld_id, guess, read.card)
     else:
         move = read
-    for listed in view.legal_moves:
-        if listed == move:
-            return listed
+    found = listed.get(_play_key(move, loose=loose))
+    if found is not None:
+        return found
     raise _not_listed(view, move, text)
+
+
+def _play_key(move: Move, *, loose: bool) -> object:
+    """What tells ``move`` from other moves: the move itself, or, when wilds cannot be
+    taken back (``loose``), a lay-down or new meld without which wild stands in which wild
+    place of a run (one play, listed once, [meld.wild])."""
+    if not loose or not isinstance(move, (LayDown, NewMeld)):
+        return move
+    melds = move.melds if isinstance(move, LayDown) else (move.meld,)
+    return (type(move), move.seat, tuple(_meld_key(meld) for meld in melds))
+
+
+def _meld_key(meld: Meld) -> object:
+    if meld.kind is MeldKind.SET:
+        return meld  # a set's cards are kept sorted
+    naturals = tuple(None if card.is_wild else card for card in meld.cards)
+    return (meld.suit, meld.start, naturals, tuple(sorted(c for c in meld.cards if c.is_wild)))
 
 
 def _not_listed(view: PlayerView, move: Move, text: str) -> IllegalMoveError:
