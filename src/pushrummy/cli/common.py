@@ -9,7 +9,9 @@ The game loop is the library's own (:func:`pushrummy.playing.drive`, re-exported
 ('greedy', 'random', 'greedy', 'random', 'greedy')
 >>> names = Names(build_variant("push", 0), 4, bots=("greedy", "random") * 2)
 >>> names.seat(1), names.side(0)
-('seat 1 (random)', 'team 0 (seats 0+2)')
+('seat 1 (random)', 'side 0 (seats 0+2)')
+>>> plural(1, "card"), plural(0, "card"), plural(2, "worker")
+('1 card', '0 cards', '2 workers')
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ __all__ = [
     "drive",
     "make_bot",
     "parse_bots",
+    "plural",
     "turns_played",
 ]
 
@@ -52,6 +55,12 @@ DEFAULT_MAX_TURNS = 200
 
 class UsageError(Exception):
     """Bad command-line options (reported like an argparse error, exit status 2)."""
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``1 card``, ``2 cards``: the count with the word, in the plural unless it is 1
+    (``words`` when the plural is not ``word + "s"``)."""
+    return f"{count} {word if count == 1 else (words or word + 's')}"
 
 
 def build_variant(name: str, max_turns: int | None) -> Variant:
@@ -119,7 +128,7 @@ def parse_bots(text: str, count: int) -> tuple[str, ...]:
                 f"(bots are {', '.join(BOT_KINDS)})"
             )
     if len(kinds) > count:
-        raise UsageError(f"--bots names {len(kinds)} bots for {count} seats")
+        raise UsageError(f"--bots names {len(kinds)} bots for {plural(count, 'seat')}")
     return tuple(kinds[i % len(kinds)] for i in range(count))
 
 
@@ -142,7 +151,7 @@ def make_bot(kind: str, game_seed: int, seat: int) -> Bot:
 
 
 class Names:
-    """How seats and sides are called in the output.
+    """How seats and sides are called in the output: the human is "you".
 
     Args:
         variant: the rules (partnerships or not).
@@ -165,13 +174,20 @@ class Names:
         self.human = human
 
     def short(self, seat: int) -> str:
-        """``seat 2``, or ``seat 2 (you)`` for the human."""
-        return f"seat {seat} (you)" if seat == self.human else f"seat {seat}"
+        """``seat 2``, or ``you`` for the human."""
+        return "you" if seat == self.human else f"seat {seat}"
+
+    def does(self, seat: int, verb: str, verb_you: str | None = None) -> str:
+        """The seat doing something: ``seat 2 takes``, ``you take`` (``verb_you``: the verb
+        after "you" when it is not ``verb`` without its last ``s``)."""
+        if seat != self.human:
+            return f"seat {seat} {verb}"
+        return f"you {verb[:-1] if verb_you is None else verb_you}"
 
     def seat(self, seat: int) -> str:
-        """The seat with its player: ``seat 1 (random)``, ``seat 0 (you)``, ``seat 2 (partner)``."""
+        """The seat with its player: ``seat 1 (random)``, ``you (seat 0)``, ``seat 2 (partner)``."""
         if seat == self.human:
-            return f"seat {seat} (you)"
+            return f"you (seat {seat})"
         tags = []
         if (
             self.human is not None
@@ -189,17 +205,18 @@ class Names:
         return tuple(s for s in range(self.players) if self.variant.side_of(s) == side)
 
     def side(self, side: int) -> str:
-        """``team 0 (seats 0+2)`` in partnerships, ``seat 3`` otherwise (with ``you``)."""
+        """``side 0 (seats 0+2)`` in partnerships (``your side (seats 0+2)`` for the human's),
+        ``seat 3`` (or ``you``) otherwise."""
         seats = self.seats_of(side)
         mine = self.human is not None and self.human in seats
         if not self.variant.partnerships:
-            return f"seat {side} (you)" if mine else f"seat {side}"
+            return "you" if mine else f"seat {side}"
         who = "+".join(str(s) for s in seats)
-        return f"team {side} (seats {who}{', you' if mine else ''})"
+        return f"{'your side' if mine else f'side {side}'} (seats {who})"
 
     def side_short(self, side: int) -> str:
-        """``team 0`` in partnerships, ``seat 3`` otherwise."""
-        return f"team {side}" if self.variant.partnerships else f"seat {side}"
+        """``side 0`` in partnerships, ``seat 3`` otherwise."""
+        return f"side {side}" if self.variant.partnerships else f"seat {side}"
 
     def side_seats(self, side: int) -> str:
         """The seats of a side: ``0+2``."""

@@ -25,6 +25,7 @@ from ..moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextD
 from ..notation import format_move, parse_move
 from ..playing import GameListener, drive
 from ..state import GameState, Phase
+from ..variants import LayoffTargets, PushTo, Variant, WildExchange
 from ..views import PlayerView, view
 from .common import (
     Names,
@@ -34,12 +35,13 @@ from .common import (
     check_seed,
     make_bot,
     parse_bots,
+    plural,
 )
 from .describe import deal_ended, deal_started, game_over, narrate, table_lines
 from .render import Output, Segment
 from .watch import save_record
 
-__all__ = ["MAX_INPUT", "PlaySession", "order_moves", "run"]
+__all__ = ["MAX_INPUT", "PlaySession", "help_text", "order_moves", "run"]
 
 MAX_INPUT = 500
 """Longer input lines are rejected unread (the longest lay-down is far shorter)."""
@@ -53,28 +55,56 @@ GROUP_SHOWN = 8
 _NUMBER = re.compile(r"#?([0-9]{1,9})")
 _KIND_ORDER = (Take, Push, LayDown, LayOff, NewMeld, ExchangeWild, Discard, NextDeal)
 _KIND_NAMES = {
-    LayDown: "lay-downs",
-    LayOff: "lay-offs",
-    NewMeld: "new melds",
-    ExchangeWild: "exchanges",
-    Discard: "discards",
+    LayDown: ("lay-down", "lay-downs"),
+    LayOff: ("lay-off", "lay-offs"),
+    NewMeld: ("new meld", "new melds"),
+    ExchangeWild: ("exchange", "exchanges"),
+    Discard: ("discard", "discards"),
 }
 
-HELP = """\
-Type the number of a move from the list, or the move itself:
-  take                         take the upcard
-  push                         push the upcard and a stock card to the next player, then draw
-  down 7S 7H 7D / 9C 9S JK=9   lay down the contract: melds separated by '/', each wild
-                               with its role (JK=9 in a set of 9s, JK=6H in a run); the
-                               whole contract at once, or one meld at a time (down 7S 7H 7D,
-                               then down 9C 9S JK=9 in the same turn)
-  meld 5H JK=6H 7H             meld a new set or run (after your contract)
-  off 9H on 3 [low|high]       lay off a card on table meld [3]
-  exchange 6H on 2             give the card a wild in run [2] stands for, take the wild
-  discard KS                   discard a card, ending your turn
-Cards: 10H or TH; suits C D H S (or ♣ ♦ ♥ ♠); JK is the joker. Jokers and twos are wild.
-Commands: moves (list every legal move), show (the position again), hint (what the
-greedy bot would play), help, quit."""
+
+def help_text(variant: Variant, *, unicode: bool = True) -> str:
+    """How to type moves, listing only the moves ``variant`` allows.
+
+    >>> from pushrummy.variants import PUSH, WildExchange
+    >>> "exchange" in help_text(PUSH)
+    False
+    >>> "exchange 6H on 2" in help_text(PUSH.replace(wild_exchange=WildExchange.ANY_IN_RUNS))
+    True
+    """
+    receiver = "previous" if variant.push_to is PushTo.PREVIOUS else "next"
+    lines = [
+        "Type the number of a move from the list, or the move itself:",
+        "  take                         take the upcard",
+        f"  push                         push the upcard and a stock card to the {receiver} "
+        "player, then draw",
+        "  down 7S 7H 7D / 9C 9S JK=9   lay down the contract: melds separated by '/', each wild",
+        "                               with its role (JK=9 in a set of 9s, JK=6H in a run) unless",
+        "                               only one role fits; the whole contract at once, or one meld",
+        "                               at a time (down 7S 7H 7D, then down 9C 9S JK=9)",
+    ]
+    if variant.new_melds_after_contract:
+        lines.append("  meld 5H JK=6H 7H             meld a new set or run (after your contract)")
+    whose = {
+        LayoffTargets.ANY: "table meld [3]",
+        LayoffTargets.TEAM: "your side's meld [3]",
+        LayoffTargets.OWN: "your own meld [3]",
+    }[variant.layoff_targets]
+    lines.append(f"  off 9H on 3 [low|high]       lay off a card on {whose}")
+    if variant.wild_exchange is not WildExchange.NONE:
+        wild = "joker" if variant.wild_exchange is WildExchange.JOKERS_IN_RUNS else "wild"
+        lines.append(
+            f"  exchange 6H on 2             give the card a {wild} in run [2] stands for, "
+            f"take the {wild}"
+        )
+    lines.append("  discard KS                   discard a card, ending your turn")
+    suits = "suits C D H S (or ♣ ♦ ♥ ♠)" if unicode else "suits C D H S"
+    lines += [
+        f"Cards: 10H or TH; {suits}; JK is the joker. Jokers and twos are wild.",
+        "Commands: moves (list every legal move), show (the position again), hint (what the",
+        "greedy bot would play), help, quit.",
+    ]
+    return "\n".join(lines)
 
 
 class Quit(Exception):
@@ -210,7 +240,7 @@ class PlaySession(GameListener):
             if answer in ("quit", "exit", "q"):
                 raise Quit
             if answer in ("help", "?"):
-                self.out.line(HELP if self.out.unicode else HELP.replace(" (or ♣ ♦ ♥ ♠)", ""))
+                self.out.line(help_text(self.state.variant, unicode=self.out.unicode))
                 continue
             self.error("press Enter to deal the next deal, or type quit")
 
@@ -251,7 +281,7 @@ class PlaySession(GameListener):
         if word in ("quit", "exit", "q"):
             raise Quit
         if word in ("help", "h", "?"):
-            self.out.line(HELP if self.out.unicode else HELP.replace(" (or ♣ ♦ ♥ ♠)", ""))
+            self.out.line(help_text(self.state.variant, unicode=self.out.unicode))
             return None
         if word in ("moves", "m"):
             self.print_moves(full=True)
@@ -301,7 +331,7 @@ class PlaySession(GameListener):
         )
         out.line("Scores: " + dot.join(f"{names.side(s)}: {t}" for s, t in enumerate(me.totals)))
         for seat in range(me.players):
-            parts: list[Segment] = [f"  {names.seat(seat)}: {me.hand_sizes[seat]} cards"]
+            parts: list[Segment] = [f"  {names.seat(seat)}: {plural(me.hand_sizes[seat], 'card')}"]
             if seat == me.dealer:
                 parts.append(", dealer")
             if me.laid_down[seat]:
@@ -312,9 +342,9 @@ class PlaySession(GameListener):
             out.line(*parts)
         table_lines(out, me.table, names)
         up: list[Segment] = out.cards([me.upcard]) if me.upcard is not None else ["-"]
-        out.line("Upcard: ", *up, f"{dot}stock {me.stock_size} cards")
+        out.line("Upcard: ", *up, f"{dot}stock {plural(me.stock_size, 'card')}")
         out.line(("Your hand: ", "bold"), *out.cards(me.hand))
-        if me.taken is not None and not me.variant.may_rediscard_taken:
+        if me.taken is not None and not me.variant.may_rediscard_taken and me.taken in me.hand:
             out.line(
                 f"You took {out.card_text(me.taken)} this turn: you may not discard that card "
                 "[discard.taken]"
@@ -342,9 +372,10 @@ class PlaySession(GameListener):
             for number in range(index, shown):
                 out.line(f"  {number + 1:>3}. {out.notation(format_move(moves[number]))}")
             if shown < end:
-                name = _KIND_NAMES.get(kind, "moves")
+                name, names = _KIND_NAMES.get(kind, ("move", "moves"))
                 out.line(
-                    f"       ... {end - shown} more {name} ({shown + 1}-{end}): "
+                    f"       ... {plural(end - shown, 'more ' + name, 'more ' + names)} "
+                    f"({shown + 1}-{end}): "
                     "type 'moves' to list them all, or type the move"
                 )
             index = end
@@ -353,7 +384,7 @@ class PlaySession(GameListener):
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``play``."""
     parser.add_argument(
-        "--seat", type=int, default=0, metavar="N", help="your seat (default 0; seat 0 is team 0)"
+        "--seat", type=int, default=0, metavar="N", help="your seat (default 0; seat 0 is side 0)"
     )
     parser.add_argument(
         "--bots",

@@ -36,6 +36,7 @@ from .common import (
     drive,
     make_bot,
     parse_bots,
+    plural,
     turns_played,
 )
 from .render import Output, rich_available
@@ -268,12 +269,12 @@ class _Progress:
             width = 30
             filled = width * done // self.total
             bar = "#" * filled + "." * (width - filled)
-            self.stream.write(f"\rsimulating [{bar}] {done}/{self.total} games")
+            self.stream.write(f"\rsimulating [{bar}] {done}/{plural(self.total, 'game')}")
             self.stream.flush()
         elif self.mode == "lines" and done * 10 >= self._next_line * self.total:
             while self._next_line * self.total <= done * 10:
                 self._next_line += 1
-            self.stream.write(f"simulate: {done}/{self.total} games\n")
+            self.stream.write(f"simulate: {done}/{plural(self.total, 'game')}\n")
             self.stream.flush()
 
     def __exit__(self, *exc: object) -> None:
@@ -319,9 +320,9 @@ def print_table(out: Output, stats: dict[str, Any]) -> None:
     games = stats["games"]
     limit = stats["max_turns_per_deal"]
     out.line(
-        (f"{games} games of {stats['variant']}, {stats['players']} players", "bold"),
+        (f"{plural(games, 'game')} of {stats['variant']}, {stats['players']} players", "bold"),
         f", seeds {stats['seed']}..{stats['seed'] + games - 1}, "
-        + ("no turn limit" if limit is None else f"at most {limit} turns per deal"),
+        + ("no turn limit" if limit is None else f"at most {plural(limit, 'turn')} per deal"),
     )
     rows = [
         [
@@ -361,7 +362,7 @@ def print_table(out: Output, stats: dict[str, Any]) -> None:
         ["contracts made per deal", f"{deals['mean_contracts']:.2f}"],
         ["decisions", str(stats["decisions"])],
         ["decisions per second", f"{timing['decisions_per_second']:,.0f}"],
-        ["total time", f"{timing['seconds']:.2f} s ({timing['workers']} worker(s))"],
+        ["total time", f"{timing['seconds']:.2f} s ({plural(timing['workers'], 'worker')})"],
     ]
     out.table(["statistic", "value"], rows, right=(1,), title="Deals")
 

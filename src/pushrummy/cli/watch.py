@@ -23,6 +23,7 @@ from .common import (
     drive,
     make_bot,
     parse_bots,
+    plural,
 )
 from .describe import deal_ended, deal_started, game_over, narrate
 from .render import Output
@@ -90,7 +91,10 @@ def save_record(out: Output, path: str, start: GameState, moves: Sequence[Move])
     except OSError as exc:
         out.line((f"error: cannot write the record to {path}: {exc.strerror or exc}", "red"))
         return False
-    out.line(f"Record saved to {path} ({len(moves)} moves); `pushrummy replay {path}` shows it.")
+    out.line(
+        f"Record saved to {path} ({plural(len(moves), 'move')}); "
+        f"`pushrummy replay {path}` shows it."
+    )
     return True
 
 
@@ -129,11 +133,11 @@ def run_watch(args: argparse.Namespace, out: Output) -> int:
     limit = variant.max_turns_per_deal
     out.line(
         (f"pushrummy watch: {variant.name}, {players} players, seed {seed}", "bold"),
-        f", {'no turn limit' if limit is None else f'at most {limit} turns per deal'}",
+        ", no turn limit" if limit is None else f", at most {plural(limit, 'turn')} per deal",
     )
     out.line("Players: " + ", ".join(names.seat(s) for s in range(players)))
     if variant.partnerships:
-        out.line("Teams: " + ", ".join(names.side(s) for s in range(start.side_count)))
+        out.line("Sides: " + ", ".join(names.side(s) for s in range(start.side_count)))
     transcript = Transcript(out, names, brief=args.brief, show_hands=args.show_hands)
     drive(start, bot_source(bots), transcript)
     if args.record and not save_record(out, args.record, start, transcript.moves):
@@ -181,7 +185,7 @@ def run_replay(args: argparse.Namespace, out: Output) -> int:
     names = Names(record.variant, record.players)
     out.line(
         (f"pushrummy replay: {record.variant.name}, {record.players} players", "bold"),
-        f", seed {record.seed}, {len(record.moves)} moves",
+        f", seed {record.seed}, {plural(len(record.moves), 'move')}",
     )
     moves: Iterator[Move] = iter(record.moves)
     index = -1
@@ -199,11 +203,13 @@ def run_replay(args: argparse.Namespace, out: Output) -> int:
         return 1
     extra = len(record.moves) - (index + 1)
     if end.is_over and extra > 0:
-        out.line((f"error: the record has {extra} more moves after the game ended", "red"))
+        out.line(
+            (f"error: the record has {plural(extra, 'more move')} after the game ended", "red")
+        )
         return 1
     if not end.is_over:
         out.line(
-            f"The record ends after {len(record.moves)} moves, in deal {end.deal_number} "
+            f"The record ends after {plural(len(record.moves), 'move')}, in deal {end.deal_number} "
             f"({end.phase.value}); totals so far: "
             + ", ".join(f"{names.side(s)} {t}" for s, t in enumerate(end.totals))
         )
