@@ -248,6 +248,28 @@ def test_variant_document_names_every_field() -> None:
     assert list(encode(PUSH))[2:] == [*names, "wild_cards", "run_positions"]
 
 
+def test_a_record_says_which_seat_was_the_human() -> None:
+    record = pr.GameRecord.start(pr.PUSH, seed=3)
+    assert record.human is None and "human" not in encode(record)  # as before the field
+    mine = attrs.evolve(record, human=2).with_move(pr.Push(2))
+    assert mine.human == 2
+    document = encode(mine)
+    assert list(document)[-1] == "human" and document["human"] == 2
+    assert decode(document, kind="record") == mine
+    # Older records, without the field (or with null), load with human=None.
+    del document["human"]
+    assert decode(document, kind="record").human is None
+    assert decode(dict(document, human=None), kind="record").human is None
+    with pytest.raises(DecodeError, match=r"^\$\.human: "):
+        decode(dict(document, human=4), kind="record")
+    with pytest.raises(DecodeError, match=r"^\$\.human: "):
+        decode(dict(document, human="0"), kind="record")
+    with pytest.raises(pr.SetupError, match=r"GameRecord\.human must be a seat 0\.\.3"):
+        attrs.evolve(record, human=4)
+    with pytest.raises(TypeError, match=r"GameRecord\.human must be an int"):
+        attrs.evolve(record, human=True)
+
+
 def test_state_and_view_documents_name_every_field() -> None:
     assert list(dec._STATE_FIELDS) == [field.name for field in attrs.fields(GameState)]
     # A view document also carries contract_left (a PlayerView property, derived from the
@@ -256,7 +278,9 @@ def test_state_and_view_documents_name_every_field() -> None:
     fields.insert(fields.index("contract") + 1, "contract_left")
     fields.insert(fields.index("players") + 1, "sides")  # a property too, from the variant
     assert list(dec._VIEW_FIELDS) == fields
-    assert list(dec._RECORD_FIELDS) == [field.name for field in attrs.fields(GameRecord)]
+    assert [*dec._RECORD_FIELDS, *dec._RECORD_OPTIONAL] == [
+        field.name for field in attrs.fields(GameRecord)
+    ]
 
 
 @SLOW

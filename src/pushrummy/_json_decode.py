@@ -422,6 +422,8 @@ _VIEW_FIELDS: Final = (
     "legal_moves",
 )
 _RECORD_FIELDS: Final = ("variant", "seed", "players", "dealer", "deals", "moves")
+_RECORD_OPTIONAL: Final = ("human",)
+"""Fields a record may leave out: ``human`` (the seat a person played; ``null`` if absent)."""
 _RESULT_FIELDS: Final = ("deal_number", "dealer", "ended_by", "went_out", "hands", "penalties")
 _OUTCOME_FIELDS: Final = ("totals", "winners", "stakes")
 _SETTLEMENT_FIELDS: Final = ("pot", "round_prizes", "final_prizes", "net", "left_in_pot")
@@ -689,7 +691,10 @@ def _view(value: object, path: str) -> PlayerView:
 
 
 def _record(value: object, path: str) -> GameRecord:
-    obj = read_fields(value, path, "a game record", _RECORD_FIELDS)
+    given = read_object(value, path, "a game record")
+    optional = {name: given[name] for name in _RECORD_OPTIONAL if name in given}
+    required = {key: item for key, item in given.items() if key not in _RECORD_OPTIONAL}
+    obj = read_fields(required, path, "a game record", _RECORD_FIELDS)
     variant = _variant(obj["variant"], f"{path}.variant")
     players = _players(obj["players"], f"{path}.players", variant)
     seed = read_seed(obj["seed"], f"{path}.seed")
@@ -710,8 +715,17 @@ def _record(value: object, path: str) -> GameRecord:
     )
     items = read_array(obj["moves"], f"{path}.moves", "a list of moves")
     moves = tuple(_move(m, f"{path}.moves[{i}]", players) for i, m in enumerate(items))
+    human = optional.get("human")
+    if human is not None:
+        human = read_seat(human, f"{path}.human", players)
     return GameRecord(
-        variant=variant, seed=seed, players=players, dealer=dealer, deals=deals, moves=moves
+        variant=variant,
+        seed=seed,
+        players=players,
+        dealer=dealer,
+        deals=deals,
+        moves=moves,
+        human=human,
     )
 
 

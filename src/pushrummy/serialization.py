@@ -15,7 +15,7 @@ meld       :class:`~pushrummy.melds.Meld`         the meld object (``kind``, ``c
 variant    :class:`~pushrummy.variants.Variant`   every variant field, by its name
 state      :class:`~pushrummy.state.GameState`    the whole privileged state (server side only)
 view       :class:`~pushrummy.views.PlayerView`   what one seat may know, with its legal moves
-record     :class:`~.records.GameRecord`          variant, seed, players, dealer, deals, moves
+record     :class:`~.records.GameRecord`          variant, seed, players, dealer, deals, moves, [human]
 =========  =====================================  ===========================================
 
 :func:`to_json` / :func:`from_json` work on JSON text; :func:`encode` /
@@ -783,7 +783,7 @@ def _encode_listed(move: Move, view: PlayerView) -> JSONObject:
 
 
 def _encode_record(record: GameRecord) -> JSONObject:
-    return {
+    out: JSONObject = {
         "variant": _encode_variant(record.variant),
         "seed": _seed_out(record.seed),
         "players": record.players,
@@ -791,6 +791,9 @@ def _encode_record(record: GameRecord) -> JSONObject:
         "deals": [None if order is None else _cards_out(order) for order in record.deals],
         "moves": [_encode_move(m) for m in record.moves],
     }
+    if record.human is not None:  # written only when known: older records have no such field
+        out["human"] = record.human
+    return out
 
 
 # =============================================================================================
