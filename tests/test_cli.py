@@ -423,6 +423,134 @@ def test_play_a_whole_game(
     assert replay(from_json(path.read_text(), kind="record")).is_over
 
 
+def test_play_resume_continues_a_saved_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pushrummy.records import replay
+    from pushrummy.serialization import from_json
+
+    path = tmp_path / "saved.json"
+    argv = ["play", "--seed", "5", "--max-turns", "12", "--seat", "2", "--plain"]
+    code, out, err = run_cli([*argv, "--record", str(path)], capsys, monkeypatch, "1\n2\nquit\n")
+    assert code == 0, err
+    saved = from_json(path.read_text(), kind="record")
+    assert saved.human == 2 and json.loads(path.read_text())["human"] == 2
+    assert saved.moves and not replay(saved).is_over
+    # Resume, leave at once, save again: the same game, nothing lost.
+    resume = ["play", "--resume", str(path), "--plain", "--record", str(path)]
+    code, out, err = run_cli(resume, capsys, monkeypatch, "quit\n")
+    assert code == 0, err
+    assert f"Resuming {path}: {len(saved.moves)} moves replayed" in out
+    assert "you (seat 2)" in out and "resumed at turn" in out
+    assert from_json(path.read_text(), kind="record") == saved
+    # Resume and play to the end: the record is the whole game, from its first move.
+    code, out, err = run_cli(resume, capsys, monkeypatch, "1\n\n" * 2000)
+    assert code == 0, err
+    assert "Game over after 5 deals" in out
+    whole = from_json(path.read_text(), kind="record")
+    assert whole.moves[: len(saved.moves)] == saved.moves and whole.human == 2
+    assert replay(whole).is_over
+    # A finished game resumes to its final score.
+    code, out, _ = run_cli(["play", "--resume", str(path), "--plain"], capsys, monkeypatch)
+    assert code == 0 and "The game is over." in out and "Game over after 5 deals" in out
+
+
+def test_play_resume_of_a_record_without_a_human(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "watched.json"
+    record = pr.GameRecord.start(pr.PUSH, seed=5)
+    record = record.with_move(pr.Push(pr.replay(record).current_player or 0))
+    path.write_text(pr.to_json(record))
+    assert "human" not in json.loads(path.read_text())
+    code, out, _ = run_cli(["play", "--resume", str(path), "--plain"], capsys, monkeypatch, "q\n")
+    assert code == 0 and "you (seat 0)" in out  # seat 0 by default
+    argv = ["play", "--resume", str(path), "--seat", "3", "--plain"]
+    code, out, _ = run_cli(argv, capsys, monkeypatch, "q\n")
+    assert code == 0 and "you (seat 3)" in out
+
+
+@pytest.mark.parametrize(
+    ("extra", "status", "message"),
+    [
+        (["--seed", "4"], 2, "--resume plays on the record's game: leave out --seed"),
+        (["--variant", "cap-it", "--max-turns", "3"], 2, "leave out --variant, --max-turns"),
+        (["--seat", "1"], 2, "was played from seat 2, not --seat 1"),
+    ],
+)
+def test_play_resume_refuses_what_the_record_decides(
+    extra: list[str],
+    status: int,
+    message: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    path = tmp_path / "saved.json"
+    path.write_text(pr.to_json(attrs.evolve(pr.GameRecord.start(pr.PUSH, seed=5), human=2)))
+    code, _, err = run_cli(["play", "--resume", str(path), *extra], capsys, monkeypatch, "q\n")
+    assert code == status
+    assert message in err
+
+
+def test_play_resume_of_a_bad_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, _, err = run_cli(["play", "--resume", str(tmp_path / "none.json")], capsys, monkeypatch)
+    assert code == 2 and "cannot read" in err
+    path = tmp_path / "bad.json"
+    record = pr.GameRecord.start(pr.PUSH, seed=5).with_move(pr.Take(3))
+    path.write_text(pr.to_json(record))
+    code, out, _ = run_cli(["play", "--resume", str(path), "--plain"], capsys, monkeypatch)
+    assert code == 1
+    assert f"error: cannot resume {path}: record move 0" in out
+
+
+def test_stakes_for_cap_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["play", "--variant", "cap-it", "--stakes", "10,5", "--seed", "5", "--max-turns", "12"]
+    code, out, err = run_cli([*argv, "--plain"], capsys, monkeypatch, "1\n\n" * 2000)
+    assert code == 0, err
+    assert "Stakes: 10 chips each into the pot; going out in a deal takes 5 chips" in out
+    assert "Stakes: the pot held 40 chips" in out
+    net = next(line for line in out.splitlines() if "net (won - ante):" in line)
+    assert net.count(", ") == 3 and "you " in net
+    argv = ["simulate", "-n", "2", "--variant", "cap-it", "--stakes", "8,2", "--seed", "3"]
+    code, out, err = run_cli([*argv, "--json", "--quiet", "--max-turns", "30"], capsys, monkeypatch)
+    assert code == 0, err
+    stats = json.loads(out)
+    assert stats["stakes"] == {"ante": 8, "round_prize": 2}
+    assert all("mean_net_chips" in side for side in stats["sides"])
+    assert sum(side["mean_net_chips"] for side in stats["sides"]) <= 0  # the pot pays out
+    argv = ["simulate", "-n", "1", "--variant", "cap-it", "--stakes", "8,2", "--max-turns", "30"]
+    code, out, _ = run_cli([*argv, "--plain", "--quiet"], capsys, monkeypatch)
+    assert code == 0 and "chips/game" in out and "ante 8 chips, round prize 2 chips" in out
+    code, out, _ = run_cli(
+        ["simulate", "-n", "1", "--json", "--quiet", "--max-turns", "30"], capsys, monkeypatch
+    )
+    assert json.loads(out)["stakes"] is None
+
+
+@pytest.mark.parametrize(
+    ("stakes", "message"),
+    [
+        ("10", "--stakes takes ANTE,PRIZE in whole chips (such as 10,5), not '10'"),
+        ("ten,5", "not 'ten,5'"),
+        ("5,-1", "not '5,-1'"),
+        ("١,5", "not '١,5'"),
+    ],
+)
+def test_bad_stakes(
+    stakes: str, message: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["simulate", "-n", "1", "--variant", "cap-it", "--stakes", stakes]
+    code, _, err = run_cli(argv, capsys, monkeypatch)
+    assert code == 2 and message in err
+    code, _, err = run_cli(["play", "--stakes", "10,5"], capsys, monkeypatch)
+    assert code == 2 and "--stakes is for games without partnerships (cap-it), not push" in err
+
+
 def test_play_between_deals_prompt(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -20,11 +20,11 @@ from collections.abc import Sequence
 
 from .._wire import SEED_BITS
 from ..bots import Bot, GreedyBot, RandomBot
-from ..errors import clip_repr
+from ..errors import VariantError, clip_repr
 from ..playing import GameListener, bot_source, drive
 from ..records import new_seed
 from ..state import DealEnd, GameState
-from ..variants import CAP_IT, PUSH, Variant
+from ..variants import CAP_IT, PUSH, Stakes, Variant
 
 __all__ = [
     "BOT_KINDS",
@@ -39,6 +39,7 @@ __all__ = [
     "drive",
     "make_bot",
     "parse_bots",
+    "parse_stakes",
     "plural",
     "turns_played",
 ]
@@ -79,6 +80,37 @@ def build_variant(name: str, max_turns: int | None) -> Variant:
     if max_turns is not None and max_turns < 0:
         raise UsageError(f"--max-turns must be 0 (no limit) or more, not {max_turns}")
     return variant.replace(max_turns_per_deal=max_turns or None)
+
+
+def parse_stakes(text: str | None, variant: Variant) -> Variant:
+    """``variant`` with the stakes of a ``--stakes ANTE,PRIZE`` option (``None``: as it is).
+
+    ``ANTE`` is what each player pays into the pot, ``PRIZE`` what going out in a deal
+    takes from it ([stakes.pot], [stakes.deal]); the overall winner takes the rest.
+
+    Raises:
+        UsageError: the text is not two whole numbers of chips >= 0, or the variant is
+            played in partnerships (stakes are settled between single players).
+
+    >>> parse_stakes("10,5", CAP_IT).stakes
+    Stakes(ante=10, round_prize=5)
+    """
+    if text is None:
+        return variant
+    parts = [part.strip() for part in text.split(",")]
+    if len(parts) != 2 or not all(part.isdigit() and part.isascii() for part in parts):
+        raise UsageError(
+            f"--stakes takes ANTE,PRIZE in whole chips (such as 10,5), not {clip_repr(text)}"
+        )
+    try:
+        return variant.replace(stakes=Stakes(ante=int(parts[0]), round_prize=int(parts[1])))
+    except VariantError as exc:
+        if variant.partnerships:
+            raise UsageError(
+                f"--stakes is for games without partnerships (cap-it), not {variant.name}: "
+                "stakes are settled between single players"
+            ) from None
+        raise UsageError(f"--stakes {clip_repr(text)}: {exc}") from None
 
 
 def check_players(variant: Variant, players: int | None) -> int:

@@ -10,12 +10,12 @@ from ..cards import Card
 from ..moves import Move, NextDeal
 from ..movetable import MOVE_KINDS, kind_of
 from ..notation import describe_move
-from ..scoring import hand_value
+from ..scoring import StakesSettlement, hand_value
 from ..state import DealEnd, GameState, Outcome, Phase, TableMeld
 from .common import Names, plural, turns_played
 from .render import Output, Segment
 
-__all__ = ["deal_ended", "deal_started", "game_over", "narrate", "table_lines"]
+__all__ = ["deal_ended", "deal_started", "game_over", "narrate", "settlement", "table_lines"]
 
 
 def _gained(before: Sequence[Card], after: Sequence[Card]) -> list[Card]:
@@ -229,13 +229,24 @@ def game_over(out: Output, state: GameState, names: Names) -> None:
         rows.append(row)
     out.table(headers, rows, right=range(first_number, len(headers)))
     out.line((winner_line(outcome, names), "bold green"))
-    stakes = outcome.stakes
-    if stakes is not None:
-        net = ", ".join(f"{names.short(s)} {n:+d}" for s, n in enumerate(stakes.net))
-        out.line(
-            f"Stakes: pot {plural(stakes.pot, 'chip')}; net {net}; "
-            f"left in the pot {plural(stakes.left_in_pot, 'chip')}"
-        )
+    if outcome.stakes is not None:
+        settlement(out, outcome.stakes, names)
+
+
+def settlement(out: Output, stakes: StakesSettlement, names: Names) -> None:
+    """The stakes settled at the game's end: the pot, who took what from it, each net."""
+    out.line((f"Stakes: the pot held {plural(stakes.pot, 'chip')}", "bold"))
+
+    def prizes(amounts: Sequence[int]) -> str:
+        taken = [f"{names.short(s)} {plural(n, 'chip')}" for s, n in enumerate(amounts) if n]
+        return ", ".join(taken) or "none"
+
+    out.line(f"  prizes for going out: {prizes(stakes.round_prizes)}")
+    out.line(f"  final prize:          {prizes(stakes.final_prizes)}")
+    if stakes.left_in_pot:
+        out.line(f"  left in the pot:      {plural(stakes.left_in_pot, 'chip')}")
+    net = ", ".join(f"{names.short(s)} {n:+d}" for s, n in enumerate(stakes.net))
+    out.line(f"  net (won - ante):     {net}")
 
 
 def table_lines(out: Output, table: Sequence[TableMeld], names: Names) -> None:

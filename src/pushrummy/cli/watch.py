@@ -23,12 +23,13 @@ from .common import (
     drive,
     make_bot,
     parse_bots,
+    parse_stakes,
     plural,
 )
 from .describe import deal_ended, deal_started, game_over, narrate
 from .render import Output
 
-__all__ = ["Transcript", "random_seed", "run_replay", "run_watch", "save_record"]
+__all__ = ["Transcript", "random_seed", "read_text", "run_replay", "run_watch", "save_record"]
 
 
 def random_seed() -> int:
@@ -70,8 +71,16 @@ class Transcript(GameListener):
         game_over(self.out, state, self.names)
 
 
-def save_record(out: Output, path: str, start: GameState, moves: Sequence[Move]) -> bool:
-    """Write the game's :class:`~pushrummy.serialization.GameRecord` JSON to ``path``.
+def save_record(
+    out: Output,
+    path: str,
+    start: GameState,
+    moves: Sequence[Move],
+    *,
+    human: int | None = None,
+) -> bool:
+    """Write the game's :class:`~pushrummy.serialization.GameRecord` JSON to ``path``
+    (``human``: the seat a person played, for ``play --resume``).
 
     Whether it was written: a file that cannot be written is reported on ``out``.
 
@@ -85,6 +94,7 @@ def save_record(out: Output, path: str, start: GameState, moves: Sequence[Move])
         dealer=start.dealer,
         deals=start.injected,
         moves=tuple(moves),
+        human=human,
     )
     try:
         Path(path).write_text(to_json(record) + "\n", encoding="utf-8")
@@ -123,7 +133,7 @@ def run_watch(args: argparse.Namespace, out: Output) -> int:
         UsageError: bad options: an unknown variant or bot, a player count the variant
             does not allow, a negative ``--max-turns``, a seed too large.
     """
-    variant = build_variant(args.variant, args.max_turns)
+    variant = parse_stakes(args.stakes, build_variant(args.variant, args.max_turns))
     players = check_players(variant, args.players)
     seed = check_seed(args.seed)
     kinds = parse_bots(args.bots, players)
@@ -156,7 +166,12 @@ def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _read(path: str) -> str:
+def read_text(path: str) -> str:
+    """The text of the file at ``path`` (``-``: standard input).
+
+    Raises:
+        UsageError: the file cannot be read, or is not UTF-8 text.
+    """
     if path == "-":
         import sys
 
@@ -175,7 +190,7 @@ def run_replay(args: argparse.Namespace, out: Output) -> int:
     Raises:
         UsageError: the file cannot be read (or is not UTF-8 text).
     """
-    text = _read(args.file)
+    text = read_text(args.file)
     try:
         record = from_json(text, kind="record")
         start = record.initial_state()
