@@ -22,6 +22,7 @@ import pytest
 import pushrummy as pr
 from pushrummy.cli import main
 from pushrummy.cli.common import Names, UsageError, build_variant, parse_bots, plural
+from pushrummy.cli.describe import settlement
 from pushrummy.cli.play import COMPACT_OVER, PlaySession, help_text, order_moves
 from pushrummy.cli.render import Output, can_encode, rich_available
 from pushrummy.cli.simulate import _Progress
@@ -144,6 +145,14 @@ def test_common_helpers() -> None:
     assert names.does(2, "pushes", "push") == "you push"
     assert names.does(1, "pushes", "push") == "seat 1 pushes"
     assert names.does(2, "takes") == "you take"
+    with pytest.raises(ValueError, match="verb_you"):
+        names.does(1, "lay down")
+    with pytest.raises(TypeError):
+        plural("2", "card")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        help_text(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        settlement(Output(io.StringIO()), None, names)  # type: ignore[arg-type]
     alone = Names(pr.CAP_IT, 5, human=3)
     assert (alone.side(3), alone.side(1)) == ("you", "seat 1")
 

@@ -485,8 +485,44 @@ def test_wild_limit_is_the_engines_business() -> None:
 def test_ambiguous_lay_off_lists_candidates(table_state: GameState) -> None:
     with pytest.raises(NotationError) as info:
         parse_move(table_state, "off JK on 0")
-    assert str(info.value) == "ambiguous: 'off JK on 0 low' or 'off JK on 0 high'"
+    assert str(info.value) == (
+        "ambiguous: 'off JK on 0 low' (JK as 8H) or 'off JK on 0 high' (JK as QH)"
+    )
     assert info.value.token == "JK"
+    me = pr.view(table_state, to_move(table_state))
+    with pytest.raises(NotationError, match=r"^ambiguous: 'off JK on 0 low' \(JK as 8H\) or"):
+        parse_move(me, "off JK on 0")
+
+
+def test_a_wild_laid_off_with_its_role(table_state: GameState) -> None:
+    seat = to_move(table_state)
+    me = pr.view(table_state, seat)
+    for where in (table_state, me):
+        assert parse_move(where, "off JK=QH on 0") == LayOff(seat, JOKER, 0, HIGH)
+        assert parse_move(where, "off jk=8h on 0") == LayOff(seat, JOKER, 0, LOW)
+        assert parse_move(where, "off JK=9 on 1") == LayOff(seat, JOKER, 1)
+        for text, message in (
+            ("off JK=KH on 0", "a wild laid off on seat "),
+            ("off JK=QC on 0", "run 9H–JH (meld 0) stands for JK=8H or JK=QH"),
+            ("off JK=8 on 1", "set of 9s (meld 1) stands for JK=9"),
+            ("off JK=9H on 3", "stands for nothing: the run is full"),
+            ("off 9H=9H on 0", "natural '9H' in 'off 9H=9H on 0' takes no role"),
+            ("off JK= on 0", "bad role 'on' of 'JK=on'"),
+            ("off JK=", "missing role after '='"),
+            ("off JK=QH on 0 high", "a wild's role names the end it is laid off at"),
+        ):
+            with pytest.raises(NotationError, match=re.escape(message)):
+                parse_move(where, text)
+    # An ace stands at both ends of a 2-K run: the role leaves the end open.
+    two_to_king = run("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", Suit.HEARTS, 2)
+    state = play_state("JK 5C", (two_to_king,))
+    with pytest.raises(NotationError, match=r"ambiguous: 'off JK on 0 low' \(JK as AH\)"):
+        parse_move(state, "off JK=AH on 0")
+    # No meld with that id, or not the time to lay off: the engine's error.
+    with pytest.raises(IllegalMoveError):
+        parse_move(table_state, "off JK=QH on 9")
+    with pytest.raises(WrongPhaseError):
+        parse_move(pr.new_game(pr.PUSH, seed=7), "off JK=QH on 0")
 
 
 def test_ambiguous_exchange_lists_candidates(table_state: GameState) -> None:
@@ -747,7 +783,9 @@ def test_view_parse_errors(table_state: GameState) -> None:
     seat = to_move(table_state)
     me = pr.view(table_state, seat)
     assert parse_move(me, "off 8h on 0") == LayOff(seat, c("8H"), 0, LOW)
-    with pytest.raises(NotationError, match=r"^ambiguous: 'off JK on 0 low' or 'off JK on 0 high'"):
+    with pytest.raises(
+        NotationError, match=r"^ambiguous: 'off JK on 0 low' \(JK as 8H\) or 'off JK on 0 high'"
+    ):
         parse_move(me, "off JK on 0")
     with pytest.raises(NotationError, match="unknown move"):
         parse_move(me, "fold")

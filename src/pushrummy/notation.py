@@ -11,6 +11,7 @@ Grammar::
              | "down" meld { "/" meld }          (lay down the contract)
              | "meld" meld                       (a new meld after the contract)
              | "off" CARD "on" ID [ END ]        (lay off a card on table meld ID)
+             | "off" WILD "=" ROLE "on" ID       (a wild with its role, which names the end)
              | "exchange" CARD "on" ID [ "at" POSITION ]
     meld     = item { item }
     item     = NATURAL | WILD [ "=" ROLE ]       (a wild's role, unless only one fits)
@@ -48,8 +49,10 @@ contract can settle it (``down 3H 3S JK / JC JK 2S`` in a deal of two sets
 reads the second meld as a set of jacks, in a deal of a set and a run as the run
 ``JC JK=QC 2S=KC``). More than one reading is a
 :class:`~pushrummy.errors.NotationError` that lists them; the roles must then be
-written. A lay-off names its end instead (``off JK on 3 high``), and may leave
-it out when only one end takes the card.
+written. A lay-off names its end (``off JK on 3 high``), or a wild's role
+(``off JK=9H on 3``, ``off JK=9 on 1`` on a set of 9s), and may leave both out
+when only one end takes the card; when both do, the error lists each end with
+what the wild would stand for there.
 
 **Resolving against the position.** The seat is the state's current player.
 ``off`` may leave out the end when only one end of the run takes the card, and
@@ -573,19 +576,25 @@ def _meld_phrase(target: TableMeld) -> str:
     return f"seat {target.owner}'s {what}"
 
 
+def _lay_off_role_text(move: LayOff, meld: Meld) -> str | None:
+    """What a wild laid off by ``move`` on ``meld`` stands for: ``9H``, ``9`` (``None`` for a
+    natural card, or a run's end that does not exist)."""
+    if not move.card.is_wild:
+        return None
+    if meld.kind is MeldKind.SET:
+        assert meld.rank is not None
+        return meld.rank.symbol
+    if move.end is None:
+        return None
+    assert meld.start is not None and meld.end is not None
+    position = meld.start - 1 if move.end is End.LOW else meld.end + 1
+    return _position_card(meld, position) if 1 <= position <= 14 else None
+
+
 def _describe_lay_off_on(move: LayOff, target: TableMeld) -> str:
-    meld = target.meld
-    role = ""
-    if move.card.is_wild:
-        if meld.kind is MeldKind.SET:
-            assert meld.rank is not None
-            role = f" as {meld.rank.symbol}"
-        elif move.end is not None:
-            assert meld.start is not None and meld.end is not None
-            position = meld.start - 1 if move.end is End.LOW else meld.end + 1
-            if 1 <= position <= 14:
-                role = f" as {_position_card(meld, position)}"
-    return f"seat {move.seat} lays off {move.card}{role} on {_meld_phrase(target)}"
+    role = _lay_off_role_text(move, target.meld)
+    what = "" if role is None else f" as {role}"
+    return f"seat {move.seat} lays off {move.card}{what} on {_meld_phrase(target)}"
 
 
 def _describe_exchange_on(move: ExchangeWild, target: TableMeld) -> str:
@@ -751,6 +760,9 @@ def parse_move(state: GameState | PlayerView, text: str) -> Move:
         fit = read.pick(lambda move: is_legal(state, move), text)
         return _checked(state, read.moves[0] if fit is None else fit, seat)
     if isinstance(read, _Open):  # a lay-off's end or an exchange's position left out
+        ends = read.ends(state.table, text) if state.phase is Phase.PLAY else None
+        if ends is not None and len(ends) == 1:  # the wild's role names the end
+            return _checked(state, LayOff(_seat(seat), read.card, read.meld_id, ends[0]), seat)
         if read.verb == "off":
             return _lay_off(state, seat, read.card, read.meld_id, read.token, text)
         return _exchange(state, seat, read.card, read.meld_id, read.token, text)
@@ -766,6 +778,47 @@ class _Open:
     card: Card
     meld_id: int
     token: str  # the card's token, for error messages
+    role: Rank | Card | None = None  # a wild laid off with its role: ``off JK=9H on 3``
+
+    def ends(self, table: Sequence[TableMeld], text: str) -> tuple[End | None, ...] | None:
+        """The ends of the target meld where the wild's declared role stands (``(None,)``
+        on a set); ``None`` without a role, or for a meld id not on ``table``.
+
+        Raises:
+            NotationError: the role stands at no end of the meld.
+        """
+        if self.role is None or not 0 <= self.meld_id < len(table):
+            return None
+        target = table[self.meld_id]
+        meld = target.meld
+        wild = self.token.partition("=")[0]
+        if meld.kind is MeldKind.SET:
+            if self.role is meld.rank:
+                return (None,)
+            assert meld.rank is not None
+            fits = f"{wild}={meld.rank.symbol}"
+        else:
+            assert meld.start is not None and meld.end is not None
+            places = {End.LOW: meld.start - 1, End.HIGH: meld.end + 1}
+            places = {end: p for end, p in places.items() if 1 <= p <= 14}
+            role = self.role
+            found = tuple(
+                end
+                for end, p in places.items()
+                if isinstance(role, Card)
+                and role.suit is meld.suit
+                and role.rank is position_rank(p)
+            )
+            if found:
+                return found
+            fits = " or ".join(f"{wild}={_position_card(meld, p)}" for p in places.values())
+            fits = fits or "nothing: the run is full"
+        _fail(
+            f"{clip_repr(self.token)} in {clip_repr(text)}: a wild laid off on "
+            f"{_meld_phrase(target)} (meld {self.meld_id}) stands for {fits}",
+            self.token,
+            text,
+        )
 
 
 _MAX_READINGS = 256
@@ -823,11 +876,22 @@ def _read(where: GameState | PlayerView, seat: int, text: str) -> Move | _Open |
         return news[0] if len(news) == 1 else _Readings(tuple(news), tokens)
     if verb in ("off", "exchange"):
         what = "the card to lay off" if verb == "off" else "the natural card"
-        card = _card(_arg(args, 0, what, verb, text), text)
+        item = _arg(args, 0, what, verb, text)
+        card_text, equals, role_text = item.partition("=") if verb == "off" else (item, "", "")
+        card = _card(card_text, text)
+        role = _lay_off_role(item, card, role_text, text) if equals else None
         _keyword(args, 1, "on", verb, text)
         meld_id = _number(_arg(args, 2, "a table meld id", verb, text), "meld id", text)
+        if role is not None and len(args) > 3:
+            _fail(
+                f"unexpected {clip_repr(args[3])} in {clip_repr(text)}: a wild's role names the "
+                f"end it is laid off at (off {item} on {meld_id}, or off {card} on {meld_id} "
+                f"{_lower(args[3])})",
+                args[3],
+                text,
+            )
         if len(args) <= 3:
-            return _Open(verb, card, meld_id, args[0])
+            return _Open(verb, card, meld_id, item, role)
         if verb == "off":
             return LayOff(seat, card, meld_id, _end_arg(args, text))
         _keyword(args, 3, "at", "exchange", text)
@@ -839,6 +903,20 @@ def _read(where: GameState | PlayerView, seat: int, text: str) -> Move | _Open |
         tokens[0],
         text,
     )
+
+
+def _lay_off_role(item: str, card: Card, role_text: str, text: str) -> Rank | Card:
+    """The role of a wild laid off as ``off JK=9H on 3``."""
+    if card.is_natural:
+        _fail(
+            f"natural {clip_repr(item.partition('=')[0])} in {clip_repr(text)} takes no role: "
+            "only wilds are written with '='",
+            item,
+            text,
+        )
+    if not role_text:
+        _fail(f"missing role after '=' in {clip_repr(item)} of {clip_repr(text)}", item, text)
+    return _role(item, card, role_text, text)
 
 
 def _seat(seat: int | None) -> int:
@@ -904,15 +982,19 @@ def _parse_listed(view: PlayerView, text: str) -> Move:
     if isinstance(read, _Open):
         # The end or position left out: whichever listed moves fit.
         kind = LayOff if read.verb == "off" else ExchangeWild
+        ends = read.ends(view.table, text)
         fits = [
             m
             for m in view.legal_moves
-            if type(m) is kind and m.card == read.card and m.meld_id == read.meld_id
+            if type(m) is kind
+            and m.card == read.card
+            and m.meld_id == read.meld_id
+            and (ends is None or (isinstance(m, LayOff) and m.end in ends))
         ]
         if len(fits) == 1:
             return fits[0]
         if len(fits) > 1:
-            _ambiguous(fits, read.token, text)
+            _ambiguous(fits, read.token, text, view.table)
         if read.verb == "off":
             move: Move = LayOff(seat, read.card, read.meld_id)
         else:
@@ -1031,7 +1113,7 @@ def _lay_off(
     if len(fits) == 1:
         return fits[0]
     if len(fits) > 1:
-        _ambiguous(fits, token, text)
+        _ambiguous(fits, token, text, state.table)
     # Nothing fits: let the engine explain at the end a natural card's rank is nearer.
     return _checked(state, LayOff(me, card, meld_id, _nearer_end(meld, card)), seat)
 
@@ -1079,6 +1161,19 @@ def _exchange(
     return _checked(state, ExchangeWild(me, meld_id, guess, card), seat)
 
 
-def _ambiguous(moves: Sequence[Move], token: str, text: str) -> NoReturn:
-    options = " or ".join(repr(format_move(m)) for m in moves)
+def _ambiguous(
+    moves: Sequence[Move], token: str, text: str, table: Sequence[TableMeld] = ()
+) -> NoReturn:
+    """The error for text that names several legal moves (a wild laid off at either end
+    of a run says what it would stand for at each)."""
+
+    def option(move: Move) -> str:
+        shown = repr(format_move(move))
+        if isinstance(move, LayOff) and 0 <= move.meld_id < len(table):
+            role = _lay_off_role_text(move, table[move.meld_id].meld)
+            if role is not None:
+                shown += f" ({move.card} as {role})"
+        return shown
+
+    options = " or ".join(option(m) for m in moves)
     _fail(f"ambiguous: {options}", token, text)

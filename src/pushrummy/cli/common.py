@@ -60,7 +60,13 @@ class UsageError(Exception):
 
 def plural(count: int, word: str, words: str | None = None) -> str:
     """``1 card``, ``2 cards``: the count with the word, in the plural unless it is 1
-    (``words`` when the plural is not ``word + "s"``)."""
+    (``words`` when the plural is not ``word + "s"``).
+
+    Raises:
+        TypeError: ``count`` is not an int.
+    """
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise TypeError(f"plural counts an int, not {type(count).__name__}")
     return f"{count} {word if count == 1 else (words or word + 's')}"
 
 
@@ -211,7 +217,13 @@ class Names:
 
     def does(self, seat: int, verb: str, verb_you: str | None = None) -> str:
         """The seat doing something: ``seat 2 takes``, ``you take`` (``verb_you``: the verb
-        after "you" when it is not ``verb`` without its last ``s``)."""
+        after "you" when it is not ``verb`` without its last ``s``).
+
+        Raises:
+            ValueError: ``verb`` does not end in ``s`` and no ``verb_you`` is given.
+        """
+        if verb_you is None and not verb.endswith("s"):
+            raise ValueError(f"say what {verb!r} is after 'you' (verb_you)")
         if seat != self.human:
             return f"seat {seat} {verb}"
         return f"you {verb[:-1] if verb_you is None else verb_you}"

@@ -234,7 +234,13 @@ def game_over(out: Output, state: GameState, names: Names) -> None:
 
 
 def settlement(out: Output, stakes: StakesSettlement, names: Names) -> None:
-    """The stakes settled at the game's end: the pot, who took what from it, each net."""
+    """The stakes settled at the game's end: the pot, who took what from it, each net.
+
+    Raises:
+        TypeError: ``stakes`` is not a :class:`~pushrummy.scoring.StakesSettlement`.
+    """
+    if not isinstance(stakes, StakesSettlement):
+        raise TypeError(f"stakes must be a StakesSettlement, not {type(stakes).__name__}")
     out.line((f"Stakes: the pot held {plural(stakes.pot, 'chip')}", "bold"))
 
     def prizes(amounts: Sequence[int]) -> str:

@@ -71,12 +71,17 @@ _KIND_NAMES = {
 def help_text(variant: Variant, *, unicode: bool = True) -> str:
     """How to type moves, listing only the moves ``variant`` allows.
 
+    Raises:
+        TypeError: ``variant`` is not a :class:`~pushrummy.variants.Variant`.
+
     >>> from pushrummy.variants import PUSH, WildExchange
     >>> "exchange" in help_text(PUSH)
     False
     >>> "exchange 6H on 2" in help_text(PUSH.replace(wild_exchange=WildExchange.ANY_IN_RUNS))
     True
     """
+    if not isinstance(variant, Variant):
+        raise TypeError(f"help_text expects a Variant, not {type(variant).__name__}")
     receiver = "previous" if variant.push_to is PushTo.PREVIOUS else "next"
     lines = [
         "Type the number of a move from the list, or the move itself:",
@@ -186,7 +191,7 @@ class PlaySession(GameListener):
         if self.state.is_over:  # a resumed game that had ended
             out.line("The game is over.")
             game_over(out, self.state, self.names)
-            self.result()
+            self._result()
             return 0
         try:
             drive(self.state, self.next_move, self)
@@ -197,10 +202,10 @@ class PlaySession(GameListener):
             out.line()
             out.line("End of input: goodbye.")
             return 0
-        self.result()
+        self._result()
         return 0
 
-    def result(self) -> None:
+    def _result(self) -> None:
         """Whether the human won, at the end of the game."""
         outcome = self.state.outcome
         assert outcome is not None
