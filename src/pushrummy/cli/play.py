@@ -101,6 +101,7 @@ def help_text(variant: Variant, *, unicode: bool = True) -> str:
         LayoffTargets.OWN: "your own meld [3]",
     }[variant.layoff_targets]
     lines.append(f"  off 9H on 3 [low|high]       lay off a card on {whose}")
+    lines.append("  off JK=9H on 3               a wild with the card it stands for, for its end")
     if variant.wild_exchange is not WildExchange.NONE:
         wild = "joker" if variant.wild_exchange is WildExchange.JOKERS_IN_RUNS else "wild"
         lines.append(
