@@ -10,17 +10,20 @@ import builtins
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import pushrummy as pr
 from pushrummy.cli import main
-from pushrummy.cli.common import Names, UsageError, build_variant, parse_bots
-from pushrummy.cli.play import COMPACT_OVER, PlaySession, order_moves
+from pushrummy.cli.common import Names, UsageError, build_variant, parse_bots, plural
+from pushrummy.cli.describe import settlement
+from pushrummy.cli.play import COMPACT_OVER, PlaySession, help_text, order_moves
 from pushrummy.cli.render import Output, can_encode, rich_available
 from pushrummy.cli.simulate import _Progress
 from pushrummy.notation import format_move
@@ -135,8 +138,23 @@ def test_common_helpers() -> None:
         build_variant("rummy", 10)
     names = Names(pr.PUSH, 4, bots=["greedy"] * 4, human=2)
     assert names.seat(0) == "seat 0 (partner, greedy)"
-    assert names.side(0) == "team 0 (seats 0+2, you)"
+    assert names.side(0) == "your side (seats 0+2)"
+    assert names.side(1) == "side 1 (seats 1+3)"
     assert names.side_bots(0) == "greedy+you"
+    assert names.short(2) == names.seat(2).split(" ")[0] == "you"
+    assert names.does(2, "pushes", "push") == "you push"
+    assert names.does(1, "pushes", "push") == "seat 1 pushes"
+    assert names.does(2, "takes") == "you take"
+    with pytest.raises(ValueError, match="verb_you"):
+        names.does(1, "lay down")
+    with pytest.raises(TypeError):
+        plural("2", "card")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        help_text(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        settlement(Output(io.StringIO()), None, names)  # type: ignore[arg-type]
+    alone = Names(pr.CAP_IT, 5, human=3)
+    assert (alone.side(3), alone.side(1)) == ("you", "seat 1")
 
 
 # -- watch and replay ---------------------------------------------------------------------------
@@ -151,7 +169,7 @@ def test_watch_seed_1(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Mo
     assert out.count("result:") == 5
     assert "penalties:" in out
     assert "Game over after 5 deals" in out
-    assert "Winner: team" in out or "Draw:" in out
+    assert "Winner: side" in out or "Draw:" in out
     # The same seed gives the same transcript.
     assert run_cli(["watch", "--seed", "1"], capsys, monkeypatch)[1] == out
 
@@ -402,7 +420,9 @@ def test_play_a_whole_game(
     argv += ["--record", str(path)]
     code, out, err = run_cli(argv, capsys, monkeypatch, stdin="2\n\n" * 2000)
     assert code == 0, err
-    assert "seat 1 (you)" in out and "seat 0 (random)" not in out
+    assert "you (seat 1)" in out and "seat 0 (random)" not in out
+    assert "seat 1" not in out.replace("you (seat 1)", "")  # the human is "you"
+    assert "  you push" in out and "seat 1 pushes" not in out
     assert out.count("result:") == 5
     assert "Game over after 5 deals" in out
     assert "You win!" in out or "You lose." in out or "You draw!" in out
@@ -410,6 +430,134 @@ def test_play_a_whole_game(
     from pushrummy.serialization import from_json
 
     assert replay(from_json(path.read_text(), kind="record")).is_over
+
+
+def test_play_resume_continues_a_saved_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pushrummy.records import replay
+    from pushrummy.serialization import from_json
+
+    path = tmp_path / "saved.json"
+    argv = ["play", "--seed", "5", "--max-turns", "12", "--seat", "2", "--plain"]
+    code, out, err = run_cli([*argv, "--record", str(path)], capsys, monkeypatch, "1\n2\nquit\n")
+    assert code == 0, err
+    saved = from_json(path.read_text(), kind="record")
+    assert saved.human == 2 and json.loads(path.read_text())["human"] == 2
+    assert saved.moves and not replay(saved).is_over
+    # Resume, leave at once, save again: the same game, nothing lost.
+    resume = ["play", "--resume", str(path), "--plain", "--record", str(path)]
+    code, out, err = run_cli(resume, capsys, monkeypatch, "quit\n")
+    assert code == 0, err
+    assert f"Resuming {path}: {len(saved.moves)} moves replayed" in out
+    assert "you (seat 2)" in out and "resumed at turn" in out
+    assert from_json(path.read_text(), kind="record") == saved
+    # Resume and play to the end: the record is the whole game, from its first move.
+    code, out, err = run_cli(resume, capsys, monkeypatch, "1\n\n" * 2000)
+    assert code == 0, err
+    assert "Game over after 5 deals" in out
+    whole = from_json(path.read_text(), kind="record")
+    assert whole.moves[: len(saved.moves)] == saved.moves and whole.human == 2
+    assert replay(whole).is_over
+    # A finished game resumes to its final score.
+    code, out, _ = run_cli(["play", "--resume", str(path), "--plain"], capsys, monkeypatch)
+    assert code == 0 and "The game is over." in out and "Game over after 5 deals" in out
+
+
+def test_play_resume_of_a_record_without_a_human(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "watched.json"
+    record = pr.GameRecord.start(pr.PUSH, seed=5)
+    record = record.with_move(pr.Push(pr.replay(record).current_player or 0))
+    path.write_text(pr.to_json(record))
+    assert "human" not in json.loads(path.read_text())
+    code, out, _ = run_cli(["play", "--resume", str(path), "--plain"], capsys, monkeypatch, "q\n")
+    assert code == 0 and "you (seat 0)" in out  # seat 0 by default
+    argv = ["play", "--resume", str(path), "--seat", "3", "--plain"]
+    code, out, _ = run_cli(argv, capsys, monkeypatch, "q\n")
+    assert code == 0 and "you (seat 3)" in out
+
+
+@pytest.mark.parametrize(
+    ("extra", "status", "message"),
+    [
+        (["--seed", "4"], 2, "--resume plays on the record's game: leave out --seed"),
+        (["--variant", "cap-it", "--max-turns", "3"], 2, "leave out --variant, --max-turns"),
+        (["--seat", "1"], 2, "was played from seat 2, not --seat 1"),
+    ],
+)
+def test_play_resume_refuses_what_the_record_decides(
+    extra: list[str],
+    status: int,
+    message: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    path = tmp_path / "saved.json"
+    path.write_text(pr.to_json(attrs.evolve(pr.GameRecord.start(pr.PUSH, seed=5), human=2)))
+    code, _, err = run_cli(["play", "--resume", str(path), *extra], capsys, monkeypatch, "q\n")
+    assert code == status
+    assert message in err
+
+
+def test_play_resume_of_a_bad_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, _, err = run_cli(["play", "--resume", str(tmp_path / "none.json")], capsys, monkeypatch)
+    assert code == 2 and "cannot read" in err
+    path = tmp_path / "bad.json"
+    record = pr.GameRecord.start(pr.PUSH, seed=5).with_move(pr.Take(3))
+    path.write_text(pr.to_json(record))
+    code, out, _ = run_cli(["play", "--resume", str(path), "--plain"], capsys, monkeypatch)
+    assert code == 1
+    assert f"error: cannot resume {path}: record move 0" in out
+
+
+def test_stakes_for_cap_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["play", "--variant", "cap-it", "--stakes", "10,5", "--seed", "5", "--max-turns", "12"]
+    code, out, err = run_cli([*argv, "--plain"], capsys, monkeypatch, "1\n\n" * 2000)
+    assert code == 0, err
+    assert "Stakes: 10 chips each into the pot; going out in a deal takes 5 chips" in out
+    assert "Stakes: the pot held 40 chips" in out
+    net = next(line for line in out.splitlines() if "net (won - ante):" in line)
+    assert net.count(", ") == 3 and "you " in net
+    argv = ["simulate", "-n", "2", "--variant", "cap-it", "--stakes", "8,2", "--seed", "3"]
+    code, out, err = run_cli([*argv, "--json", "--quiet", "--max-turns", "30"], capsys, monkeypatch)
+    assert code == 0, err
+    stats = json.loads(out)
+    assert stats["stakes"] == {"ante": 8, "round_prize": 2}
+    assert all("mean_net_chips" in side for side in stats["sides"])
+    assert sum(side["mean_net_chips"] for side in stats["sides"]) <= 0  # the pot pays out
+    argv = ["simulate", "-n", "1", "--variant", "cap-it", "--stakes", "8,2", "--max-turns", "30"]
+    code, out, _ = run_cli([*argv, "--plain", "--quiet"], capsys, monkeypatch)
+    assert code == 0 and "chips/game" in out and "ante 8 chips, round prize 2 chips" in out
+    code, out, _ = run_cli(
+        ["simulate", "-n", "1", "--json", "--quiet", "--max-turns", "30"], capsys, monkeypatch
+    )
+    assert json.loads(out)["stakes"] is None
+
+
+@pytest.mark.parametrize(
+    ("stakes", "message"),
+    [
+        ("10", "--stakes takes ANTE,PRIZE in whole chips (such as 10,5), not '10'"),
+        ("ten,5", "not 'ten,5'"),
+        ("5,-1", "not '5,-1'"),
+        ("١,5", "not '١,5'"),
+    ],
+)
+def test_bad_stakes(
+    stakes: str, message: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["simulate", "-n", "1", "--variant", "cap-it", "--stakes", stakes]
+    code, _, err = run_cli(argv, capsys, monkeypatch)
+    assert code == 2 and message in err
+    code, _, err = run_cli(["play", "--stakes", "10,5"], capsys, monkeypatch)
+    assert code == 2 and "--stakes is for games without partnerships (cap-it), not push" in err
 
 
 def test_play_between_deals_prompt(
@@ -466,6 +614,82 @@ def test_long_move_lists_are_compact() -> None:
     assert session.read_move(text, me) == last
 
 
+def _show(state: pr.GameState) -> str:
+    """What ``show`` prints for the player to move in ``state``."""
+    seat = state.current_player
+    assert seat is not None
+    stream = io.StringIO()
+    out = Output(stream, use_rich=False, unicode=False)
+    session = PlaySession(out, state, seat, [None] * 4, Names(state.variant, 4, human=seat))
+    me = pr.view(state, seat)
+    session.numbered = order_moves(me)
+    session.show(me)
+    return stream.getvalue()
+
+
+def test_the_taken_card_hint_goes_once_the_card_is_played() -> None:
+    state = pr.new_game(pr.PUSH, seed=3)
+    seat = state.current_player
+    assert seat is not None and state.upcard is not None
+    upcard = state.upcard
+    taken = pr.apply_move(state, pr.Take(seat))
+    assert f"You took {upcard} this turn: you may not discard that card" in _show(taken)
+    # The same position once that card has left the hand (melded or laid off).
+    hands = list(taken.hands)
+    hands[seat] = tuple(card for card in hands[seat] if card != upcard)
+    melded = attrs.evolve(taken, hands=tuple(hands))
+    assert "You took" not in _show(melded)
+
+
+def test_help_lists_only_the_moves_the_variant_allows(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, _ = run_cli(["play", "--seed", "3", "--plain"], capsys, monkeypatch, "help\nq\n")
+    assert code == 0
+    assert "  off 9H on 3" in out and "  meld 5H" in out
+    assert "exchange" not in out  # wild_exchange is off in both presets
+    exchange = help_text(pr.PUSH.replace(wild_exchange=pr.WildExchange.JOKERS_IN_RUNS))
+    assert "exchange 6H on 2             give the card a joker in run [2] stands for" in exchange
+    strict = pr.PUSH.replace(
+        new_melds_after_contract=False,
+        layoff_targets=pr.LayoffTargets.OWN,
+        push_to=pr.PushTo.PREVIOUS,
+    )
+    text = help_text(strict, unicode=False)
+    assert "  meld " not in text and "exchange" not in text
+    assert "lay off a card on your own meld [3]" in text
+    assert "to the previous player" in text
+    assert "♣" not in text
+
+
+_ONE_PLURAL = re.compile(
+    r"(?<!seat )\b1 (cards|moves|turns|games|deals|chips|points|workers|seats)\b"
+)
+
+
+def test_one_is_singular(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert (plural(1, "card"), plural(2, "card"), plural(1, "more move")) == (
+        "1 card",
+        "2 cards",
+        "1 more move",
+    )
+    argv = ["simulate", "-n", "1", "--seed", "4", "--max-turns", "1", "--workers", "1"]
+    code, out, err = run_cli(argv, capsys, monkeypatch)
+    assert code == 0
+    assert "1 game of push" in out and "(1 worker)" in out and "at most 1 turn per deal" in out
+    assert "simulate: 1/1 game" in err
+    path = tmp_path / "one.json"
+    record = pr.GameRecord.start(pr.PUSH, seed=3)
+    path.write_text(pr.to_json(record.with_move(pr.Push(pr.replay(record).current_player or 0))))
+    code, out, _ = run_cli(["replay", str(path), "--plain"], capsys, monkeypatch)
+    assert code == 0
+    assert ", 1 move" in out and "The record ends after 1 move," in out
+    for text in (out, err):
+        assert _ONE_PLURAL.search(text) is None, _ONE_PLURAL.search(text)
+
+
 # -- output: rich and plain ---------------------------------------------------------------------
 
 
@@ -518,7 +742,7 @@ def test_output_helpers() -> None:
 def test_subprocess_watch_and_version() -> None:
     done = run_subprocess(["-m", "pushrummy.cli", "watch", "--seed", "1", "--brief"])
     assert done.returncode == 0, done.stderr.decode()
-    assert b"Winner: team" in done.stdout or b"Draw:" in done.stdout
+    assert b"Winner: side" in done.stdout or b"Draw:" in done.stdout
     done = run_subprocess(["-m", "pushrummy.cli", "--version"])
     assert done.returncode == 0 and done.stdout.startswith(b"pushrummy ")
 
@@ -560,6 +784,6 @@ def test_subprocess_plain_without_rich_and_ascii_terminal() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr.decode()
-    assert b"Winner: team" in done.stdout or b"Draw:" in done.stdout
+    assert b"Winner: side" in done.stdout or b"Draw:" in done.stdout
     assert b"------" in done.stdout  # the plain table
     assert b"\\u" not in done.stdout  # cards fell back to 10H-style, nothing escaped

@@ -36,7 +36,14 @@ from pushrummy.moves import (
     Push,
     Take,
 )
-from pushrummy.notation import describe_move, format_meld, format_move, parse_meld, parse_move
+from pushrummy.notation import (
+    describe_move,
+    format_meld,
+    format_move,
+    is_description,
+    parse_meld,
+    parse_move,
+)
 from pushrummy.state import GameState, Phase, TableMeld
 from pushrummy.variants import WildExchange
 
@@ -117,6 +124,16 @@ def table_state() -> GameState:
         ("JK=QD JK=KD 2C=AD", run("JK JK 2C", Suit.DIAMONDS, 12)),
         ("JK=AC JK=2C JK=3C", run("JK JK JK", Suit.CLUBS, 1)),
         ("jk=10c 2d=JC JK=qc", run("JK 2D JK", Suit.CLUBS, 10)),
+        # Wilds without roles, when only one role fits.
+        ("5H JK 7H", run("5H JK 7H", Suit.HEARTS, 5)),
+        ("JK 5H 6H", run("JK 5H 6H", Suit.HEARTS, 4)),
+        ("QS KS JK", run("QS KS JK", Suit.SPADES, 12)),
+        ("2H 3H 4H", run("2H 3H 4H", Suit.HEARTS, 2)),
+        ("AS 2S 3S", run("AS 2S 3S", Suit.SPADES, 1)),
+        ("5H JK=6H JK", run("5H JK JK", Suit.HEARTS, 5)),
+        ("9C 9S 2D", Meld.set_of(parse_cards("9C 9S 2D"))),
+        ("JK=9 9C JK", Meld.set_of(parse_cards("9C JK JK"))),
+        ("3H 3S JK", Meld.set_of(parse_cards("3H 3S JK"))),
     ],
 )
 def test_parse_meld_examples(text: str, expected: Meld) -> None:
@@ -140,8 +157,8 @@ def test_format_meld_annotates_every_wild() -> None:
 @pytest.mark.parametrize(
     ("text", "token", "match"),
     [
-        ("5H JK 7H", "JK", "needs its role"),
-        ("9C 9S 2D", "2D", "needs its role"),
+        ("JC JK 2S", "JK", "can stand for different cards: 'JC 2S=J JK=J' or 'JC JK=QC 2S=KC'"),
+        ("2D JK JK", "2D", "(or 56 more); write each wild's role: 2D=<rank><suit> in a run"),
         ("5H 6H=6H 7H", "6H=6H", "takes no role"),
         ("5H 6H JK=", "JK=", "missing role"),
         ("5H JK=6X 7H", "JK=6X", "bad role '6X'"),
@@ -175,6 +192,18 @@ def test_parse_meld_notation_errors(text: str, token: str, match: str) -> None:
         ("JK=8 JK=9 2C=9", "meld.wild", "different ranks (8 and 9)"),
         ("JK=2 2C=2 2D=2", "meld.set", "no sets of twos"),
         ("9C 9S 9D 9H JK=9", "meld.set", "3 or 4 cards"),
+        # Wilds without roles that no role makes a meld of.
+        (
+            "9C 9C JK",
+            "meld.set",
+            "two naturals of suit C (a set's naturals have different suits), whatever",
+        ),
+        ("5H JK 9C", "meld.run", "share neither a rank (a set) nor a suit (a run)"),
+        ("5H JK 9H", "meld.run", "fit no run written low to high, whatever its wilds stand for"),
+        ("JK 5S JK=9", "meld.wild", "not of the rank its wilds are declared as"),
+        ("JK 5S JK=9H", "meld.wild", "not of the suit its wilds are declared in"),
+        ("JK=6H JK 7H", "meld.run", "fit no run"),
+        ("JK JK", "meld.run", "fit no run"),
     ],
 )
 def test_parse_meld_invalid_melds(text: str, rule: str, match: str) -> None:
@@ -276,6 +305,59 @@ def test_describe_move() -> None:
         describe_move(None)  # type: ignore[arg-type]
 
 
+def test_describe_move_names_targets_by_owner_and_cards() -> None:
+    runs = (run("JK 5H 6H 7H 8H", Suit.HEARTS, 4), parse_meld("9C 9S JK=9"))
+    state = play_state("9H JK 4H 9D", runs)
+    owner = state.table[0].owner
+    me = state.current_player
+    assert me is not None
+    on_run = f"seat {owner}'s run 4H–8H"
+    assert describe_move(LayOff(me, JOKER, 0, HIGH), state) == (
+        f"seat {me} lays off JK as 9H on {on_run}"
+    )
+    assert describe_move(LayOff(me, JOKER, 0, LOW), state) == (
+        f"seat {me} lays off JK as 3H on {on_run}"
+    )
+    assert (
+        describe_move(LayOff(me, c("9H"), 0, HIGH), state) == f"seat {me} lays off 9H on {on_run}"
+    )
+    assert describe_move(LayOff(me, c("2D"), 1), state) == (
+        f"seat {me} lays off 2D as 9 on seat {owner}'s set of 9s"
+    )
+    assert describe_move(ExchangeWild(me, 0, 4, c("4H")), state) == (
+        f"seat {me} exchanges 4H for the JK standing for 4H in {on_run}, taking the JK"
+    )
+    # The view and the table itself say the same; an unknown id falls back to the id.
+    view = pr.view(state, me)
+    for where in (view, view.table, list(state.table)):
+        assert describe_move(LayOff(me, JOKER, 0, HIGH), where) == (
+            f"seat {me} lays off JK as 9H on {on_run}"
+        )
+    assert describe_move(LayOff(me, JOKER, 5, HIGH), state) == (
+        f"seat {me} lays off JK at the high end of meld 5"
+    )
+    assert describe_move(Take(me), state) == f"seat {me} takes the upcard"
+    with pytest.raises(TypeError):
+        describe_move(Take(me), "table")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        describe_move(LayOff(me, JOKER, 0, HIGH), [1, 2])  # type: ignore[list-item]
+
+
+def test_is_description() -> None:
+    state = play_state("9H JK", (run("5H 6H 7H 8H", Suit.HEARTS, 5),))
+    me = state.current_player
+    assert me is not None
+    move = LayOff(me, JOKER, 0, HIGH)
+    text = describe_move(move, state)
+    assert is_description(move, text, state) and is_description(move, text)
+    assert is_description(move, describe_move(move))
+    assert not is_description(move, describe_move(move), state)
+    assert not is_description(move, text + " ")
+    assert not is_description(move, text.replace(f"seat {me} lays", f"seat {me + 1} lays"))
+    assert not is_description(LayOff(me, c("9H"), 0, HIGH), text)
+    assert not is_description(Take(me), "seat 0 lays off JK as 9H on seat 1's run 5H–8H")
+
+
 def test_draw_phase_moves() -> None:
     state = pr.new_game(pr.PUSH, seed=7)
     seat = state.current_player
@@ -331,6 +413,56 @@ def test_down_and_meld() -> None:
     assert parse_move(later, "meld 9S 9C JK=9") == NewMeld(seat, parse_meld("9C 9S JK=9"))
 
 
+def test_wild_roles_left_out_are_read_from_the_position() -> None:
+    # Issue 12: "down 3H 3S JK / JC JK 2S" was refused for want of roles.
+    hand = "3H 3S JK JC JK 2S 2D 9D"
+    two_sets = play_state(hand, variant=pr.PUSH, laid_down=False)
+    seat = to_move(two_sets)
+    jacks = Meld.set_of(parse_cards("JC JK 2S"))
+    threes = parse_meld("3H 3S JK=3")
+    assert parse_move(two_sets, "down 3H 3S JK / JC JK 2S") == LayDown(seat, (threes, jacks))
+    # The same text in a deal of a set and a run: the contract picks the run.
+    set_and_run = attrs.evolve(two_sets, deal_number=2)
+    assert str(set_and_run.contract) == "1 set of 3 + 1 run of 4"
+    club_run = run("JC JK 2S 2D", Suit.CLUBS, 11)
+    assert parse_move(set_and_run, "down 3H 3S JK / JC JK 2S 2D") == LayDown(
+        seat, (threes, club_run)
+    )
+    # From the view: the listed lay-down step it names.
+    me = pr.view(two_sets, seat)
+    step = parse_move(me, "down 3h 3s jk")
+    assert step in me.legal_moves and step == LayDown(seat, (threes,))
+    # After the contract, a new meld that can be either is refused, with both readings.
+    later = play_state(hand, variant=pr.PUSH)
+    with pytest.raises(NotationError) as info:
+        parse_move(later, "meld JC JK 2S")
+    assert str(info.value) == (
+        "the wilds in 'meld JC JK 2S' can stand for different cards: "
+        "'meld JC 2S=J JK=J' or 'meld JC JK=QC 2S=KC'; "
+        "write each wild's role: JK=<rank><suit> in a run, JK=<rank> in a set"
+    )
+    assert info.value.token == "JK"
+    later_view = pr.view(later, seat)
+    with pytest.raises(NotationError, match="different cards"):
+        parse_move(later_view, "meld JC JK 2S")
+    # Without wild exchange, the view lists the run once, wilds in card order; the text
+    # with the wilds the other way round names that listed move.
+    listed = parse_move(later_view, "meld JC JK=QC 2S")
+    assert listed in later_view.legal_moves
+    assert listed == NewMeld(seat, run("JC 2S JK", Suit.CLUBS, 11))
+    assert parse_move(later, "meld JC JK=QC 2S") == NewMeld(seat, run("JC JK 2S", Suit.CLUBS, 11))
+    # No reading legal: the engine's error for the first one.
+    with pytest.raises(ContractNotMetError, match=r"\[layoff.when\]$"):
+        parse_move(two_sets, "meld JC JK 2S")
+    with pytest.raises(IllegalMoveError, match=r"not among seat \d's legal moves"):
+        parse_move(me, "meld JC JK 2S")
+    # The wild limit is a rule of the position: it leaves one reading.
+    strict = play_state(
+        "7S 7H JK 2C 9C", variant=pr.PUSH.replace(wild_limit=pr.WildLimit.AT_MOST_NATURALS)
+    )
+    assert parse_move(strict, "meld 7S 7H JK") == NewMeld(to_move(strict), parse_meld("7S 7H JK=7"))
+
+
 def test_invalid_meld_in_a_move_names_seat_and_rule() -> None:
     state = play_state("7S 7H 7D 9C 9S JK 4C", variant=pr.PUSH)
     with pytest.raises(InvalidMeldError, match=r"^seat \d cannot meld: run 7S 8H 9S") as info:
@@ -353,8 +485,44 @@ def test_wild_limit_is_the_engines_business() -> None:
 def test_ambiguous_lay_off_lists_candidates(table_state: GameState) -> None:
     with pytest.raises(NotationError) as info:
         parse_move(table_state, "off JK on 0")
-    assert str(info.value) == "ambiguous: 'off JK on 0 low' or 'off JK on 0 high'"
+    assert str(info.value) == (
+        "ambiguous: 'off JK on 0 low' (JK as 8H) or 'off JK on 0 high' (JK as QH)"
+    )
     assert info.value.token == "JK"
+    me = pr.view(table_state, to_move(table_state))
+    with pytest.raises(NotationError, match=r"^ambiguous: 'off JK on 0 low' \(JK as 8H\) or"):
+        parse_move(me, "off JK on 0")
+
+
+def test_a_wild_laid_off_with_its_role(table_state: GameState) -> None:
+    seat = to_move(table_state)
+    me = pr.view(table_state, seat)
+    for where in (table_state, me):
+        assert parse_move(where, "off JK=QH on 0") == LayOff(seat, JOKER, 0, HIGH)
+        assert parse_move(where, "off jk=8h on 0") == LayOff(seat, JOKER, 0, LOW)
+        assert parse_move(where, "off JK=9 on 1") == LayOff(seat, JOKER, 1)
+        for text, message in (
+            ("off JK=KH on 0", "a wild laid off on seat "),
+            ("off JK=QC on 0", "run 9H–JH (meld 0) stands for JK=8H or JK=QH"),
+            ("off JK=8 on 1", "set of 9s (meld 1) stands for JK=9"),
+            ("off JK=9H on 3", "stands for nothing: the run is full"),
+            ("off 9H=9H on 0", "natural '9H' in 'off 9H=9H on 0' takes no role"),
+            ("off JK= on 0", "bad role 'on' of 'JK=on'"),
+            ("off JK=", "missing role after '='"),
+            ("off JK=QH on 0 high", "a wild's role names the end it is laid off at"),
+        ):
+            with pytest.raises(NotationError, match=re.escape(message)):
+                parse_move(where, text)
+    # An ace stands at both ends of a 2-K run: the role leaves the end open.
+    two_to_king = run("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", Suit.HEARTS, 2)
+    state = play_state("JK 5C", (two_to_king,))
+    with pytest.raises(NotationError, match=r"ambiguous: 'off JK on 0 low' \(JK as AH\)"):
+        parse_move(state, "off JK=AH on 0")
+    # No meld with that id, or not the time to lay off: the engine's error.
+    with pytest.raises(IllegalMoveError):
+        parse_move(table_state, "off JK=QH on 9")
+    with pytest.raises(WrongPhaseError):
+        parse_move(pr.new_game(pr.PUSH, seed=7), "off JK=QH on 0")
 
 
 def test_ambiguous_exchange_lists_candidates(table_state: GameState) -> None:
@@ -441,7 +609,7 @@ def test_exchange_errors_come_from_the_engine(table_state: GameState) -> None:
         ("down 7S 7H 7D /", "", "empty meld"),
         ("down", "", "empty meld"),
         ("meld 7S 7H / 7D", "/", "separates the melds of 'down'"),
-        ("meld 7S JK 7D", "JK", "needs its role"),
+        ("down JK JK JK / JK JK JK / 2C 2D 2H", "JK", "too many different cards (216000 ways)"),
     ],
 )
 def test_notation_errors_name_the_token(
@@ -615,7 +783,9 @@ def test_view_parse_errors(table_state: GameState) -> None:
     seat = to_move(table_state)
     me = pr.view(table_state, seat)
     assert parse_move(me, "off 8h on 0") == LayOff(seat, c("8H"), 0, LOW)
-    with pytest.raises(NotationError, match=r"^ambiguous: 'off JK on 0 low' or 'off JK on 0 high'"):
+    with pytest.raises(
+        NotationError, match=r"^ambiguous: 'off JK on 0 low' \(JK as 8H\) or 'off JK on 0 high'"
+    ):
         parse_move(me, "off JK on 0")
     with pytest.raises(NotationError, match="unknown move"):
         parse_move(me, "fold")

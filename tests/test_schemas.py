@@ -229,17 +229,18 @@ def properties(kind: str) -> list[str]:
 
 
 def test_the_documents_have_the_decoders_fields() -> None:
-    for kind, fields in (
-        ("state", decoder._STATE_FIELDS),
-        ("view", decoder._VIEW_FIELDS),
-        ("record", decoder._RECORD_FIELDS),
-        ("variant", (*decoder._VARIANT_FIELDS, *decoder.VARIANT_FACTS)),
-        ("card", ("card",)),
+    for kind, fields, optional in (
+        ("state", decoder._STATE_FIELDS, ()),
+        ("view", decoder._VIEW_FIELDS, ()),
+        ("record", decoder._RECORD_FIELDS, decoder._RECORD_OPTIONAL),
+        ("variant", (*decoder._VARIANT_FIELDS, *decoder.VARIANT_FACTS), ()),
+        ("card", ("card",), ()),
     ):
-        assert properties(kind) == ["schema", "version", *fields], kind
+        assert properties(kind) == ["schema", "version", *fields, *optional], kind
         schema = json_schema(kind)
         fields_schema = schema["$defs"].get(f"{kind}_fields", schema)
         assert fields_schema["required"][-len(fields) :] == list(fields)
+        assert not set(optional) & set(fields_schema["required"])
     defs = file_schema("defs")["$defs"]
     assert list(defs["deal_result"]["properties"]) == list(decoder._RESULT_FIELDS)
     assert list(defs["outcome"]["properties"]) == list(decoder._OUTCOME_FIELDS)
@@ -748,6 +749,8 @@ REFUSED: list[tuple[str, str, Any]] = [
     ("seed -(2**256)", "record", changed("record", seed=-(2**256))),
     ("seed 1.5", "record", changed("record", seed=1.5)),
     ("9 players", "record", changed("record", players=9)),
+    ("human -1", "record", changed("record", human=-1)),
+    ("human '0'", "record", changed("record", human="0")),
     ("1 player", "state", changed("state", players=1)),
     ("phase 'dealing'", "state", changed("state", phase="dealing")),
     ("deal 0", "state", changed("state", deal_number=0)),
@@ -804,6 +807,8 @@ EDGES: list[tuple[str, str, Any]] = [
     ("turn limit 2**63 - 1", "variant", changed("variant", max_turns_per_deal=2**63 - 1)),
     ("seed 2**256 - 1", "record", changed("record", seed=2**256 - 1)),
     ("seed -(2**256 - 1)", "record", changed("record", seed=-(2**256 - 1))),
+    ("the human's seat", "record", changed("record", human=3)),
+    ("no human", "record", changed("record", human=None)),
     (
         "a set in any order",
         "meld",

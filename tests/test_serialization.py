@@ -248,6 +248,28 @@ def test_variant_document_names_every_field() -> None:
     assert list(encode(PUSH))[2:] == [*names, "wild_cards", "run_positions"]
 
 
+def test_a_record_says_which_seat_was_the_human() -> None:
+    record = pr.GameRecord.start(pr.PUSH, seed=3)
+    assert record.human is None and "human" not in encode(record)  # as before the field
+    mine = attrs.evolve(record, human=2).with_move(pr.Push(2))
+    assert mine.human == 2
+    document = encode(mine)
+    assert list(document)[-1] == "human" and document["human"] == 2
+    assert decode(document, kind="record") == mine
+    # Older records, without the field (or with null), load with human=None.
+    del document["human"]
+    assert decode(document, kind="record").human is None
+    assert decode(dict(document, human=None), kind="record").human is None
+    with pytest.raises(DecodeError, match=r"^\$\.human: "):
+        decode(dict(document, human=4), kind="record")
+    with pytest.raises(DecodeError, match=r"^\$\.human: "):
+        decode(dict(document, human="0"), kind="record")
+    with pytest.raises(pr.SetupError, match=r"GameRecord\.human must be a seat 0\.\.3"):
+        attrs.evolve(record, human=4)
+    with pytest.raises(TypeError, match=r"GameRecord\.human must be an int"):
+        attrs.evolve(record, human=True)
+
+
 def test_state_and_view_documents_name_every_field() -> None:
     assert list(dec._STATE_FIELDS) == [field.name for field in attrs.fields(GameState)]
     # A view document also carries contract_left (a PlayerView property, derived from the
@@ -257,7 +279,9 @@ def test_state_and_view_documents_name_every_field() -> None:
     fields.insert(fields.index("players") + 1, "sides")  # a property too, from the variant
     fields.insert(fields.index("events"), "events_since")  # which events the document holds
     assert list(dec._VIEW_FIELDS) == fields
-    assert list(dec._RECORD_FIELDS) == [field.name for field in attrs.fields(GameRecord)]
+    assert [*dec._RECORD_FIELDS, *dec._RECORD_OPTIONAL] == [
+        field.name for field in attrs.fields(GameRecord)
+    ]
 
 
 @SLOW
@@ -276,7 +300,7 @@ def test_views_round_trip(player_view: pr.PlayerView) -> None:
     assert document["current_player"] == player_view.current_player
     assert document["legal_moves"] == [
         {k: v for k, v in encode(m).items() if k not in ("schema", "version")}
-        | {"notation": pr.format_move(m), "description": pr.describe_move(m)}
+        | {"notation": pr.format_move(m), "description": pr.describe_move(m, player_view)}
         for m in player_view.legal_moves
     ]
     # every entry can be sent back as it is, labels and all
@@ -641,11 +665,15 @@ def labelled_view() -> dict[str, Any]:
 
 def test_listed_moves_carry_their_labels_and_go_back_as_they_are() -> None:
     document = labelled_view()
-    moves = decode(document, kind="view").legal_moves
-    for entry, move in zip(document["legal_moves"], moves, strict=True):
+    view = decode(document, kind="view")
+    for entry, move in zip(document["legal_moves"], view.legal_moves, strict=True):
         assert list(entry)[-2:] == ["notation", "description"]
         assert entry["notation"] == pr.format_move(move)
-        assert entry["description"] == pr.describe_move(move)
+        assert entry["description"] == pr.describe_move(move, view)
+        if isinstance(move, LayOff):  # the target by its owner and cards, not its id
+            owner = view.table[move.meld_id].owner
+            assert f" on seat {owner}'s " in entry["description"]
+            assert f"meld {move.meld_id}" not in entry["description"]
         assert pr.parse_move(decode(document, kind="view"), entry["notation"]) == move
         text = json.dumps({"schema": "pushrummy.move", "version": 1, **entry})
         assert pr.from_json(text, kind="move") == move

@@ -63,7 +63,7 @@ from .events import EVENT_CLASSES, DealEnd, Event, EventLog, GameLog, describe_e
 from .melds import MAX_RUN_POSITION, End, Meld, MeldKind, WildLimit
 from .moves import Move
 from .movetable import MOVE_KINDS, kind_named
-from .notation import describe_move, format_move
+from .notation import describe_move, format_move, is_description
 from .records import GameRecord
 from .scoring import StakesSettlement
 from .state import (
@@ -143,9 +143,18 @@ _LABELS: Final[dict[str, Callable[[Move], str]]] = {
 
 
 def _move(
-    value: object, path: str, players: int | None = None, *, labels: bool | None = False
+    value: object,
+    path: str,
+    players: int | None = None,
+    *,
+    labels: bool | None = False,
+    table: tuple[TableMeld, ...] | None = None,
 ) -> Move:
-    """A move object; ``labels``: ``True`` they are required, ``None`` optional, ``False`` refused."""
+    """A move object; ``labels``: ``True`` they are required, ``None`` optional, ``False`` refused.
+
+    A description names a lay-off's or an exchange's target meld as ``table`` shows it
+    (a view's moves); without a table (a move sent back alone) its form is checked.
+    """
     obj = read_object(value, path, "a move")
     given: dict[str, object] = {}
     if labels is not False:
@@ -184,8 +193,13 @@ def _move(
             values.append(_FIELD_IN[field](obj[field], where))
     move: Move = kind.move_type(*values)
     for name, text in given.items():
-        own = _LABELS[name](move)
-        if text != own:
+        own = format_move(move) if name == "notation" else describe_move(move, table)
+        fits = (
+            is_description(move, text, table)
+            if name == "description" and isinstance(text, str)
+            else text == own
+        )
+        if not fits:
             raise fail(
                 f"expected {json.dumps(own)}, the move's own {name} (a label is read-only), "
                 f"got {describe(text)}",
@@ -411,6 +425,8 @@ _VIEW_FIELDS: Final = (
     "legal_moves",
 )
 _RECORD_FIELDS: Final = ("variant", "seed", "players", "dealer", "deals", "moves")
+_RECORD_OPTIONAL: Final = ("human",)
+"""Fields a record may leave out: ``human`` (the seat a person played; ``null`` if absent)."""
 _RESULT_FIELDS: Final = ("deal_number", "dealer", "ended_by", "went_out", "hands", "penalties")
 _OUTCOME_FIELDS: Final = ("totals", "winners", "stakes")
 _SETTLEMENT_FIELDS: Final = ("pot", "round_prizes", "final_prizes", "net", "left_in_pot")
@@ -732,7 +748,10 @@ def _view(value: object, path: str) -> PlayerView:
     stock_size = read_count(obj["stock_size"], f"{path}.stock_size", "a stock size")
     moves_path = f"{path}.legal_moves"
     items = read_array(obj["legal_moves"], moves_path, "a list of moves")
-    moves = tuple(_move(m, f"{moves_path}[{i}]", players, labels=True) for i, m in enumerate(items))
+    moves = tuple(
+        _move(m, f"{moves_path}[{i}]", players, labels=True, table=public.table)
+        for i, m in enumerate(items)
+    )
     since = read_count(obj["events_since"], f"{path}.events_since", "an event index")
     if since:
         raise fail(
@@ -785,7 +804,10 @@ def _view(value: object, path: str) -> PlayerView:
 
 
 def _record(value: object, path: str) -> GameRecord:
-    obj = read_fields(value, path, "a game record", _RECORD_FIELDS)
+    given = read_object(value, path, "a game record")
+    optional = {name: given[name] for name in _RECORD_OPTIONAL if name in given}
+    required = {key: item for key, item in given.items() if key not in _RECORD_OPTIONAL}
+    obj = read_fields(required, path, "a game record", _RECORD_FIELDS)
     variant = _variant(obj["variant"], f"{path}.variant")
     players = _players(obj["players"], f"{path}.players", variant)
     seed = read_seed(obj["seed"], f"{path}.seed")
@@ -806,8 +828,17 @@ def _record(value: object, path: str) -> GameRecord:
     )
     items = read_array(obj["moves"], f"{path}.moves", "a list of moves")
     moves = tuple(_move(m, f"{path}.moves[{i}]", players) for i, m in enumerate(items))
+    human = optional.get("human")
+    if human is not None:
+        human = read_seat(human, f"{path}.human", players)
     return GameRecord(
-        variant=variant, seed=seed, players=players, dealer=dealer, deals=deals, moves=moves
+        variant=variant,
+        seed=seed,
+        players=players,
+        dealer=dealer,
+        deals=deals,
+        moves=moves,
+        human=human,
     )
 
 

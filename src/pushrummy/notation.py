@@ -11,9 +11,10 @@ Grammar::
              | "down" meld { "/" meld }          (lay down the contract)
              | "meld" meld                       (a new meld after the contract)
              | "off" CARD "on" ID [ END ]        (lay off a card on table meld ID)
+             | "off" WILD "=" ROLE "on" ID       (a wild with its role, which names the end)
              | "exchange" CARD "on" ID [ "at" POSITION ]
     meld     = item { item }
-    item     = NATURAL | WILD "=" ROLE           (every wild carries its role)
+    item     = NATURAL | WILD [ "=" ROLE ]       (a wild's role, unless only one fits)
     ROLE     = RANK SUIT                         (in a run: the card the wild stands for)
              | RANK                              (in a set: the set's rank)
     END      = "low" | "high"
@@ -33,12 +34,25 @@ text                            move                                    rule
 ``next``                        :class:`~pushrummy.moves.NextDeal`      [deal.count]
 ==============================  ======================================  ==================
 
-**Melds.** Every wild (joker or two) is written with the role it is declared to
+**Melds.** A wild (joker or two) is written with the role it is declared to
 play ([meld.wild]): ``JK=6H`` in a run (rank and suit), ``JK=9`` in a set (rank
 only); a two standing for its own rank in a run is ``2H=2H``. Natural cards are
 written plain. Roles with a suit make a run, roles with a rank only make a set;
 a meld without wilds is a set when its cards share a rank and a run otherwise.
 A run is written low to high; a set in any order.
+
+**Roles left out.** A wild may be written without its role when only one role
+fits: ``5H JK 7H`` can only be ``5H JK=6H 7H``. Every assignment of roles that
+makes a valid meld (with the roles that are written) is a reading; in
+:func:`parse_move` only the readings that are legal in the position count, so the
+contract can settle it (``down 3H 3S JK / JC JK 2S`` in a deal of two sets
+reads the second meld as a set of jacks, in a deal of a set and a run as the run
+``JC JK=QC 2S=KC``). More than one reading is a
+:class:`~pushrummy.errors.NotationError` that lists them; the roles must then be
+written. A lay-off names its end (``off JK on 3 high``), or a wild's role
+(``off JK=9H on 3``, ``off JK=9 on 1`` on a set of 9s), and may leave both out
+when only one end takes the card; when both do, the error lists each end with
+what the wild would stand for there.
 
 **Resolving against the position.** The seat is the state's current player.
 ``off`` may leave out the end when only one end of the run takes the card, and
@@ -62,9 +76,11 @@ Meld.run('5H JK=6H 7H')
 >>> describe_move(LayOff(2, parse_card("JK"), 3, End.HIGH))
 'seat 2 lays off JK at the high end of meld 3'
 >>> parse_meld("5H JK 7H")
+Meld.run('5H JK=6H 7H')
+>>> parse_meld("JC JK 2S")
 Traceback (most recent call last):
 ...
-pushrummy.errors.NotationError: wild 'JK' in '5H JK 7H' needs its role: JK=<rank><suit> in a run, JK=<rank> in a set
+pushrummy.errors.NotationError: the wilds in 'JC JK 2S' can stand for different cards: 'JC 2S=J JK=J' or 'JC JK=QC 2S=KC'; write each wild's role: JK=<rank><suit> in a run, JK=<rank> in a set
 
 Moves are parsed against a state:
 
@@ -92,7 +108,7 @@ from typing import Any, NoReturn
 
 import attrs
 
-from .cards import Card, Rank, parse_card
+from .cards import Card, Rank, Suit, parse_card
 from .engine import check_move, is_legal
 from .errors import IllegalMoveError, InvalidMeldError, NotationError, clip, clip_repr
 from .melds import End, Meld, MeldKind, position_rank
@@ -109,10 +125,18 @@ from .moves import (
 )
 from .movetable import MOVE_KINDS, kind_of
 from .predicates import natural_at
-from .state import GameState, Phase
+from .state import GameState, Phase, TableMeld
+from .variants import WildExchange
 from .views import PlayerView
 
-__all__ = ["describe_move", "format_meld", "format_move", "parse_meld", "parse_move"]
+__all__ = [
+    "describe_move",
+    "format_meld",
+    "format_move",
+    "is_description",
+    "parse_meld",
+    "parse_move",
+]
 
 _VERBS = tuple(kind.verb for kind in MOVE_KINDS)
 _VERB_LIST = ", ".join(_VERBS)
@@ -191,13 +215,23 @@ def _role(item: str, wild: Card, role: str, text: str) -> Rank | Card:
 
 
 def _meld(tokens: list[str], text: str) -> Meld:
-    """The meld written by ``tokens`` (see the module's grammar)."""
+    """The meld written by ``tokens`` (see the module's grammar): its one reading."""
+    readings = _meld_readings(tokens, text)
+    if len(readings) > 1:
+        _ambiguous_roles([format_meld(m) for m in readings], tokens, text)
+    return readings[0]
+
+
+def _meld_readings(tokens: list[str], text: str) -> list[Meld]:
+    """Every meld ``tokens`` can mean: one when every wild carries its role; for wilds
+    written without one, every assignment of roles that makes a valid meld (sets first)."""
     if not tokens:
         _fail(f"empty meld in {clip_repr(text)}: a meld is 3 or more cards", "", text)
     cards: list[Card] = []
     roles: list[Rank | Card | None] = []
     set_role: str | None = None
     run_role: str | None = None
+    unroled = False
     for item in tokens:
         if item == "/":
             _fail(
@@ -208,13 +242,7 @@ def _meld(tokens: list[str], text: str) -> Meld:
         card_text, equals, role_text = item.partition("=")
         card = _card(card_text, text)
         if not equals:
-            if card.is_wild:
-                _fail(
-                    f"wild {clip_repr(item)} in {clip_repr(text)} needs its role: {card}=<rank><suit> "
-                    f"in a run, {card}=<rank> in a set",
-                    item,
-                    text,
-                )
+            unroled = unroled or card.is_wild
             cards.append(card)
             roles.append(None)
             continue
@@ -241,10 +269,84 @@ def _meld(tokens: list[str], text: str) -> Meld:
         cards.append(card)
         roles.append(role)
     what = " ".join(tokens)
+    if unroled:
+        return _inferred(cards, roles, what)
     # Without wilds every card is natural: one rank makes a set, anything else a run.
     if set_role is not None or (run_role is None and len({c.rank for c in cards}) == 1):
-        return _set(cards, roles, what)
-    return _run(cards, roles, tokens, what)
+        return [_set(cards, roles, what)]
+    return [_run(cards, roles, tokens, what)]
+
+
+_SET_RANKS = tuple(rank for rank in Rank if rank is not Rank.TWO)
+"""The ranks a set can have (twos are wild: no sets of twos)."""
+
+
+def _inferred(cards: list[Card], roles: list[Rank | Card | None], text: str) -> list[Meld]:
+    """Every valid meld of ``cards`` (in the order written) whose wilds without a role
+    stand for anything and whose declared roles hold: sets, then runs by suit and start."""
+    naturals = [card for card in cards if card.is_natural]
+    set_roles = {role for role in roles if isinstance(role, Rank)}
+    run_roles = [role for role in roles if isinstance(role, Card)]
+    readings: list[Meld] = []
+    set_error: InvalidMeldError | None = None
+    ranks = set_roles | {card.rank for card in naturals if card.rank is not None}
+    if not run_roles and len(ranks) <= 1:
+        for rank in sorted(ranks) or _SET_RANKS:
+            try:
+                readings.append(Meld.set_of(cards, rank))
+            except InvalidMeldError as exc:
+                set_error = set_error or exc
+    suits = {card.suit for card in [*naturals, *run_roles] if card.suit is not None}
+    if not set_roles and len(suits) <= 1:
+        for suit in sorted(suits) or list(Suit):
+            for start in range(1, 13):
+                try:
+                    meld = Meld(MeldKind.RUN, cards, suit=suit, start=start)
+                except InvalidMeldError:
+                    continue
+                if all(
+                    not isinstance(role, Card)
+                    or (role.suit is suit and role.rank is position_rank(start + index))
+                    for index, role in enumerate(roles)
+                ):
+                    readings.append(meld)
+    if readings:
+        return readings
+    if set_error is not None and ranks:
+        raise InvalidMeldError(
+            f"{set_error.message}, whatever its wilds stand for", rule=set_error.rule
+        )
+    if set_roles:
+        why, rule = "its naturals are not of the rank its wilds are declared as", "meld.wild"
+    elif run_roles and len(suits) > 1:
+        why, rule = "its naturals are not of the suit its wilds are declared in", "meld.wild"
+    elif len(suits) > 1:
+        why, rule = "its naturals share neither a rank (a set) nor a suit (a run)", "meld.run"
+    else:
+        why = "its cards fit no run written low to high, whatever its wilds stand for"
+        rule = "meld.run"
+    raise InvalidMeldError(f"{clip(text)}: no set or run: {why}", rule=rule)
+
+
+def _ambiguous_roles(readings: Sequence[str], tokens: list[str], text: str) -> NoReturn:
+    """The error for text whose wilds can stand for different things: the readings it has."""
+    token = next((t for t in tokens if "=" not in t and _is_wild_token(t)), "")
+    shown = " or ".join(repr(r) for r in readings[:4])
+    more = f" (or {len(readings) - 4} more)" if len(readings) > 4 else ""
+    wild = token or "JK"
+    _fail(
+        f"the wilds in {clip_repr(text)} can stand for different cards: {shown}{more}; "
+        f"write each wild's role: {wild}=<rank><suit> in a run, {wild}=<rank> in a set",
+        token,
+        text,
+    )
+
+
+def _is_wild_token(token: str) -> bool:
+    try:
+        return parse_card(token).is_wild
+    except NotationError:
+        return False
 
 
 def _set(cards: list[Card], roles: list[Rank | Card | None], text: str) -> Meld:
@@ -293,15 +395,17 @@ def _run(cards: list[Card], roles: list[Rank | Card | None], tokens: list[str], 
 
 
 def parse_meld(text: str) -> Meld:
-    """The meld written as ``text``: every wild with its role (``JK=6H``, ``JK=9``).
+    """The meld written as ``text``: every wild with its role (``JK=6H``, ``JK=9``), or
+    without it when only one role makes a valid meld (``5H JK 7H``).
 
     :func:`format_meld` is its inverse.
 
     Raises:
         TypeError: ``text`` is not a str.
-        NotationError: malformed text: no cards, a bad card, a wild without its role, a
-            natural with one, a bad role, set and run roles mixed, a stray ``/``; the
-            message names the bad token.
+        NotationError: malformed text: no cards, a bad card, wilds without roles that
+            can stand for different cards (the message lists the readings), a natural
+            with a role, a bad role, set and run roles mixed, a stray ``/``; the message
+            names the bad token.
         InvalidMeldError: well-formed text for cards that make no meld ([meld.set],
             [meld.run]), or wilds declared for different ranks ([meld.wild]).
 
@@ -393,22 +497,164 @@ def _implied_position(card: Card) -> int | None:
     return int(card.rank)
 
 
-def describe_move(move: Move) -> str:
-    """A one-line sentence for transcripts and labels: ``seat 2 lays off JK at the high end of meld 3``.
+def describe_move(
+    move: Move, where: GameState | PlayerView | Sequence[TableMeld] | None = None
+) -> str:
+    """A one-line sentence for transcripts and labels: ``seat 2 lays off JK as 9H on seat 2's run 5H–8H``.
 
-    The view document lists it with each legal move (``description``), next to
+    Lay-offs and exchanges name their target meld by its owner and its cards, as the
+    table of ``where`` (a state, a view, or the table itself) shows it: a run by its
+    lowest and highest card (``run 5H–8H``, whatever wilds stand in it), a set by its
+    rank (``set of 9s``); a wild laid off says what it stands for (``as 9H``, ``as 9``).
+    Without ``where``, or for a meld id not on that table, they name the meld by its id.
+    The view document lists the sentence with each legal move (``description``), next to
     :func:`format_move`'s text.
 
     Raises:
-        TypeError: ``move`` is not a move (an instance of one of the move classes).
+        TypeError: ``move`` is not a move (an instance of one of the move classes), or
+            ``where`` is neither a state, a view, a sequence of table melds nor ``None``.
 
     >>> from pushrummy.cards import parse_card
     >>> describe_move(Take(0)), describe_move(NextDeal())
     ('seat 0 takes the upcard', 'the next deal is dealt')
     >>> describe_move(LayDown(1, (parse_meld("7S 7H 7D"), parse_meld("9C 9S JK=9"))))
     'seat 1 lays down 7D 7H 7S / 9C 9S JK=9'
+    >>> from pushrummy.state import TableMeld
+    >>> table = (TableMeld(0, 1, parse_meld("9C 9S JK=9")), TableMeld(1, 2, parse_meld("5H 6H JK=7H 8H")))
+    >>> describe_move(LayOff(0, parse_card("JK"), 1, End.HIGH), table)
+    "seat 0 lays off JK as 9H on seat 2's run 5H–8H"
+    >>> describe_move(LayOff(3, parse_card("9D"), 0), table)
+    "seat 3 lays off 9D on seat 1's set of 9s"
+    >>> describe_move(ExchangeWild(0, 1, 7, parse_card("7H")), table)
+    "seat 0 exchanges 7H for the JK standing for 7H in seat 2's run 5H–8H, taking the JK"
     """
-    return _DESCRIBE[kind_of(move).name](move)
+    describe = _DESCRIBE[kind_of(move).name]
+    if where is None:
+        return describe(move)
+    table = _table_of(where)
+    if not isinstance(move, (LayOff, ExchangeWild)):
+        return describe(move)
+    if not 0 <= move.meld_id < len(table) or table[move.meld_id].id != move.meld_id:
+        return describe(move)
+    target = table[move.meld_id]
+    if isinstance(move, LayOff):
+        return _describe_lay_off_on(move, target)
+    return _describe_exchange_on(move, target)
+
+
+def _table_of(where: GameState | PlayerView | Sequence[TableMeld]) -> Sequence[TableMeld]:
+    if isinstance(where, (GameState, PlayerView)):
+        return where.table
+    if isinstance(where, (str, bytes)) or not isinstance(where, Sequence):
+        raise TypeError(
+            f"describe_move: where must be a GameState, a PlayerView or a table, "
+            f"not {type(where).__name__}"
+        )
+    for meld in where:
+        if not isinstance(meld, TableMeld):
+            raise TypeError(
+                f"describe_move: a table holds TableMeld values, not {type(meld).__name__}"
+            )
+    return where
+
+
+def _position_card(meld: Meld, position: int) -> str:
+    """The natural card that stands at ``position`` of the run ``meld``: ``9H``."""
+    assert meld.suit is not None
+    return f"{position_rank(position).symbol}{meld.suit.letter}"
+
+
+def _meld_phrase(target: TableMeld) -> str:
+    """``seat 2's run 5H–8H`` or ``seat 1's set of 9s``."""
+    meld = target.meld
+    if meld.kind is MeldKind.SET:
+        assert meld.rank is not None
+        what = f"set of {meld.rank.symbol}s"
+    else:
+        assert meld.start is not None and meld.end is not None
+        what = f"run {_position_card(meld, meld.start)}–{_position_card(meld, meld.end)}"
+    return f"seat {target.owner}'s {what}"
+
+
+def _lay_off_role_text(move: LayOff, meld: Meld) -> str | None:
+    """What a wild laid off by ``move`` on ``meld`` stands for: ``9H``, ``9`` (``None`` for a
+    natural card, or a run's end that does not exist)."""
+    if not move.card.is_wild:
+        return None
+    if meld.kind is MeldKind.SET:
+        assert meld.rank is not None
+        return meld.rank.symbol
+    if move.end is None:
+        return None
+    assert meld.start is not None and meld.end is not None
+    position = meld.start - 1 if move.end is End.LOW else meld.end + 1
+    return _position_card(meld, position) if 1 <= position <= 14 else None
+
+
+def _describe_lay_off_on(move: LayOff, target: TableMeld) -> str:
+    role = _lay_off_role_text(move, target.meld)
+    what = "" if role is None else f" as {role}"
+    return f"seat {move.seat} lays off {move.card}{what} on {_meld_phrase(target)}"
+
+
+def _describe_exchange_on(move: ExchangeWild, target: TableMeld) -> str:
+    meld = target.meld
+    index = move.position - (meld.start or 0)
+    if meld.kind is not MeldKind.RUN or not 0 <= index < len(meld.cards):
+        return _describe_exchange(move)
+    wild = meld.cards[index]
+    stands = _position_card(meld, move.position)
+    return (
+        f"seat {move.seat} exchanges {move.card} for the {wild} standing for {stands} "
+        f"in {_meld_phrase(target)}, taking the {wild}"
+    )
+
+
+_DESCRIPTION_CARD = r"(?:10|[2-9AJQK])[CDHS]"
+_DESCRIPTION_TARGET = (
+    rf"seat [0-9]+'s (?:run {_DESCRIPTION_CARD}–{_DESCRIPTION_CARD}|set of (?:10|[3-9AJQK])s)"
+)
+_DESCRIPTION_ON = {
+    LayOff: re.compile(rf"(?: as (?:10|[2-9AJQK])[CDHS]?)? on {_DESCRIPTION_TARGET}"),
+    ExchangeWild: re.compile(
+        rf" for the (?:JK|2[CDHS]|{_DESCRIPTION_CARD}) standing for {_DESCRIPTION_CARD} in "
+        rf"{_DESCRIPTION_TARGET}, taking the (?:JK|2[CDHS]|{_DESCRIPTION_CARD})"
+    ),
+}
+
+
+def is_description(
+    move: Move, text: str, where: GameState | PlayerView | Sequence[TableMeld] | None = None
+) -> bool:
+    """Whether ``text`` is what :func:`describe_move` says of ``move``.
+
+    With ``where``, exactly its sentence there. Without, its sentence without a table,
+    or one it says on some table: a lay-off's or an exchange's words that name the
+    target meld are then checked for their form only (the decoder checks the labels of
+    a move document sent back without its view this way).
+
+    Raises:
+        TypeError: as :func:`describe_move`.
+
+    >>> from pushrummy.cards import parse_card
+    >>> move = LayOff(0, parse_card("JK"), 1, End.HIGH)
+    >>> is_description(move, "seat 0 lays off JK as 9H on seat 2's run 5H–8H")
+    True
+    >>> is_description(move, "seat 1 lays off JK as 9H on seat 2's run 5H–8H")
+    False
+    """
+    own = describe_move(move, where)
+    if text == own or where is not None:
+        return text == own
+    if not isinstance(move, (LayOff, ExchangeWild)):
+        return False
+    prefix = (
+        f"seat {move.seat} lays off {move.card}"
+        if isinstance(move, LayOff)
+        else f"seat {move.seat} exchanges {move.card}"
+    )
+    pattern = _DESCRIPTION_ON[type(move)]
+    return text.startswith(prefix) and pattern.fullmatch(text, len(prefix)) is not None
 
 
 def _describe_lay_off(move: LayOff) -> str:
@@ -471,12 +717,15 @@ def parse_move(state: GameState | PlayerView, text: str) -> Move:
         TypeError: ``state`` is not a :class:`~pushrummy.state.GameState` or a
             :class:`~pushrummy.views.PlayerView`, or ``text`` not a str.
         NotationError: malformed text (the bad token is named), or text that
-            names two legal moves (the message lists them).
+            names two legal moves (the message lists them): a lay-off's end left out
+            when both ends take the card, wilds written without roles that can stand
+            for different cards in legal moves, or in too many ways to try.
         IllegalMoveError: well-formed text for a move that is not legal now
             (from a state the engine's :func:`~pushrummy.engine.check_move` error,
             naming the rule; from a view, a move not among its legal moves); an
             :class:`~pushrummy.errors.InvalidMeldError` for a meld that breaks the meld
-            rules whatever the position.
+            rules whatever the position. Wilds written without roles whose readings
+            are none of them legal: the error of the first reading (sets first).
 
     >>> import pushrummy as pr
     >>> state = pr.new_game(pr.PUSH, seed=3)
@@ -507,7 +756,13 @@ def parse_move(state: GameState | PlayerView, text: str) -> Move:
         raise TypeError(f"parse_move expects a str, not {type(text).__name__}")
     seat = state.current_player
     read = _read(state, _seat(seat), text)
+    if isinstance(read, _Readings):  # wilds written without their roles
+        fit = read.pick(lambda move: is_legal(state, move), text)
+        return _checked(state, read.moves[0] if fit is None else fit, seat)
     if isinstance(read, _Open):  # a lay-off's end or an exchange's position left out
+        ends = read.ends(state.table, text) if state.phase is Phase.PLAY else None
+        if ends is not None and len(ends) == 1:  # the wild's role names the end
+            return _checked(state, LayOff(_seat(seat), read.card, read.meld_id, ends[0]), seat)
         if read.verb == "off":
             return _lay_off(state, seat, read.card, read.meld_id, read.token, text)
         return _exchange(state, seat, read.card, read.meld_id, read.token, text)
@@ -523,9 +778,75 @@ class _Open:
     card: Card
     meld_id: int
     token: str  # the card's token, for error messages
+    role: Rank | Card | None = None  # a wild laid off with its role: ``off JK=9H on 3``
+
+    def ends(self, table: Sequence[TableMeld], text: str) -> tuple[End | None, ...] | None:
+        """The ends of the target meld where the wild's declared role stands (``(None,)``
+        on a set); ``None`` without a role, or for a meld id not on ``table``.
+
+        Raises:
+            NotationError: the role stands at no end of the meld.
+        """
+        if self.role is None or not 0 <= self.meld_id < len(table):
+            return None
+        target = table[self.meld_id]
+        meld = target.meld
+        wild = self.token.partition("=")[0]
+        if meld.kind is MeldKind.SET:
+            if self.role is meld.rank:
+                return (None,)
+            assert meld.rank is not None
+            fits = f"{wild}={meld.rank.symbol}"
+        else:
+            assert meld.start is not None and meld.end is not None
+            places = {End.LOW: meld.start - 1, End.HIGH: meld.end + 1}
+            places = {end: p for end, p in places.items() if 1 <= p <= 14}
+            role = self.role
+            found = tuple(
+                end
+                for end, p in places.items()
+                if isinstance(role, Card)
+                and role.suit is meld.suit
+                and role.rank is position_rank(p)
+            )
+            if found:
+                return found
+            fits = " or ".join(f"{wild}={_position_card(meld, p)}" for p in places.values())
+            fits = fits or "nothing: the run is full"
+        _fail(
+            f"{clip_repr(self.token)} in {clip_repr(text)}: a wild laid off on "
+            f"{_meld_phrase(target)} (meld {self.meld_id}) stands for {fits}",
+            self.token,
+            text,
+        )
 
 
-def _read(where: GameState | PlayerView, seat: int, text: str) -> Move | _Open:
+_MAX_READINGS = 256
+"""How many role assignments of a move's wilds are tried before the roles must be written."""
+
+
+@attrs.frozen
+class _Readings:
+    """A lay-down or new meld whose wilds were written without roles and can stand for
+    more than one thing: every reading valid by the meld rules (at least two); the
+    position decides which are legal."""
+
+    moves: tuple[Move, ...]
+    tokens: list[str]  # the move's tokens, for error messages
+
+    def pick(self, legal: Callable[[Move], bool], text: str) -> Move | None:
+        """The one legal reading; ``None`` when none is; an error naming them when several are.
+
+        Raises:
+            NotationError: more than one reading is legal.
+        """
+        fits = [move for move in self.moves if legal(move)]
+        if len(fits) > 1:
+            _ambiguous_roles([format_move(m) for m in fits], self.tokens, text)
+        return fits[0] if fits else None
+
+
+def _read(where: GameState | PlayerView, seat: int, text: str) -> Move | _Open | _Readings:
     """The move ``text`` names for ``seat`` by the notation's grammar alone (one reader for
     states and views); melds that break the meld rules raise here."""
     tokens = _tokens(text)
@@ -547,16 +868,30 @@ def _read(where: GameState | PlayerView, seat: int, text: str) -> Move | _Open:
                 groups.append([])
             else:
                 groups[-1].append(token)
-        return LayDown(seat, tuple(_meld_for(where, group, text) for group in groups))
+        options = [_meld_for(where, group, text) for group in groups]
+        downs = [LayDown(seat, melds) for melds in _product(options, tokens, text)]
+        return downs[0] if len(downs) == 1 else _Readings(tuple(downs), tokens)
     if verb == "meld":
-        return NewMeld(seat, _meld_for(where, args, text))
+        news = [NewMeld(seat, meld) for meld in _meld_for(where, args, text)]
+        return news[0] if len(news) == 1 else _Readings(tuple(news), tokens)
     if verb in ("off", "exchange"):
         what = "the card to lay off" if verb == "off" else "the natural card"
-        card = _card(_arg(args, 0, what, verb, text), text)
+        item = _arg(args, 0, what, verb, text)
+        card_text, equals, role_text = item.partition("=") if verb == "off" else (item, "", "")
+        card = _card(card_text, text)
+        role = _lay_off_role(item, card, role_text, text) if equals else None
         _keyword(args, 1, "on", verb, text)
         meld_id = _number(_arg(args, 2, "a table meld id", verb, text), "meld id", text)
+        if role is not None and len(args) > 3:
+            _fail(
+                f"unexpected {clip_repr(args[3])} in {clip_repr(text)}: a wild's role names the "
+                f"end it is laid off at (off {item} on {meld_id}, or off {card} on {meld_id} "
+                f"{_lower(args[3])})",
+                args[3],
+                text,
+            )
         if len(args) <= 3:
-            return _Open(verb, card, meld_id, args[0])
+            return _Open(verb, card, meld_id, item, role)
         if verb == "off":
             return LayOff(seat, card, meld_id, _end_arg(args, text))
         _keyword(args, 3, "at", "exchange", text)
@@ -568,6 +903,20 @@ def _read(where: GameState | PlayerView, seat: int, text: str) -> Move | _Open:
         tokens[0],
         text,
     )
+
+
+def _lay_off_role(item: str, card: Card, role_text: str, text: str) -> Rank | Card:
+    """The role of a wild laid off as ``off JK=9H on 3``."""
+    if card.is_natural:
+        _fail(
+            f"natural {clip_repr(item.partition('=')[0])} in {clip_repr(text)} takes no role: "
+            "only wilds are written with '='",
+            item,
+            text,
+        )
+    if not role_text:
+        _fail(f"missing role after '=' in {clip_repr(item)} of {clip_repr(text)}", item, text)
+    return _role(item, card, role_text, text)
 
 
 def _seat(seat: int | None) -> int:
@@ -587,10 +936,30 @@ def _checked(state: GameState, move: Move, seat: int | None) -> Move:
     return move
 
 
-def _meld_for(state: GameState | PlayerView, tokens: list[str], text: str) -> Meld:
-    """The meld of ``tokens``; a meld-rule error carries the seat and phase."""
+def _product(options: list[list[Meld]], tokens: list[str], text: str) -> list[tuple[Meld, ...]]:
+    """Every choice of one reading per meld (at most :data:`_MAX_READINGS`)."""
+    count = 1
+    for readings in options:
+        count *= len(readings)
+    if count > _MAX_READINGS:
+        token = next((t for t in tokens if "=" not in t and _is_wild_token(t)), "")
+        wild = token or "JK"
+        _fail(
+            f"the wilds in {clip_repr(text)} can stand for too many different cards ({count} "
+            f"ways); write each wild's role: {wild}=<rank><suit> in a run, {wild}=<rank> in a set",
+            token,
+            text,
+        )
+    choices: list[tuple[Meld, ...]] = [()]
+    for readings in options:
+        choices = [(*chosen, meld) for chosen in choices for meld in readings]
+    return choices
+
+
+def _meld_for(state: GameState | PlayerView, tokens: list[str], text: str) -> list[Meld]:
+    """The readings of the meld of ``tokens``; a meld-rule error carries the seat and phase."""
     try:
-        return _meld(tokens, text)
+        return _meld_readings(tokens, text)
     except InvalidMeldError as exc:
         seat = state.current_player
         who = "" if seat is None else f"seat {seat} cannot meld: "
@@ -603,18 +972,29 @@ def _parse_listed(view: PlayerView, text: str) -> Move:
     """The move of ``view.legal_moves`` that ``text`` names (the grammar of :func:`parse_move`)."""
     seat = view.seat
     read = _read(view, seat, text)
+    loose = view.variant.wild_exchange is WildExchange.NONE
+    listed = {_play_key(m, loose=loose): m for m in view.legal_moves}
+    if isinstance(read, _Readings):  # wilds written without their roles
+        fit = read.pick(lambda m: _play_key(m, loose=loose) in listed, text)
+        if fit is not None:
+            return listed[_play_key(fit, loose=loose)]
+        raise _not_listed(view, read.moves[0], text)
     if isinstance(read, _Open):
         # The end or position left out: whichever listed moves fit.
         kind = LayOff if read.verb == "off" else ExchangeWild
+        ends = read.ends(view.table, text)
         fits = [
             m
             for m in view.legal_moves
-            if type(m) is kind and m.card == read.card and m.meld_id == read.meld_id
+            if type(m) is kind
+            and m.card == read.card
+            and m.meld_id == read.meld_id
+            and (ends is None or (isinstance(m, LayOff) and m.end in ends))
         ]
         if len(fits) == 1:
             return fits[0]
         if len(fits) > 1:
-            _ambiguous(fits, read.token, text)
+            _ambiguous(fits, read.token, text, view.table)
         if read.verb == "off":
             move: Move = LayOff(seat, read.card, read.meld_id)
         else:
@@ -622,10 +1002,27 @@ def _parse_listed(view: PlayerView, text: str) -> Move:
             move = ExchangeWild(seat, read.meld_id, guess, read.card)
     else:
         move = read
-    for listed in view.legal_moves:
-        if listed == move:
-            return listed
+    found = listed.get(_play_key(move, loose=loose))
+    if found is not None:
+        return found
     raise _not_listed(view, move, text)
+
+
+def _play_key(move: Move, *, loose: bool) -> object:
+    """What tells ``move`` from other moves: the move itself, or, when wilds cannot be
+    taken back (``loose``), a lay-down or new meld without which wild stands in which wild
+    place of a run (one play, listed once, [meld.wild])."""
+    if not loose or not isinstance(move, (LayDown, NewMeld)):
+        return move
+    melds = move.melds if isinstance(move, LayDown) else (move.meld,)
+    return (type(move), move.seat, tuple(_meld_key(meld) for meld in melds))
+
+
+def _meld_key(meld: Meld) -> object:
+    if meld.kind is MeldKind.SET:
+        return meld  # a set's cards are kept sorted
+    naturals = tuple(None if card.is_wild else card for card in meld.cards)
+    return (meld.suit, meld.start, naturals, tuple(sorted(c for c in meld.cards if c.is_wild)))
 
 
 def _not_listed(view: PlayerView, move: Move, text: str) -> IllegalMoveError:
@@ -716,7 +1113,7 @@ def _lay_off(
     if len(fits) == 1:
         return fits[0]
     if len(fits) > 1:
-        _ambiguous(fits, token, text)
+        _ambiguous(fits, token, text, state.table)
     # Nothing fits: let the engine explain at the end a natural card's rank is nearer.
     return _checked(state, LayOff(me, card, meld_id, _nearer_end(meld, card)), seat)
 
@@ -764,6 +1161,19 @@ def _exchange(
     return _checked(state, ExchangeWild(me, meld_id, guess, card), seat)
 
 
-def _ambiguous(moves: Sequence[Move], token: str, text: str) -> NoReturn:
-    options = " or ".join(repr(format_move(m)) for m in moves)
+def _ambiguous(
+    moves: Sequence[Move], token: str, text: str, table: Sequence[TableMeld] = ()
+) -> NoReturn:
+    """The error for text that names several legal moves (a wild laid off at either end
+    of a run says what it would stand for at each)."""
+
+    def option(move: Move) -> str:
+        shown = repr(format_move(move))
+        if isinstance(move, LayOff) and 0 <= move.meld_id < len(table):
+            role = _lay_off_role_text(move, table[move.meld_id].meld)
+            if role is not None:
+                shown += f" ({move.card} as {role})"
+        return shown
+
+    options = " or ".join(option(m) for m in moves)
     _fail(f"ambiguous: {options}", token, text)

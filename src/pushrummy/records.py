@@ -84,6 +84,16 @@ def _move_tuple(value: Iterable[Move]) -> tuple[Move, ...]:
     return moves
 
 
+def _check_human(record: GameRecord, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is None:
+        return
+    _check_int("human")(record, attribute, value)
+    if not 0 <= value < record.players:
+        raise SetupError(
+            f"GameRecord.human must be a seat 0..{record.players - 1} or None, not {value}"
+        )
+
+
 def _check_variant(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, Variant):
         raise TypeError(f"GameRecord.variant must be a Variant, not {type(value).__name__}")
@@ -108,6 +118,11 @@ class GameRecord:
         deals: injected deck orders per deal, in deal order (``None``: shuffled
             from the seed); fewer entries than deals means the rest are shuffled.
         moves: every move applied, the chance moves (``NextDeal``) included.
+        human: the seat a person played (``pushrummy play`` saves it, and
+            ``pushrummy play --resume`` seats the person there again), or ``None``:
+            bots only, or not recorded — records saved before this field existed load
+            with ``None``, and ``--resume`` then seats the person at ``--seat`` (0 by
+            default).
 
     >>> import pushrummy as pr
     >>> record = GameRecord.start(pr.PUSH, seed=7)
@@ -127,7 +142,9 @@ class GameRecord:
          "moves": [{"type": "push", "seat": 2}]}
 
     ``deals`` holds a deck order (a list of the whole deck's cards, first card
-    dealt first) or ``null`` per deal.
+    dealt first) or ``null`` per deal. ``"human": 0`` follows ``moves`` when the
+    record names the person's seat; a document without it is a record with
+    ``human=None``.
     """
 
     variant: Variant = attrs.field(validator=_check_variant)
@@ -136,6 +153,7 @@ class GameRecord:
     dealer: int = attrs.field(validator=_check_int("dealer"))
     deals: tuple[tuple[Card, ...] | None, ...] = attrs.field(default=(), converter=_deal_orders)
     moves: tuple[Move, ...] = attrs.field(default=(), converter=_move_tuple)
+    human: int | None = attrs.field(default=None, validator=_check_human)
 
     @classmethod
     def start(

@@ -15,7 +15,7 @@ meld       :class:`~pushrummy.melds.Meld`         the meld object (``kind``, ``c
 variant    :class:`~pushrummy.variants.Variant`   every variant field, by its name
 state      :class:`~pushrummy.state.GameState`    the whole privileged state (server side only)
 view       :class:`~pushrummy.views.PlayerView`   what one seat may know, with its legal moves
-record     :class:`~.records.GameRecord`          variant, seed, players, dealer, deals, moves
+record     :class:`~.records.GameRecord`          variant, seed, players, dealer, deals, moves, [human]
 =========  =====================================  ===========================================
 
 :func:`to_json` / :func:`from_json` work on JSON text; :func:`encode` /
@@ -87,10 +87,13 @@ The move objects, one per move class::
 
 **Labels.** The legal moves of a view document carry two more fields after the move's
 own: ``"notation"``, the move's text (:func:`~pushrummy.notation.format_move`), and
-``"description"``, a one-line sentence (:func:`~pushrummy.notation.describe_move`), for a
-front end to show. They are read-only: a move document may carry them, so a client can
-send a listed move back as it is, but only when they are the move's own (anything else is
-a ``DecodeError`` at the label); a record's moves carry none.
+``"description"``, a one-line sentence (:func:`~pushrummy.notation.describe_move` in the
+view: a lay-off or exchange names its target by owner and cards, ``seat 2's run 5H–8H``),
+for a front end to show. They are read-only: a move document may carry them, so a client
+can send a listed move back as it is, but only when they are the move's own (anything else
+is a ``DecodeError`` at the label; a move sent back alone has no table, so the words naming
+a lay-off's or exchange's target are checked for their form,
+:func:`~pushrummy.notation.is_description`); a record's moves carry none.
 
 >>> from_json('{"schema":"pushrummy.move","version":1,"type":"take","seat":0,'
 ...           '"notation":"take","description":"seat 0 takes the upcard"}')
@@ -540,7 +543,7 @@ def encode(obj: object, *, events_since: int = 0) -> JSONObject:
                        as in a state
         legal_moves    the seat's legal moves when it is its turn, else []: move objects,
                        each followed by its labels "notation" (format_move) and
-                       "description" (describe_move)
+                       "description" (describe_move in the view)
 
     >>> doc = encode(pr.view(pr.new_game(pr.PUSH, seed=7), 2))
     >>> doc["seat"], doc["contract"], doc["phase"], doc["current_player"], doc["stock_size"]
@@ -790,7 +793,7 @@ def _encode_view(view: PlayerView, events_since: int) -> JSONObject:
         "outcome": _encode_outcome(view.outcome),
         "events_since": events_since,
         "events": _encode_seen(view.events, view.seat, events_since),
-        "legal_moves": [_encode_listed(m) for m in view.legal_moves],
+        "legal_moves": [_encode_listed(m, view) for m in view.legal_moves],
     }
 
 
@@ -823,16 +826,17 @@ def _event_value(value: object) -> Any:
     return value  # an int, a bool or None
 
 
-def _encode_listed(move: Move) -> JSONObject:
-    """A listed move: its object, then its labels (read-only, derived from the move)."""
+def _encode_listed(move: Move, view: PlayerView) -> JSONObject:
+    """A listed move: its object, then its labels (read-only, derived from the move and the
+    view's table)."""
     out = _encode_move(move)
     out["notation"] = format_move(move)
-    out["description"] = describe_move(move)
+    out["description"] = describe_move(move, view)
     return out
 
 
 def _encode_record(record: GameRecord) -> JSONObject:
-    return {
+    out: JSONObject = {
         "variant": _encode_variant(record.variant),
         "seed": _seed_out(record.seed),
         "players": record.players,
@@ -840,6 +844,9 @@ def _encode_record(record: GameRecord) -> JSONObject:
         "deals": [None if order is None else _cards_out(order) for order in record.deals],
         "moves": [_encode_move(m) for m in record.moves],
     }
+    if record.human is not None:  # written only when known: older records have no such field
+        out["human"] = record.human
+    return out
 
 
 # =============================================================================================

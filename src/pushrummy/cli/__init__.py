@@ -3,13 +3,25 @@
 ::
 
     pushrummy play [--variant push|cap-it] [--players N] [--seed N] [--seat N] [--bots greedy]
+                   [--record FILE]
+    pushrummy play --resume FILE [--record FILE]
     pushrummy watch [--seed N] [--variant cap-it --players 5] [--bots greedy,random]
     pushrummy simulate -n 1000 [--bots greedy,random] [--json] [--workers K]
     pushrummy replay FILE
 
-Every command takes ``--variant``, ``--players``, ``--seed``, ``--max-turns``
-(the ``max_turns_per_deal`` safety valve, default 200; 0 for none), ``--plain``
-(no rich formatting) and ``--ascii`` (``10H`` instead of ``10♥``).
+``play``, ``watch`` and ``simulate`` take ``--variant``, ``--players``, ``--seed``,
+``--stakes ANTE,PRIZE`` (Cap-It played for chips: each player's ante and the prize
+for going out in a deal; the settlement is shown at the game's end), ``--max-turns``
+(the ``max_turns_per_deal`` safety valve, default 200; 0 for none), ``--plain`` (no
+rich formatting) and ``--ascii`` (``10H`` instead of ``10♥``); ``replay`` the last two.
+
+``play --record FILE`` saves the game when it ends or the player leaves (``quit``,
+end of input, Ctrl-C), with the seat the person played; ``play --resume FILE``
+replays such a record, checking every move, and plays on from where it stopped,
+the person at the record's seat again (a record without one, such as one saved by
+``watch``: at ``--seat``, default 0). The record's game decides the variant, the
+players, the seed and the turn limit; the other seats are bots (``--bots``). To keep
+the game going, save it again with ``--record`` (the same file is fine).
 
 Output uses `rich <https://rich.readthedocs.io>`_ when it is installed (the
 ``cli`` extra: ``pip install pushrummy[cli]``) and plain text otherwise.
@@ -55,6 +67,12 @@ def _common(parser: argparse.ArgumentParser, *, seed_help: str) -> None:
         "--players", type=int, metavar="N", help="number of players (cap-it: 4, 5 or 6)"
     )
     parser.add_argument("--seed", type=int, metavar="N", help=seed_help)
+    parser.add_argument(
+        "--stakes",
+        metavar="ANTE,PRIZE",
+        help="play cap-it for chips: each player pays ANTE into the pot, going out in a deal "
+        "takes PRIZE from it, the winner takes the rest (such as 10,5)",
+    )
     parser.add_argument(
         "--max-turns",
         type=int,

@@ -9,7 +9,9 @@ The game loop is the library's own (:func:`pushrummy.playing.drive`, re-exported
 ('greedy', 'random', 'greedy', 'random', 'greedy')
 >>> names = Names(build_variant("push", 0), 4, bots=("greedy", "random") * 2)
 >>> names.seat(1), names.side(0)
-('seat 1 (random)', 'team 0 (seats 0+2)')
+('seat 1 (random)', 'side 0 (seats 0+2)')
+>>> plural(1, "card"), plural(0, "card"), plural(2, "worker")
+('1 card', '0 cards', '2 workers')
 """
 
 from __future__ import annotations
@@ -18,11 +20,11 @@ from collections.abc import Sequence
 
 from .._wire import SEED_BITS
 from ..bots import Bot, GreedyBot, RandomBot
-from ..errors import clip_repr
+from ..errors import VariantError, clip_repr
 from ..playing import GameListener, bot_source, drive
 from ..records import new_seed
 from ..state import DealEnd, GameState
-from ..variants import CAP_IT, PUSH, Variant
+from ..variants import CAP_IT, PUSH, Stakes, Variant
 
 __all__ = [
     "BOT_KINDS",
@@ -37,6 +39,8 @@ __all__ = [
     "drive",
     "make_bot",
     "parse_bots",
+    "parse_stakes",
+    "plural",
     "turns_played",
 ]
 
@@ -52,6 +56,18 @@ DEFAULT_MAX_TURNS = 200
 
 class UsageError(Exception):
     """Bad command-line options (reported like an argparse error, exit status 2)."""
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``1 card``, ``2 cards``: the count with the word, in the plural unless it is 1
+    (``words`` when the plural is not ``word + "s"``).
+
+    Raises:
+        TypeError: ``count`` is not an int.
+    """
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise TypeError(f"plural counts an int, not {type(count).__name__}")
+    return f"{count} {word if count == 1 else (words or word + 's')}"
 
 
 def build_variant(name: str, max_turns: int | None) -> Variant:
@@ -70,6 +86,37 @@ def build_variant(name: str, max_turns: int | None) -> Variant:
     if max_turns is not None and max_turns < 0:
         raise UsageError(f"--max-turns must be 0 (no limit) or more, not {max_turns}")
     return variant.replace(max_turns_per_deal=max_turns or None)
+
+
+def parse_stakes(text: str | None, variant: Variant) -> Variant:
+    """``variant`` with the stakes of a ``--stakes ANTE,PRIZE`` option (``None``: as it is).
+
+    ``ANTE`` is what each player pays into the pot, ``PRIZE`` what going out in a deal
+    takes from it ([stakes.pot], [stakes.deal]); the overall winner takes the rest.
+
+    Raises:
+        UsageError: the text is not two whole numbers of chips >= 0, or the variant is
+            played in partnerships (stakes are settled between single players).
+
+    >>> parse_stakes("10,5", CAP_IT).stakes
+    Stakes(ante=10, round_prize=5)
+    """
+    if text is None:
+        return variant
+    parts = [part.strip() for part in text.split(",")]
+    if len(parts) != 2 or not all(part.isdigit() and part.isascii() for part in parts):
+        raise UsageError(
+            f"--stakes takes ANTE,PRIZE in whole chips (such as 10,5), not {clip_repr(text)}"
+        )
+    try:
+        return variant.replace(stakes=Stakes(ante=int(parts[0]), round_prize=int(parts[1])))
+    except VariantError as exc:
+        if variant.partnerships:
+            raise UsageError(
+                f"--stakes is for games without partnerships (cap-it), not {variant.name}: "
+                "stakes are settled between single players"
+            ) from None
+        raise UsageError(f"--stakes {clip_repr(text)}: {exc}") from None
 
 
 def check_players(variant: Variant, players: int | None) -> int:
@@ -119,7 +166,7 @@ def parse_bots(text: str, count: int) -> tuple[str, ...]:
                 f"(bots are {', '.join(BOT_KINDS)})"
             )
     if len(kinds) > count:
-        raise UsageError(f"--bots names {len(kinds)} bots for {count} seats")
+        raise UsageError(f"--bots names {len(kinds)} bots for {plural(count, 'seat')}")
     return tuple(kinds[i % len(kinds)] for i in range(count))
 
 
@@ -142,7 +189,7 @@ def make_bot(kind: str, game_seed: int, seat: int) -> Bot:
 
 
 class Names:
-    """How seats and sides are called in the output.
+    """How seats and sides are called in the output: the human is "you".
 
     Args:
         variant: the rules (partnerships or not).
@@ -165,13 +212,26 @@ class Names:
         self.human = human
 
     def short(self, seat: int) -> str:
-        """``seat 2``, or ``seat 2 (you)`` for the human."""
-        return f"seat {seat} (you)" if seat == self.human else f"seat {seat}"
+        """``seat 2``, or ``you`` for the human."""
+        return "you" if seat == self.human else f"seat {seat}"
+
+    def does(self, seat: int, verb: str, verb_you: str | None = None) -> str:
+        """The seat doing something: ``seat 2 takes``, ``you take`` (``verb_you``: the verb
+        after "you" when it is not ``verb`` without its last ``s``).
+
+        Raises:
+            ValueError: ``verb`` does not end in ``s`` and no ``verb_you`` is given.
+        """
+        if verb_you is None and not verb.endswith("s"):
+            raise ValueError(f"say what {verb!r} is after 'you' (verb_you)")
+        if seat != self.human:
+            return f"seat {seat} {verb}"
+        return f"you {verb[:-1] if verb_you is None else verb_you}"
 
     def seat(self, seat: int) -> str:
-        """The seat with its player: ``seat 1 (random)``, ``seat 0 (you)``, ``seat 2 (partner)``."""
+        """The seat with its player: ``seat 1 (random)``, ``you (seat 0)``, ``seat 2 (partner)``."""
         if seat == self.human:
-            return f"seat {seat} (you)"
+            return f"you (seat {seat})"
         tags = []
         if (
             self.human is not None
@@ -189,17 +249,18 @@ class Names:
         return tuple(s for s in range(self.players) if self.variant.side_of(s) == side)
 
     def side(self, side: int) -> str:
-        """``team 0 (seats 0+2)`` in partnerships, ``seat 3`` otherwise (with ``you``)."""
+        """``side 0 (seats 0+2)`` in partnerships (``your side (seats 0+2)`` for the human's),
+        ``seat 3`` (or ``you``) otherwise."""
         seats = self.seats_of(side)
         mine = self.human is not None and self.human in seats
         if not self.variant.partnerships:
-            return f"seat {side} (you)" if mine else f"seat {side}"
+            return "you" if mine else f"seat {side}"
         who = "+".join(str(s) for s in seats)
-        return f"team {side} (seats {who}{', you' if mine else ''})"
+        return f"{'your side' if mine else f'side {side}'} (seats {who})"
 
     def side_short(self, side: int) -> str:
-        """``team 0`` in partnerships, ``seat 3`` otherwise."""
-        return f"team {side}" if self.variant.partnerships else f"seat {side}"
+        """``side 0`` in partnerships, ``seat 3`` otherwise."""
+        return f"side {side}" if self.variant.partnerships else f"seat {side}"
 
     def side_seats(self, side: int) -> str:
         """The seats of a side: ``0+2``."""

@@ -10,12 +10,12 @@ from ..cards import Card
 from ..moves import Move, NextDeal
 from ..movetable import MOVE_KINDS, kind_of
 from ..notation import describe_move
-from ..scoring import hand_value
+from ..scoring import StakesSettlement, hand_value
 from ..state import DealEnd, GameState, Outcome, Phase, TableMeld
-from .common import Names, turns_played
+from .common import Names, plural, turns_played
 from .render import Output, Segment
 
-__all__ = ["deal_ended", "deal_started", "game_over", "narrate", "table_lines"]
+__all__ = ["deal_ended", "deal_started", "game_over", "narrate", "settlement", "table_lines"]
 
 
 def _gained(before: Sequence[Card], after: Sequence[Card]) -> list[Card]:
@@ -48,7 +48,7 @@ def narrate(
     text = _NARRATE[kind_of(move).name](out, before, move, after, names, viewer)
     ended = after.phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER)
     if ended and after.results[-1].went_out == seat:
-        text += ", and goes out"
+        text += ", and go out" if seat == names.human else ", and goes out"
     return text
 
 
@@ -56,14 +56,15 @@ def _take(
     out: Output, before: GameState, move: Any, after: GameState, names: Names, _: object
 ) -> str:
     assert before.upcard is not None
-    return f"{names.short(move.seat)} takes {out.card_text(before.upcard)}"
+    return f"{names.does(move.seat, 'takes')} {out.card_text(before.upcard)}"
 
 
-def _new_melds(verb: str) -> Narrator:
+def _new_melds(verb: str, verb_you: str) -> Narrator:
     def narrate(
         out: Output, before: GameState, move: Any, after: GameState, names: Names, _: object
     ) -> str:
-        return f"{names.short(move.seat)} {verb} {_melds(out, after.table[len(before.table) :])}"
+        melds = _melds(out, after.table[len(before.table) :])
+        return f"{names.does(move.seat, verb, verb_you)} {melds}"
 
     return narrate
 
@@ -73,7 +74,8 @@ def _lay_off(
 ) -> str:
     target = after.table[move.meld_id]
     return (
-        f"{names.short(move.seat)} lays off {out.card_text(move.card)} on [{move.meld_id}]"
+        f"{names.does(move.seat, 'lays off', 'lay off')} {out.card_text(move.card)} "
+        f"on [{move.meld_id}]"
         f" -> {out.meld(target.meld)}"
     )
 
@@ -84,7 +86,7 @@ def _exchange(
     old = before.table[move.meld_id].meld
     wild = old.cards[move.position - (old.start or 0)]
     return (
-        f"{names.short(move.seat)} exchanges {out.card_text(move.card)} for the "
+        f"{names.does(move.seat, 'exchanges', 'exchange')} {out.card_text(move.card)} for the "
         f"{out.card_text(wild)} in [{move.meld_id}] -> {out.meld(after.table[move.meld_id].meld)}"
     )
 
@@ -92,7 +94,7 @@ def _exchange(
 def _discard(
     out: Output, before: GameState, move: Any, after: GameState, names: Names, _: object
 ) -> str:
-    return f"{names.short(move.seat)} discards {out.card_text(move.card)}"
+    return f"{names.does(move.seat, 'discards')} {out.card_text(move.card)}"
 
 
 Narrator = Callable[[Output, GameState, Any, GameState, Names, "int | None"], str]
@@ -112,7 +114,7 @@ def _push(
         ),
         None,
     )
-    text = f"{names.short(seat)} pushes"
+    text = names.does(seat, "pushes", "push")
     note = ""
     if receiver is None:
         text += f" ({up} stays)"
@@ -130,7 +132,7 @@ def _push(
     if after.phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER):
         text += "; the stock is empty"
     elif viewer is None or viewer == seat:
-        text += f", and draws {_and(out, drawn)}"
+        text += f", and {'draw' if seat == names.human else 'draws'} {_and(out, drawn)}"
     else:
         text += ", and draws from the stock"
     return text + note
@@ -141,13 +143,13 @@ def deal_started(out: Output, state: GameState, names: Names, *, show_hands: boo
     deals = len(state.variant.deals)
     spec = state.variant.deals[state.deal_number - 1]
     out.heading(
-        f"Deal {state.deal_number} of {deals}: {spec.hand_size} cards each, "
+        f"Deal {state.deal_number} of {deals}: {plural(spec.hand_size, 'card')} each, "
         f"contract {state.contract}"
     )
     up = out.card_text(state.upcard) if state.upcard is not None else "none"
     out.line(
-        f"{names.short(state.dealer)} deals; {names.short(state.current_player or 0)} plays first;"
-        f" upcard {up}; stock {len(state.stock)} cards"
+        f"{names.does(state.dealer, 'deals')}; {names.does(state.current_player or 0, 'plays')}"
+        f" first; upcard {up}; stock {plural(len(state.stock), 'card')}"
     )
     if show_hands:
         for seat, hand in enumerate(state.hands):
@@ -161,12 +163,14 @@ def deal_ended(out: Output, state: GameState, names: Names) -> None:
     number = result.deal_number
     if result.ended_by is DealEnd.OUT:
         assert result.went_out is not None
-        how = f"{names.seat(result.went_out)} went out in turn {turns}"
+        who = "you" if result.went_out == names.human else names.seat(result.went_out)
+        how = f"{who} went out in turn {turns}"
     elif result.ended_by is DealEnd.EXHAUSTED:
         how = f"the stock ran out in turn {turns}; nobody went out"
     else:
         how = (
-            f"the turn limit ({state.variant.max_turns_per_deal} turns) was reached; "
+            f"the turn limit ({plural(state.variant.max_turns_per_deal or 0, 'turn')}) was "
+            "reached; "
             "scored as an exhausted stock"
         )
     out.line()
@@ -191,19 +195,19 @@ def deal_ended(out: Output, state: GameState, names: Names) -> None:
 
 
 def winner_line(outcome: Outcome, names: Names) -> str:
-    """``Winner: team 0 (...) with 120 points`` or ``Draw: ... share the lowest total``."""
+    """``Winner: side 0 (...) with 120 points`` or ``Draw: ... share the lowest total``."""
     best = outcome.totals[outcome.winners[0]]
     if outcome.is_draw:
         sides = " and ".join(names.side(s) for s in outcome.winners)
-        return f"Draw: {sides} share the lowest total, {best} points"
-    return f"Winner: {names.side(outcome.winners[0])} with {best} points"
+        return f"Draw: {sides} share the lowest total, {plural(best, 'point')}"
+    return f"Winner: {names.side(outcome.winners[0])} with {plural(best, 'point')}"
 
 
 def game_over(out: Output, state: GameState, names: Names) -> None:
     """The final score table (penalties per deal, totals) and the winner(s)."""
     outcome = state.outcome
     assert outcome is not None
-    out.heading(f"Game over after {len(state.results)} deals")
+    out.heading(f"Game over after {plural(len(state.results), 'deal')}")
     known_bots = any(b is not None for b in names.bots)
     headers = ["side"]
     if state.variant.partnerships:
@@ -220,15 +224,35 @@ def game_over(out: Output, state: GameState, names: Names) -> None:
         if known_bots:
             row.append(names.side_bots(side))
         if names.human is not None and names.human in names.seats_of(side):
-            row[0] += " (you)"
+            row[0] = f"{row[0]} (yours)" if state.variant.partnerships else f"you ({row[0]})"
         row += [str(r.penalties[side]) for r in state.results] + [str(total)]
         rows.append(row)
     out.table(headers, rows, right=range(first_number, len(headers)))
     out.line((winner_line(outcome, names), "bold green"))
-    stakes = outcome.stakes
-    if stakes is not None:
-        net = ", ".join(f"{names.short(s)} {n:+d}" for s, n in enumerate(stakes.net))
-        out.line(f"Stakes: pot {stakes.pot} chips; net {net}; left in the pot {stakes.left_in_pot}")
+    if outcome.stakes is not None:
+        settlement(out, outcome.stakes, names)
+
+
+def settlement(out: Output, stakes: StakesSettlement, names: Names) -> None:
+    """The stakes settled at the game's end: the pot, who took what from it, each net.
+
+    Raises:
+        TypeError: ``stakes`` is not a :class:`~pushrummy.scoring.StakesSettlement`.
+    """
+    if not isinstance(stakes, StakesSettlement):
+        raise TypeError(f"stakes must be a StakesSettlement, not {type(stakes).__name__}")
+    out.line((f"Stakes: the pot held {plural(stakes.pot, 'chip')}", "bold"))
+
+    def prizes(amounts: Sequence[int]) -> str:
+        taken = [f"{names.short(s)} {plural(n, 'chip')}" for s, n in enumerate(amounts) if n]
+        return ", ".join(taken) or "none"
+
+    out.line(f"  prizes for going out: {prizes(stakes.round_prizes)}")
+    out.line(f"  final prize:          {prizes(stakes.final_prizes)}")
+    if stakes.left_in_pot:
+        out.line(f"  left in the pot:      {plural(stakes.left_in_pot, 'chip')}")
+    net = ", ".join(f"{names.short(s)} {n:+d}" for s, n in enumerate(stakes.net))
+    out.line(f"  net (won - ante):     {net}")
 
 
 def table_lines(out: Output, table: Sequence[TableMeld], names: Names) -> None:
@@ -244,9 +268,9 @@ def table_lines(out: Output, table: Sequence[TableMeld], names: Names) -> None:
 _NARRATE: dict[str, Narrator] = {
     "take": _take,
     "push": _push,
-    "lay_down": _new_melds("lays down"),
+    "lay_down": _new_melds("lays down", "lay down"),
     "lay_off": _lay_off,
-    "new_meld": _new_melds("melds"),
+    "new_meld": _new_melds("melds", "meld"),
     "exchange_wild": _exchange,
     "discard": _discard,
 }

@@ -7,7 +7,8 @@ chosen by its number in the printed list or typed in notation
 library's message, with the rule id for an illegal move) and a new prompt.
 
 Leaving: ``quit`` or end of input (Ctrl-D) exit with status 0; Ctrl-C exits
-with status 130. With ``--record FILE`` the game so far is saved either way.
+with status 130. With ``--record FILE`` the game so far is saved either way, with
+the human's seat; ``--resume FILE`` plays on a game saved that way.
 """
 
 from __future__ import annotations
@@ -24,9 +25,13 @@ from ..errors import PushRummyError
 from ..moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
 from ..notation import format_move, parse_move
 from ..playing import GameListener, drive
+from ..records import GameRecord, replay
+from ..serialization import from_json
 from ..state import GameState, Phase
+from ..variants import LayoffTargets, PushTo, Variant, WildExchange
 from ..views import PlayerView, view
 from .common import (
+    DEFAULT_MAX_TURNS,
     Names,
     UsageError,
     build_variant,
@@ -34,12 +39,14 @@ from .common import (
     check_seed,
     make_bot,
     parse_bots,
+    parse_stakes,
+    plural,
 )
 from .describe import deal_ended, deal_started, game_over, narrate, table_lines
 from .render import Output, Segment
-from .watch import save_record
+from .watch import read_text, save_record
 
-__all__ = ["MAX_INPUT", "PlaySession", "order_moves", "run"]
+__all__ = ["MAX_INPUT", "PlaySession", "help_text", "order_moves", "run"]
 
 MAX_INPUT = 500
 """Longer input lines are rejected unread (the longest lay-down is far shorter)."""
@@ -53,28 +60,62 @@ GROUP_SHOWN = 8
 _NUMBER = re.compile(r"#?([0-9]{1,9})")
 _KIND_ORDER = (Take, Push, LayDown, LayOff, NewMeld, ExchangeWild, Discard, NextDeal)
 _KIND_NAMES = {
-    LayDown: "lay-downs",
-    LayOff: "lay-offs",
-    NewMeld: "new melds",
-    ExchangeWild: "exchanges",
-    Discard: "discards",
+    LayDown: ("lay-down", "lay-downs"),
+    LayOff: ("lay-off", "lay-offs"),
+    NewMeld: ("new meld", "new melds"),
+    ExchangeWild: ("exchange", "exchanges"),
+    Discard: ("discard", "discards"),
 }
 
-HELP = """\
-Type the number of a move from the list, or the move itself:
-  take                         take the upcard
-  push                         push the upcard and a stock card to the next player, then draw
-  down 7S 7H 7D / 9C 9S JK=9   lay down the contract: melds separated by '/', each wild
-                               with its role (JK=9 in a set of 9s, JK=6H in a run); the
-                               whole contract at once, or one meld at a time (down 7S 7H 7D,
-                               then down 9C 9S JK=9 in the same turn)
-  meld 5H JK=6H 7H             meld a new set or run (after your contract)
-  off 9H on 3 [low|high]       lay off a card on table meld [3]
-  exchange 6H on 2             give the card a wild in run [2] stands for, take the wild
-  discard KS                   discard a card, ending your turn
-Cards: 10H or TH; suits C D H S (or ♣ ♦ ♥ ♠); JK is the joker. Jokers and twos are wild.
-Commands: moves (list every legal move), show (the position again), hint (what the
-greedy bot would play), help, quit."""
+
+def help_text(variant: Variant, *, unicode: bool = True) -> str:
+    """How to type moves, listing only the moves ``variant`` allows.
+
+    Raises:
+        TypeError: ``variant`` is not a :class:`~pushrummy.variants.Variant`.
+
+    >>> from pushrummy.variants import PUSH, WildExchange
+    >>> "exchange" in help_text(PUSH)
+    False
+    >>> "exchange 6H on 2" in help_text(PUSH.replace(wild_exchange=WildExchange.ANY_IN_RUNS))
+    True
+    """
+    if not isinstance(variant, Variant):
+        raise TypeError(f"help_text expects a Variant, not {type(variant).__name__}")
+    receiver = "previous" if variant.push_to is PushTo.PREVIOUS else "next"
+    lines = [
+        "Type the number of a move from the list, or the move itself:",
+        "  take                         take the upcard",
+        f"  push                         push the upcard and a stock card to the {receiver} "
+        "player, then draw",
+        "  down 7S 7H 7D / 9C 9S JK=9   lay down the contract: melds separated by '/', each wild",
+        "                               with its role (JK=9 in a set of 9s, JK=6H in a run) unless",
+        "                               only one role fits; the whole contract at once, or one meld",
+        "                               at a time (down 7S 7H 7D, then down 9C 9S JK=9)",
+    ]
+    if variant.new_melds_after_contract:
+        lines.append("  meld 5H JK=6H 7H             meld a new set or run (after your contract)")
+    whose = {
+        LayoffTargets.ANY: "table meld [3]",
+        LayoffTargets.TEAM: "your side's meld [3]",
+        LayoffTargets.OWN: "your own meld [3]",
+    }[variant.layoff_targets]
+    lines.append(f"  off 9H on 3 [low|high]       lay off a card on {whose}")
+    lines.append("  off JK=9H on 3               a wild with the card it stands for, for its end")
+    if variant.wild_exchange is not WildExchange.NONE:
+        wild = "joker" if variant.wild_exchange is WildExchange.JOKERS_IN_RUNS else "wild"
+        lines.append(
+            f"  exchange 6H on 2             give the card a {wild} in run [2] stands for, "
+            f"take the {wild}"
+        )
+    lines.append("  discard KS                   discard a card, ending your turn")
+    suits = "suits C D H S (or ♣ ♦ ♥ ♠)" if unicode else "suits C D H S"
+    lines += [
+        f"Cards: 10H or TH; {suits}; JK is the joker. Jokers and twos are wild.",
+        "Commands: moves (list every legal move), show (the position again), hint (what the",
+        "greedy bot would play), help, quit.",
+    ]
+    return "\n".join(lines)
 
 
 class Quit(Exception):
@@ -107,15 +148,24 @@ class PlaySession(GameListener):
     """One interactive game: the human at ``human``, bots at every other seat."""
 
     def __init__(
-        self, out: Output, state: GameState, human: int, bots: Sequence[Bot | None], names: Names
+        self,
+        out: Output,
+        state: GameState,
+        human: int,
+        bots: Sequence[Bot | None],
+        names: Names,
+        *,
+        moves: Sequence[Move] = (),
     ) -> None:
         self.out = out
         self.state = state
         self.human = human
         self.bots = bots
         self.names = names
-        self.moves: list[Move] = []
+        self.moves: list[Move] = list(moves)  # the game's moves (a resumed game's included)
         self.numbered: list[Move] = []
+        in_deal = state.phase in (Phase.DRAW, Phase.PLAY, Phase.LAYING_DOWN)
+        self.resumed = bool(moves) and in_deal
 
     # -- input -----------------------------------------------------------------------------------
 
@@ -139,6 +189,11 @@ class PlaySession(GameListener):
     def run(self) -> int:
         """Play until the game ends or the player leaves; the exit status."""
         out = self.out
+        if self.state.is_over:  # a resumed game that had ended
+            out.line("The game is over.")
+            game_over(out, self.state, self.names)
+            self._result()
+            return 0
         try:
             drive(self.state, self.next_move, self)
         except Quit:
@@ -148,14 +203,18 @@ class PlaySession(GameListener):
             out.line()
             out.line("End of input: goodbye.")
             return 0
+        self._result()
+        return 0
+
+    def _result(self) -> None:
+        """Whether the human won, at the end of the game."""
         outcome = self.state.outcome
         assert outcome is not None
         mine = self.state.side_of(self.human)
         if mine in outcome.winners:
-            out.line(("You draw!" if outcome.is_draw else "You win!", "bold green"))
+            self.out.line(("You draw!" if outcome.is_draw else "You win!", "bold green"))
         else:
-            out.line(("You lose.", "bold"))
-        return 0
+            self.out.line(("You lose.", "bold"))
 
     def next_move(self, state: GameState) -> Move:
         """The move source of the game loop: the human's, a bot's, or the next deal.
@@ -178,6 +237,14 @@ class PlaySession(GameListener):
     # -- narration (the game loop's listener) ----------------------------------------------------
 
     def deal_started(self, state: GameState) -> None:
+        if self.resumed:  # the deal began before the record was saved
+            self.resumed = False
+            deals = len(state.variant.deals)
+            self.out.heading(
+                f"Deal {state.deal_number} of {deals}, resumed at turn {state.turn + 1}: "
+                f"contract {state.contract}"
+            )
+            return
         deal_started(self.out, state, self.names)
 
     def moved(self, before: GameState, move: Move, after: GameState) -> None:
@@ -210,7 +277,7 @@ class PlaySession(GameListener):
             if answer in ("quit", "exit", "q"):
                 raise Quit
             if answer in ("help", "?"):
-                self.out.line(HELP if self.out.unicode else HELP.replace(" (or ♣ ♦ ♥ ♠)", ""))
+                self.out.line(help_text(self.state.variant, unicode=self.out.unicode))
                 continue
             self.error("press Enter to deal the next deal, or type quit")
 
@@ -251,7 +318,7 @@ class PlaySession(GameListener):
         if word in ("quit", "exit", "q"):
             raise Quit
         if word in ("help", "h", "?"):
-            self.out.line(HELP if self.out.unicode else HELP.replace(" (or ♣ ♦ ♥ ♠)", ""))
+            self.out.line(help_text(self.state.variant, unicode=self.out.unicode))
             return None
         if word in ("moves", "m"):
             self.print_moves(full=True)
@@ -301,7 +368,7 @@ class PlaySession(GameListener):
         )
         out.line("Scores: " + dot.join(f"{names.side(s)}: {t}" for s, t in enumerate(me.totals)))
         for seat in range(me.players):
-            parts: list[Segment] = [f"  {names.seat(seat)}: {me.hand_sizes[seat]} cards"]
+            parts: list[Segment] = [f"  {names.seat(seat)}: {plural(me.hand_sizes[seat], 'card')}"]
             if seat == me.dealer:
                 parts.append(", dealer")
             if me.laid_down[seat]:
@@ -312,9 +379,9 @@ class PlaySession(GameListener):
             out.line(*parts)
         table_lines(out, me.table, names)
         up: list[Segment] = out.cards([me.upcard]) if me.upcard is not None else ["-"]
-        out.line("Upcard: ", *up, f"{dot}stock {me.stock_size} cards")
+        out.line("Upcard: ", *up, f"{dot}stock {plural(me.stock_size, 'card')}")
         out.line(("Your hand: ", "bold"), *out.cards(me.hand))
-        if me.taken is not None and not me.variant.may_rediscard_taken:
+        if me.taken is not None and not me.variant.may_rediscard_taken and me.taken in me.hand:
             out.line(
                 f"You took {out.card_text(me.taken)} this turn: you may not discard that card "
                 "[discard.taken]"
@@ -342,9 +409,10 @@ class PlaySession(GameListener):
             for number in range(index, shown):
                 out.line(f"  {number + 1:>3}. {out.notation(format_move(moves[number]))}")
             if shown < end:
-                name = _KIND_NAMES.get(kind, "moves")
+                name, names = _KIND_NAMES.get(kind, ("move", "moves"))
                 out.line(
-                    f"       ... {end - shown} more {name} ({shown + 1}-{end}): "
+                    f"       ... {plural(end - shown, 'more ' + name, 'more ' + names)} "
+                    f"({shown + 1}-{end}): "
                     "type 'moves' to list them all, or type the move"
                 )
             index = end
@@ -353,7 +421,7 @@ class PlaySession(GameListener):
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``play``."""
     parser.add_argument(
-        "--seat", type=int, default=0, metavar="N", help="your seat (default 0; seat 0 is team 0)"
+        "--seat", type=int, metavar="N", help="your seat (default 0; seat 0 is side 0)"
     )
     parser.add_argument(
         "--bots",
@@ -363,8 +431,51 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "greedy, random (default: greedy)",
     )
     parser.add_argument(
-        "--record", metavar="FILE", help="save the game (so far) as a GameRecord JSON file"
+        "--record",
+        metavar="FILE",
+        help="save the game (so far) as a GameRecord JSON file, with your seat, when it ends "
+        "or you leave",
     )
+    parser.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="play on a game saved with --record (the record decides the variant, players, "
+        "seed and your seat)",
+    )
+    # Unset unless given, so that --resume can refuse them (the record decides).
+    parser.set_defaults(variant=None, max_turns=None)
+
+
+_DECIDED_BY_THE_RECORD = ("variant", "players", "seed", "max_turns", "stakes")
+
+
+def _resumed(args: argparse.Namespace, out: Output) -> tuple[GameRecord, GameState, int] | None:
+    """The record of ``--resume``, its state now and the human's seat; ``None`` after
+    printing why the record cannot be played on.
+
+    Raises:
+        UsageError: options the record decides were given, the file cannot be read, or
+            ``--seat`` names another seat than the record's.
+    """
+    given = [name for name in _DECIDED_BY_THE_RECORD if getattr(args, name) is not None]
+    if given:
+        options = ", ".join("--" + name.replace("_", "-") for name in given)
+        raise UsageError(f"--resume plays on the record's game: leave out {options}")
+    text = read_text(args.resume)
+    try:
+        record = from_json(text, kind="record")
+        state = replay(record)
+    except PushRummyError as exc:
+        out.line((f"error: cannot resume {args.resume}: {exc}", "red"))
+        return None
+    human = record.human
+    if human is None:
+        human = 0 if args.seat is None else args.seat
+        if not 0 <= human < record.players:
+            raise UsageError(f"--seat must be 0-{record.players - 1}, not {human}")
+    elif args.seat is not None and args.seat != human:
+        raise UsageError(f"{args.resume} was played from seat {human}, not --seat {args.seat}")
+    return record, state, human
 
 
 def run(args: argparse.Namespace, out: Output) -> int:
@@ -373,31 +484,57 @@ def run(args: argparse.Namespace, out: Output) -> int:
     Raises:
         UsageError: bad options: an unknown variant or bot, a player count the variant
             does not allow, a seat not in the game, a negative ``--max-turns``, a seed
-            too large.
+            too large, bad ``--stakes``; with ``--resume``, options the record decides,
+            a file that cannot be read, or a ``--seat`` other than the record's.
     """
-    variant = build_variant(args.variant, args.max_turns)
-    players = check_players(variant, args.players)
-    if not 0 <= args.seat < players:
-        raise UsageError(f"--seat must be 0-{players - 1}, not {args.seat}")
-    seed = check_seed(args.seed)
+    if args.resume is not None:
+        resumed = _resumed(args, out)
+        if resumed is None:
+            return 1
+        record, state, human = resumed
+        variant, players, seed = record.variant, record.players, record.seed
+        start = record.initial_state()
+        moves: Sequence[Move] = record.moves
+    else:
+        variant = build_variant(
+            args.variant or "push", DEFAULT_MAX_TURNS if args.max_turns is None else args.max_turns
+        )
+        variant = parse_stakes(args.stakes, variant)
+        players = check_players(variant, args.players)
+        human = 0 if args.seat is None else args.seat
+        if not 0 <= human < players:
+            raise UsageError(f"--seat must be 0-{players - 1}, not {human}")
+        seed = check_seed(args.seed)
+        start = state = new_game(variant, seed=seed, players=players)
+        moves = ()
     others = iter(parse_bots(args.bots, players - 1))
-    kinds: list[str | None] = [None if s == args.seat else next(others) for s in range(players)]
+    kinds: list[str | None] = [None if s == human else next(others) for s in range(players)]
     bots = [None if k is None else make_bot(k, seed, s) for s, k in enumerate(kinds)]
-    names = Names(variant, players, bots=kinds, human=args.seat)
-    state = new_game(variant, seed=seed, players=players)
+    names = Names(variant, players, bots=kinds, human=human)
     out.line((f"pushrummy play: {variant.name}, {players} players, seed {seed}", "bold"))
+    if variant.stakes is not None:
+        stakes = variant.stakes
+        out.line(
+            f"Stakes: {plural(stakes.ante, 'chip')} each into the pot; going out in a deal "
+            f"takes {plural(stakes.round_prize, 'chip')}; the winner takes the rest"
+        )
     out.line("Players: " + ", ".join(names.seat(s) for s in range(players)))
+    if moves:
+        out.line(
+            f"Resuming {args.resume}: {plural(len(moves), 'move')} replayed; deal "
+            f"{state.deal_number} of {len(variant.deals)}, turn {state.turn + 1}"
+        )
     out.line("Type 'help' for how to enter moves, 'quit' to leave.")
     if sys.stdin.isatty():  # pragma: no cover - line editing for a real terminal
         with contextlib.suppress(ImportError):
             import readline  # noqa: F401
-    session = PlaySession(out, state, args.seat, bots, names)
+    session = PlaySession(out, state, human, bots, names, moves=moves)
     try:
         status = session.run()
     except KeyboardInterrupt:
         out.line()
         out.line("Interrupted: goodbye.")
         status = 130
-    if args.record and not save_record(out, args.record, state, session.moves):
+    if args.record and not save_record(out, args.record, start, session.moves, human=human):
         return status or 1
     return status

@@ -36,6 +36,8 @@ from .common import (
     drive,
     make_bot,
     parse_bots,
+    parse_stakes,
+    plural,
     turns_played,
 )
 from .render import Output, rich_available
@@ -61,6 +63,7 @@ class GameStats(NamedTuple):
     winners: tuple[int, ...]
     deals: tuple[DealStats, ...]
     decisions: int
+    net: tuple[int, ...] | None = None  # chips won or lost per seat, with stakes
 
 
 class _Collector(GameListener):
@@ -115,6 +118,7 @@ def play_one(job: Job) -> GameStats:
         winners=end.outcome.winners,
         deals=tuple(collector.deals),
         decisions=collector.decisions,
+        net=None if end.outcome.stakes is None else end.outcome.stakes.net,
     )
 
 
@@ -160,19 +164,21 @@ def summarize(
     for side in range(sides):
         wins = sum(1 for game in games if game.winners == (side,))
         shared = sum(1 for game in games if len(game.winners) > 1 and side in game.winners)
-        side_rows.append(
-            {
-                "side": side,
-                "name": names.side(side),
-                "seats": list(names.seats_of(side)),
-                "bots": [bots[s] for s in names.seats_of(side)],
-                "wins": wins,
-                "draws": shared,
-                "win_rate": _mean(wins, len(games)),
-                "mean_penalty_per_deal": _mean(sum(d.penalties[side] for d in deals), len(deals)),
-                "mean_total": _mean(sum(g.totals[side] for g in games), len(games)),
-            }
-        )
+        row: dict[str, Any] = {
+            "side": side,
+            "name": names.side(side),
+            "seats": list(names.seats_of(side)),
+            "bots": [bots[s] for s in names.seats_of(side)],
+            "wins": wins,
+            "draws": shared,
+            "win_rate": _mean(wins, len(games)),
+            "mean_penalty_per_deal": _mean(sum(d.penalties[side] for d in deals), len(deals)),
+            "mean_total": _mean(sum(g.totals[side] for g in games), len(games)),
+        }
+        if variant.stakes is not None:  # no partnerships: a side is a seat
+            net = sum(game.net[side] for game in games if game.net is not None)
+            row["mean_net_chips"] = _mean(net, len(games))
+        side_rows.append(row)
     return {
         "variant": variant.name,
         "players": players,
@@ -180,6 +186,9 @@ def summarize(
         "seed": seed,
         "max_turns_per_deal": variant.max_turns_per_deal,
         "bots": list(bots),
+        "stakes": None
+        if variant.stakes is None
+        else {"ante": variant.stakes.ante, "round_prize": variant.stakes.round_prize},
         "sides": side_rows,
         "draws": draws,
         "deals": {
@@ -268,12 +277,12 @@ class _Progress:
             width = 30
             filled = width * done // self.total
             bar = "#" * filled + "." * (width - filled)
-            self.stream.write(f"\rsimulating [{bar}] {done}/{self.total} games")
+            self.stream.write(f"\rsimulating [{bar}] {done}/{plural(self.total, 'game')}")
             self.stream.flush()
         elif self.mode == "lines" and done * 10 >= self._next_line * self.total:
             while self._next_line * self.total <= done * 10:
                 self._next_line += 1
-            self.stream.write(f"simulate: {done}/{self.total} games\n")
+            self.stream.write(f"simulate: {done}/{plural(self.total, 'game')}\n")
             self.stream.flush()
 
     def __exit__(self, *exc: object) -> None:
@@ -319,10 +328,11 @@ def print_table(out: Output, stats: dict[str, Any]) -> None:
     games = stats["games"]
     limit = stats["max_turns_per_deal"]
     out.line(
-        (f"{games} games of {stats['variant']}, {stats['players']} players", "bold"),
+        (f"{plural(games, 'game')} of {stats['variant']}, {stats['players']} players", "bold"),
         f", seeds {stats['seed']}..{stats['seed'] + games - 1}, "
-        + ("no turn limit" if limit is None else f"at most {limit} turns per deal"),
+        + ("no turn limit" if limit is None else f"at most {plural(limit, 'turn')} per deal"),
     )
+    stakes = stats["stakes"]
     rows = [
         [
             side["name"],
@@ -333,14 +343,18 @@ def print_table(out: Output, stats: dict[str, Any]) -> None:
             f"{side['mean_penalty_per_deal']:.1f}",
             f"{side['mean_total']:.1f}",
         ]
+        + ([] if stakes is None else [f"{side['mean_net_chips']:+.1f}"])
         for side in stats["sides"]
     ]
-    out.table(
-        ["side", "bots", "wins", "win %", "draws", "penalty/deal", "mean total"],
-        rows,
-        right=range(2, 7),
-        title="Sides",
-    )
+    headers = ["side", "bots", "wins", "win %", "draws", "penalty/deal", "mean total"]
+    title = "Sides"
+    if stakes is not None:
+        headers.append("chips/game")
+        title += (
+            f" (stakes: ante {plural(stakes['ante'], 'chip')}, "
+            f"round prize {plural(stakes['round_prize'], 'chip')})"
+        )
+    out.table(headers, rows, right=range(2, len(headers)), title=title)
     deals = stats["deals"]
     count = deals["count"]
     endings = deals["endings"]
@@ -361,14 +375,20 @@ def print_table(out: Output, stats: dict[str, Any]) -> None:
         ["contracts made per deal", f"{deals['mean_contracts']:.2f}"],
         ["decisions", str(stats["decisions"])],
         ["decisions per second", f"{timing['decisions_per_second']:,.0f}"],
-        ["total time", f"{timing['seconds']:.2f} s ({timing['workers']} worker(s))"],
+        ["total time", f"{timing['seconds']:.2f} s ({plural(timing['workers'], 'worker')})"],
     ]
     out.table(["statistic", "value"], rows, right=(1,), title="Deals")
 
 
 def run(args: argparse.Namespace, out: Output, *, use_rich: bool) -> int:
-    """Run ``simulate``."""
-    variant = build_variant(args.variant, args.max_turns)
+    """Run ``simulate``.
+
+    Raises:
+        UsageError: bad options: an unknown variant or bot, a player count the variant
+            does not allow, fewer than 1 game, negative ``--workers`` or ``--max-turns``,
+            a seed too large, bad ``--stakes``.
+    """
+    variant = parse_stakes(args.stakes, build_variant(args.variant, args.max_turns))
     players = check_players(variant, args.players)
     if args.games < 1:
         raise UsageError(f"-n must be at least 1, not {args.games}")

@@ -23,11 +23,13 @@ from .common import (
     drive,
     make_bot,
     parse_bots,
+    parse_stakes,
+    plural,
 )
 from .describe import deal_ended, deal_started, game_over, narrate
 from .render import Output
 
-__all__ = ["Transcript", "random_seed", "run_replay", "run_watch", "save_record"]
+__all__ = ["Transcript", "random_seed", "read_text", "run_replay", "run_watch", "save_record"]
 
 
 def random_seed() -> int:
@@ -69,8 +71,16 @@ class Transcript(GameListener):
         game_over(self.out, state, self.names)
 
 
-def save_record(out: Output, path: str, start: GameState, moves: Sequence[Move]) -> bool:
-    """Write the game's :class:`~pushrummy.serialization.GameRecord` JSON to ``path``.
+def save_record(
+    out: Output,
+    path: str,
+    start: GameState,
+    moves: Sequence[Move],
+    *,
+    human: int | None = None,
+) -> bool:
+    """Write the game's :class:`~pushrummy.serialization.GameRecord` JSON to ``path``
+    (``human``: the seat a person played, for ``play --resume``).
 
     Whether it was written: a file that cannot be written is reported on ``out``.
 
@@ -84,13 +94,17 @@ def save_record(out: Output, path: str, start: GameState, moves: Sequence[Move])
         dealer=start.dealer,
         deals=start.injected,
         moves=tuple(moves),
+        human=human,
     )
     try:
         Path(path).write_text(to_json(record) + "\n", encoding="utf-8")
     except OSError as exc:
         out.line((f"error: cannot write the record to {path}: {exc.strerror or exc}", "red"))
         return False
-    out.line(f"Record saved to {path} ({len(moves)} moves); `pushrummy replay {path}` shows it.")
+    out.line(
+        f"Record saved to {path} ({plural(len(moves), 'move')}); "
+        f"`pushrummy replay {path}` shows it."
+    )
     return True
 
 
@@ -119,7 +133,7 @@ def run_watch(args: argparse.Namespace, out: Output) -> int:
         UsageError: bad options: an unknown variant or bot, a player count the variant
             does not allow, a negative ``--max-turns``, a seed too large.
     """
-    variant = build_variant(args.variant, args.max_turns)
+    variant = parse_stakes(args.stakes, build_variant(args.variant, args.max_turns))
     players = check_players(variant, args.players)
     seed = check_seed(args.seed)
     kinds = parse_bots(args.bots, players)
@@ -129,11 +143,11 @@ def run_watch(args: argparse.Namespace, out: Output) -> int:
     limit = variant.max_turns_per_deal
     out.line(
         (f"pushrummy watch: {variant.name}, {players} players, seed {seed}", "bold"),
-        f", {'no turn limit' if limit is None else f'at most {limit} turns per deal'}",
+        ", no turn limit" if limit is None else f", at most {plural(limit, 'turn')} per deal",
     )
     out.line("Players: " + ", ".join(names.seat(s) for s in range(players)))
     if variant.partnerships:
-        out.line("Teams: " + ", ".join(names.side(s) for s in range(start.side_count)))
+        out.line("Sides: " + ", ".join(names.side(s) for s in range(start.side_count)))
     transcript = Transcript(out, names, brief=args.brief, show_hands=args.show_hands)
     drive(start, bot_source(bots), transcript)
     if args.record and not save_record(out, args.record, start, transcript.moves):
@@ -152,7 +166,12 @@ def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _read(path: str) -> str:
+def read_text(path: str) -> str:
+    """The text of the file at ``path`` (``-``: standard input).
+
+    Raises:
+        UsageError: the file cannot be read, or is not UTF-8 text.
+    """
     if path == "-":
         import sys
 
@@ -171,7 +190,7 @@ def run_replay(args: argparse.Namespace, out: Output) -> int:
     Raises:
         UsageError: the file cannot be read (or is not UTF-8 text).
     """
-    text = _read(args.file)
+    text = read_text(args.file)
     try:
         record = from_json(text, kind="record")
         start = record.initial_state()
@@ -181,7 +200,7 @@ def run_replay(args: argparse.Namespace, out: Output) -> int:
     names = Names(record.variant, record.players)
     out.line(
         (f"pushrummy replay: {record.variant.name}, {record.players} players", "bold"),
-        f", seed {record.seed}, {len(record.moves)} moves",
+        f", seed {record.seed}, {plural(len(record.moves), 'move')}",
     )
     moves: Iterator[Move] = iter(record.moves)
     index = -1
@@ -199,11 +218,13 @@ def run_replay(args: argparse.Namespace, out: Output) -> int:
         return 1
     extra = len(record.moves) - (index + 1)
     if end.is_over and extra > 0:
-        out.line((f"error: the record has {extra} more moves after the game ended", "red"))
+        out.line(
+            (f"error: the record has {plural(extra, 'more move')} after the game ended", "red")
+        )
         return 1
     if not end.is_over:
         out.line(
-            f"The record ends after {len(record.moves)} moves, in deal {end.deal_number} "
+            f"The record ends after {plural(len(record.moves), 'move')}, in deal {end.deal_number} "
             f"({end.phase.value}); totals so far: "
             + ", ".join(f"{names.side(s)} {t}" for s, t in enumerate(end.totals))
         )
