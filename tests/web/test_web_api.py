@@ -137,7 +137,11 @@ FORBIDDEN: dict[str, Callable[[str, str], tuple[str, int | str, dict[str, str]]]
     "the other human's seat": lambda game, token: (game, 2, auth(token)),
     "a seat out of the game": lambda game, token: (game, 9, auth(token)),
     "a seat that is no number": lambda game, token: (game, "0x0", auth(token)),
-    "another game": lambda game, token: ("x" + game[1:], 0, auth(token)),
+    "another game": lambda game, token: (
+        ("y" if game[0] == "x" else "x") + game[1:],
+        0,
+        auth(token),
+    ),
 }
 
 

@@ -250,3 +250,88 @@ def test_a_whole_deal_by_clicking(page: Any, live_server: str, app: Any, tmp_pat
     target = os.environ.get("PUSHRUMMY_WEB_SCREENSHOT")
     if target:
         shutil.copyfile(screenshots[0], target)
+
+
+def caught_up(page: Any, game: Any, seat: int) -> None:
+    """Wait until the page shows the server's current view of ``seat`` (a page whose seat is
+    not to move polls for it), then check it."""
+    view = pr.encode(pr.view(game.state, seat))
+    sizes = ",".join(map(str, view["hand_sizes"]))
+    page.wait_for_function(
+        """([sizes, stock, phase]) => {
+            const game = document.getElementById("game");
+            const shown = [...document.querySelectorAll("#seats td.count")].map(c => c.textContent);
+            return game.dataset.busy === "0" && game.dataset.phase === phase && shown.join(",") === sizes
+                && document.getElementById("stock").textContent === `${stock} cards`;
+        }""",
+        arg=[sizes, view["stock_size"], view["phase"]],
+    )
+    check_page(page, game, seat)
+
+
+def play_one_turn(page: Any, game: Any, seat: int) -> None:
+    """Play ``seat``'s turn by clicking (a draw, then a discard) in its own browser."""
+    view = check_page(page, game, seat)
+    assert view["current_player"] == seat and view["phase"] == "draw"
+    click_and_wait(page, f'#moves button[data-notation="{draw_choice(view)}"]')
+    view = check_page(page, game, seat)
+    while view["phase"] == "laying_down" or any(
+        m["type"] == "lay_down" for m in view["legal_moves"]
+    ):
+        move = next(m for m in view["legal_moves"] if m["type"] == "lay_down")
+        select_cards(page, [card for meld in move["melds"] for card in meld["cards"]])
+        click_and_wait(page, f'#matches button[data-notation="{move["notation"]}"]')
+        view = check_page(page, game, seat)
+    if view["current_player"] == seat:
+        click_and_wait(page, f'#moves button[data-notation="{worst_discard(view)["notation"]}"]')
+
+
+def test_two_people_each_in_their_own_browser(
+    chromium: str, live_server: str, app: Any, page: Any
+) -> None:
+    """Seats 0 and 2 are people: the lobby gives a link per seat, each browser sees only its
+    own seat, the waiting page follows the game by polling, and a link whose token is not the
+    seat's is refused."""
+    page.goto(live_server + "/")
+    page.check('#human-seats input[value="2"]')
+    page.click("#new-game")
+    page.wait_for_function(IDLE, arg=0)
+    links = page.eval_on_selector_all("#link-list a", "links => links.map(a => a.href)")
+    assert len(links) == 2 and page.is_visible("#links")
+    params = [dict(p.split("=", 1) for p in link.split("#", 1)[1].split("&")) for link in links]
+    assert [p["seat"] for p in params] == ["0", "2"]
+    assert params[0]["token"] != params[1]["token"]
+    game = app.state.store.games[params[0]["game"]]
+    assert sorted(game.bots) == [1, 3]
+
+    other = page.context.browser.new_context().new_page()  # another person's browser
+    try:
+        other.goto(links[1])
+        other.wait_for_function(IDLE, arg=0)
+        pages = {0: page, 2: other}
+        turns = 0
+        while turns < 4:  # a few turns, whoever is to move
+            if game.state.phase is pr.Phase.BETWEEN_DEALS:
+                caught_up(pages[2], game, 2)
+                click_and_wait(pages[2], "#next-deal")  # either person deals on
+            seat = game.state.current_player
+            assert seat in pages, "the bots play until a person is to move"
+            for s, p in pages.items():  # each browser follows the game (the waiting one polls)
+                caught_up(p, game, s)
+            assert pages[2 - seat].text_content("#status").startswith("Waiting for seat")
+            play_one_turn(pages[seat], game, seat)
+            turns += 1
+    finally:
+        other.context.close()
+
+    # A link with seat 2's number but seat 0's token is refused, and shows nothing of seat 2.
+    forged = links[1].replace(params[1]["token"], params[0]["token"])
+    intruder = page.context.browser.new_context().new_page()
+    try:
+        intruder.goto(forged)
+        intruder.wait_for_selector("#error:not([hidden])")
+        assert intruder.get_attribute("#error", "data-status") == "403"
+        assert "token is wrong" in intruder.text_content("#status")
+        assert data(intruder, "#hand button.card", "card") == []
+    finally:
+        intruder.context.close()
