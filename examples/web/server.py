@@ -161,9 +161,13 @@ class GameStore:
         """
         scheme, _, token = request.headers.get("authorization", "").partition(" ")
         game = self.games.get(request.path_params["game"])
-        seat_text = request.path_params["seat"]
-        seat = int(seat_text) if seat_text.isdigit() and len(seat_text) < 3 else -1
-        if scheme.lower() != "bearer" or game is None or not game.holds(seat, token.strip()):
+        seat = _whole(request.path_params["seat"], 2)
+        if (
+            scheme.lower() != "bearer"
+            or game is None
+            or seat is None
+            or not game.holds(seat, token.strip())
+        ):
             raise Forbidden("this token does not hold that seat of that game")
         self.games.move_to_end(game.id)
         return game, seat
@@ -178,10 +182,21 @@ def _store(request: Request) -> GameStore:
 
 
 async def _body(request: Request) -> bytes:
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise BadRequest(f"the request body is over {MAX_BODY} bytes")
-    return body
+    """The request's body, read no further than ``MAX_BODY`` bytes."""
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise BadRequest(f"the request body is over {MAX_BODY} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _whole(text: str, digits: int) -> int | None:
+    """A whole number of at most ``digits`` ASCII digits, else None."""
+    if text.isascii() and text.isdigit() and len(text) <= digits:
+        return int(text)
+    return None
 
 
 def _json_object(body: bytes) -> Json:
@@ -226,30 +241,35 @@ async def create_game(request: Request) -> Response:
     return JSONResponse({"game": game.id, "players": players, "seats": seats}, status_code=201)
 
 
+def _since(request: Request) -> int:
+    """The ``since`` parameter: the first event index the client has not seen (default 0)."""
+    since = _whole(request.query_params.get("since", "0"), 9)
+    if since is None:
+        raise BadRequest("since must be an event index (a whole number)", "since")
+    return since
+
+
 async def get_view(request: Request) -> Response:
     game, seat = _store(request).seat(request)
-    since_text = request.query_params.get("since", "0")
-    if not since_text.isdigit() or len(since_text) > 9:
-        raise BadRequest("since must be an event index (a whole number)", "since")
+    since = _since(request)
     game.advance()  # a no-op unless a bot's move is pending
-    return JSONResponse(game.envelope(seat, int(since_text)))
+    return JSONResponse(game.envelope(seat, since))
 
 
 async def post_move(request: Request) -> Response:
+    game, seat = _store(request).seat(request)  # 403 before the body is even read
+    since = _since(request)
     body = await _body(request)
-    game, seat = _store(request).seat(request)  # 403 before the body is even looked at
+    # From here on nothing awaits: no other request runs inside this game's update.
     move = pr.from_json(body, kind="move")  # DecodeError: 400 with its path
     game.play(seat, move)  # Forbidden: 403; IllegalMoveError: 409 with the rule
-    since_text = request.query_params.get("since", "0")
-    since = int(since_text) if since_text.isdigit() and len(since_text) <= 9 else 0
     return JSONResponse(game.envelope(seat, since))
 
 
 async def matching(request: Request) -> Response:
     """Which listed moves use exactly the selected cards (:func:`pushrummy.moves_using`)."""
-    body = await _body(request)
     game, seat = _store(request).seat(request)
-    document = _json_object(body)
+    document = _json_object(await _body(request))
     texts = document.get("cards")
     if set(document) != {"cards"} or not isinstance(texts, list) or len(texts) > 60:
         raise BadRequest('expected {"cards": [up to 60 cards]}')

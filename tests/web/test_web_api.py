@@ -137,6 +137,8 @@ FORBIDDEN: dict[str, Callable[[str, str], tuple[str, int | str, dict[str, str]]]
     "the other human's seat": lambda game, token: (game, 2, auth(token)),
     "a seat out of the game": lambda game, token: (game, 9, auth(token)),
     "a seat that is no number": lambda game, token: (game, "0x0", auth(token)),
+    "a seat in other digits": lambda game, token: (game, "\u00b2", auth(token)),
+    "seat 0 in other digits": lambda game, token: (game, "\u0660", auth(token)),
     "another game": lambda game, token: (
         ("y" if game[0] == "x" else "x") + game[1:],
         0,
@@ -268,6 +270,9 @@ def test_an_oversized_body_is_400(client: TestClient, my_turn: tuple[str, str, A
     reply = client.post(url(game_id, 0, "moves"), headers=auth(token), content=body)
     assert reply.status_code == 400 and "over 65536 bytes" in reply.json()["message"]
     assert game.state is before
+    # Without the seat's token, the same body is refused before it is read.
+    reply = client.post(url(game_id, 0, "moves"), headers=auth(token[::-1]), content=body)
+    assert reply.status_code == 403
 
 
 @pytest.mark.parametrize(
@@ -386,7 +391,7 @@ def test_since_goes_to_view_to_json_as_events_since(
     )
     assert reply.status_code == 200
     assert asked == [7, 0, 3]
-    for since in ("-1", "x", "1e3", "9999999999"):
+    for since in ("-1", "x", "1e3", "9999999999", "\u00b2", "\u0660"):
         reply = client.get(url(game_id, 0, "view") + f"?since={since}", headers=auth(token))
         assert reply.status_code == 400 and reply.json()["path"] == "since"
     assert asked == [7, 0, 3]
