@@ -206,6 +206,9 @@ function show(envelope) {
   const main = byId("game");
   main.dataset.renders = String(Number(main.dataset.renders) + 1);
   main.dataset.phase = session.view.phase;
+  main.dataset.deal = String(session.view.deal_number);
+  main.dataset.turn = String(session.view.turn);
+  main.dataset.current = session.view.current_player === null ? "" : String(session.view.current_player);
   schedulePoll();
 }
 
