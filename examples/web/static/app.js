@@ -170,8 +170,8 @@ function showError(error) {
   const box = byId("error");
   const data = error.data || {};
   const where = data.path ? ` at ${data.path}` : "";
-  const rule = data.rule ? ` [${data.rule}]` : "";
-  box.textContent = `${data.error || "Error"}${where}: ${error.message}${data.rule && !error.message.includes(rule) ? rule : ""}`;
+  // An illegal move's message ends with its rule id, "[draw.choice]" (data.rule).
+  box.textContent = `${data.error || "Error"}${where}: ${error.message}`;
   box.dataset.status = String(error.status || "");
   box.hidden = false;
 }
