@@ -76,10 +76,6 @@ MAX_BOT_MOVES = 100_000
 
 Json = dict[str, Any]
 
-# The library's view_to_json(view, events_since=k) — once views carry events — sends only
-# the events a client has not seen yet; without it, the whole view document is sent.
-_VIEW_TO_JSON: Callable[..., str] | None = getattr(serialization, "view_to_json", None)
-
 
 class Game:
     """One game: the privileged state, the human seats' tokens and the bots."""
@@ -119,11 +115,8 @@ class Game:
 
     def envelope(self, seat: int, since: int = 0) -> Json:
         """What a seat's page receives: its view document, and which seats are people."""
-        mine = pr.view(self.state, seat)
-        if _VIEW_TO_JSON is not None:
-            document: Json = json.loads(_VIEW_TO_JSON(mine, events_since=since))
-        else:
-            document = serialization.encode(mine)
+        # Only the events the page has not shown yet (its own count is "since").
+        document = serialization.encode(pr.view(self.state, seat), events_since=since)
         return {"game": self.id, "seat": seat, "humans": self.humans, "view": document}
 
 

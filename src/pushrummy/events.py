@@ -323,8 +323,11 @@ def _base(verb: str) -> str:
     return verb.removesuffix("s")
 
 
-def _whose(seat: int, you: int | None) -> str:
-    return "your" if seat == you else f"seat {seat}'s"
+def _whose(owner: int, you: int | None, seat: int) -> str:
+    """Whose meld ``seat`` plays on: ``your``, ``its own`` or ``seat 2's``."""
+    if owner == you:
+        return "your own" if seat == you else "your"
+    return "its own" if owner == seat else f"seat {owner}'s"
 
 
 def _card_text(card: Card | None) -> str:
@@ -389,11 +392,11 @@ _DESCRIBE: Final[dict[type[Any], Callable[[Any, int | None], str]]] = {
     LaidDown: _describe_laid_down,
     Melded: lambda e, you: f"{_who(e.seat, you, 'melds')} {e.meld.notation()}",
     LaidOff: lambda e, you: (
-        f"{_who(e.seat, you, 'lays')} off {e.card} on {_whose(e.owner, you)} meld {e.meld_id}, "
+        f"{_who(e.seat, you, 'lays')} off {e.card} on {_whose(e.owner, you, e.seat)} meld {e.meld_id}, "
         f"now {e.meld.notation()}"
     ),
     Exchanged: lambda e, you: (
-        f"{_who(e.seat, you, 'puts')} {e.card} into {_whose(e.owner, you)} meld {e.meld_id} "
+        f"{_who(e.seat, you, 'puts')} {e.card} into {_whose(e.owner, you, e.seat)} meld {e.meld_id} "
         f"for {e.wild}, taking {e.wild}; now {e.meld.notation()}"
     ),
     Discarded: lambda e, you: f"{_who(e.seat, you, 'discards')} {e.card}",

@@ -57,10 +57,6 @@ def wrap(move: Json) -> Json:
     return {"schema": "pushrummy.move", "version": 1, **move}
 
 
-def without_events(view: Json) -> Json:
-    return {key: value for key, value in view.items() if key != "events"}
-
-
 # -- the page ---------------------------------------------------------------------------------
 
 
@@ -329,7 +325,7 @@ def test_the_view_is_the_seats_own_and_nothing_more(
     assert set(envelope) == {"game", "seat", "humans", "view"}
     assert (envelope["game"], envelope["seat"], envelope["humans"]) == (game_id, 0, [0])
     expected = pr.encode(pr.view(game.state, 0))
-    assert without_events(envelope["view"]) == without_events(expected)
+    assert envelope["view"] == expected
     # The state stays on the server: no stock, no seed, no other hand.
     assert "stock" not in envelope["view"] and "seed" not in envelope["view"]
     decoded = pr.decode(envelope["view"], kind="view")
@@ -369,32 +365,36 @@ def test_matching_answers_with_moves_using(
     assert bad.status_code == 400 and bad.json()["path"] == "$"
 
 
-def test_since_goes_to_view_to_json_as_events_since(
-    client: TestClient, web: Any, my_turn: tuple[str, str, Any], monkeypatch: pytest.MonkeyPatch
+def test_since_sends_only_the_events_the_page_has_not_shown(
+    client: TestClient, my_turn: tuple[str, str, Any]
 ) -> None:
-    """The page asks for the events after the last it showed; the server passes that on to
-    the library's view_to_json(view, events_since=k) (here a stand-in that records it)."""
-    game_id, token, _ = my_turn
-    asked: list[int] = []
-
-    def view_to_json(view: pr.PlayerView, *, events_since: int) -> str:
-        asked.append(events_since)
-        return pr.to_json(view)
-
-    monkeypatch.setattr(web, "_VIEW_TO_JSON", view_to_json)
-    assert client.get(url(game_id, 0, "view") + "?since=7", headers=auth(token)).status_code == 200
-    assert client.get(url(game_id, 0, "view"), headers=auth(token)).status_code == 200
+    """The page asks for the events after the last it showed: the view document carries
+    ``events_since`` and only those events, each with its index and its text for the seat."""
+    game_id, token, game = my_turn
+    whole = client.get(url(game_id, 0, "view"), headers=auth(token)).json()["view"]
+    expected = pr.encode(pr.view(game.state, 0))
+    assert whole == expected and whole["events_since"] == 0 and whole["events"]
+    assert (
+        whole["events"][0]["type"] == "deal_started" and "your hand" in whole["events"][0]["text"]
+    )
+    count = len(whole["events"])
+    part = client.get(url(game_id, 0, "view") + f"?since={count - 1}", headers=auth(token))
+    assert part.json()["view"]["events"] == whole["events"][-1:]
     reply = client.post(
-        url(game_id, 0, "moves") + "?since=3",
+        url(game_id, 0, "moves") + f"?since={count}",
         headers=auth(token),
         json=wrap({"type": "push", "seat": 0}),
     )
     assert reply.status_code == 200
-    assert asked == [7, 0, 3]
+    new = reply.json()["view"]["events"]
+    assert new and new[0]["index"] == count and new[0]["type"] == "pushed"
+    assert new[0]["text"].startswith("you push")
+    assert new == pr.encode(pr.view(game.state, 0))["events"][count:]
+    # Another seat's stock cards stay hidden in the feed.
+    assert all(e["card"] is None for e in new if e["type"] == "drew" and e["seat"] != 0)
     for since in ("-1", "x", "1e3", "9999999999", "\u00b2", "\u0660"):
         reply = client.get(url(game_id, 0, "view") + f"?since={since}", headers=auth(token))
         assert reply.status_code == 400 and reply.json()["path"] == "since"
-    assert asked == [7, 0, 3]
 
 
 def test_the_oldest_games_are_dropped_beyond_max_games(web: Any) -> None:
@@ -466,7 +466,7 @@ def test_a_whole_game_through_http(
                     "view"
                 ]
         for s, v in views.items():  # every answer is that seat's view of the server's state
-            assert without_events(v) == without_events(pr.encode(pr.view(game.state, s)))
+            assert v == pr.encode(pr.view(game.state, s))
     final = views[humans[0]]
     assert game.state.is_over
     deals = len(final["variant"]["deals"])
