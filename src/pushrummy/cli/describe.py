@@ -2,29 +2,31 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..cards import Card
-from ..moves import Move, NextDeal
-from ..movetable import MOVE_KINDS, kind_of
+from ..events import (
+    DealEnded,
+    DealStarted,
+    Discarded,
+    Drew,
+    Exchanged,
+    GameEnded,
+    LaidDown,
+    LaidOff,
+    Melded,
+    Pushed,
+    Took,
+)
+from ..moves import Move, NextDeal, Push
 from ..notation import describe_move
 from ..scoring import StakesSettlement, hand_value
-from ..state import DealEnd, GameState, Outcome, Phase, TableMeld
+from ..state import DealEnd, GameState, Outcome, TableMeld
 from .common import Names, plural, turns_played
 from .render import Output, Segment
 
 __all__ = ["deal_ended", "deal_started", "game_over", "narrate", "settlement", "table_lines"]
-
-
-def _gained(before: Sequence[Card], after: Sequence[Card]) -> list[Card]:
-    """The cards in ``after`` that were not in ``before`` (multisets)."""
-    return sorted((Counter(after) - Counter(before)).elements())
-
-
-def _melds(out: Output, melds: Sequence[TableMeld]) -> str:
-    return " / ".join(f"[{t.id}] {out.meld(t.meld)}" for t in melds)
 
 
 def _and(out: Output, cards: Sequence[Card]) -> str:
@@ -40,102 +42,87 @@ def narrate(
     *,
     viewer: int | None = None,
 ) -> str:
-    """One line saying what ``move`` did, as seen by ``viewer`` (``None``: a spectator who sees
-    every card, as in ``watch``; a seat: only what that seat may know)."""
+    """One line saying what ``move`` did, told from the events it added to the log
+    (:mod:`pushrummy.events`) as ``viewer`` saw them (``None``: a spectator who sees every
+    card, as in ``watch``; a seat: that seat's redacted events, so nothing it may not
+    know). Deal starts and ends have their own headings (:func:`deal_started`,
+    :func:`deal_ended`)."""
     if isinstance(move, NextDeal):
         return describe_move(move)
+    log = after.log.events if viewer is None else after.log.seen_by(viewer)
+    events = log.since(len(before.log))
     seat = move.seat
-    text = _NARRATE[kind_of(move).name](out, before, move, after, names, viewer)
-    ended = after.phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER)
-    if ended and after.results[-1].went_out == seat:
-        text += ", and go out" if seat == names.human else ", and goes out"
-    return text
+    clauses: list[str] = []
+    index = 0
+    while index < len(events):
+        event = events[index]
+        if isinstance(event, Pushed):
+            drew = [e for e in events[index + 1 : index + 3] if isinstance(e, Drew)]
+            clauses.append(_pushed(out, event, drew, names, viewer))
+            index += 1 + len(drew)
+            continue
+        if isinstance(event, (LaidDown, Melded)):
+            placed = [event]
+            while index + len(placed) < len(events) and isinstance(
+                events[index + len(placed)], LaidDown
+            ):
+                placed.append(events[index + len(placed)])  # type: ignore[arg-type]
+            verb = ("lays down", "lay down") if isinstance(event, LaidDown) else ("melds", "meld")
+            melds = " / ".join(f"[{e.meld_id}] {out.meld(e.meld)}" for e in placed)
+            clauses.append(f"{names.does(seat, *verb)} {melds}")
+            index += len(placed)
+            continue
+        if isinstance(event, DealEnded):
+            if event.went_out == seat:
+                clauses.append("and go out" if seat == names.human else "and goes out")
+            elif isinstance(move, Push) and not any(isinstance(e, Pushed) for e in events):
+                up = out.card_text(before.upcard) if before.upcard is not None else "the upcard"
+                clauses.append(f"{names.does(seat, 'pushes', 'push')} ({up} stays)")
+            if event.ended_by is not DealEnd.OUT and isinstance(move, Push):
+                clauses[-1] += "; the stock is empty"
+        elif not isinstance(event, (DealStarted, GameEnded)):
+            clauses.append(_NARRATE[type(event)](out, event, names))
+        index += 1
+    return ", ".join(clauses)
 
 
-def _take(
-    out: Output, before: GameState, move: Any, after: GameState, names: Names, _: object
+def _pushed(
+    out: Output, event: Pushed, drew: Sequence[Drew], names: Names, viewer: int | None
 ) -> str:
-    assert before.upcard is not None
-    return f"{names.does(move.seat, 'takes')} {out.card_text(before.upcard)}"
-
-
-def _new_melds(verb: str, verb_you: str) -> Narrator:
-    def narrate(
-        out: Output, before: GameState, move: Any, after: GameState, names: Names, _: object
-    ) -> str:
-        melds = _melds(out, after.table[len(before.table) :])
-        return f"{names.does(move.seat, verb, verb_you)} {melds}"
-
-    return narrate
-
-
-def _lay_off(
-    out: Output, before: GameState, move: Any, after: GameState, names: Names, _: object
-) -> str:
-    target = after.table[move.meld_id]
-    return (
-        f"{names.does(move.seat, 'lays off', 'lay off')} {out.card_text(move.card)} "
-        f"on [{move.meld_id}]"
-        f" -> {out.meld(target.meld)}"
-    )
-
-
-def _exchange(
-    out: Output, before: GameState, move: Any, after: GameState, names: Names, _: object
-) -> str:
-    old = before.table[move.meld_id].meld
-    wild = old.cards[move.position - (old.start or 0)]
-    return (
-        f"{names.does(move.seat, 'exchanges', 'exchange')} {out.card_text(move.card)} for the "
-        f"{out.card_text(wild)} in [{move.meld_id}] -> {out.meld(after.table[move.meld_id].meld)}"
-    )
-
-
-def _discard(
-    out: Output, before: GameState, move: Any, after: GameState, names: Names, _: object
-) -> str:
-    return f"{names.does(move.seat, 'discards')} {out.card_text(move.card)}"
-
-
-Narrator = Callable[[Output, GameState, Any, GameState, Names, "int | None"], str]
-
-
-def _push(
-    out: Output, before: GameState, move: Any, after: GameState, names: Names, viewer: int | None
-) -> str:
-    seat = move.seat
-    assert before.upcard is not None
-    up = out.card_text(before.upcard)
-    receiver = next(
-        (
-            s
-            for s in range(before.players)
-            if s != seat and len(after.hands[s]) > len(before.hands[s])
-        ),
-        None,
-    )
-    text = names.does(seat, "pushes", "push")
+    up = out.card_text(event.card)
+    text = f"{names.does(event.seat, 'pushes', 'push')} {up} to {names.short(event.to)}"
+    passed = [d for d in drew if d.pushed]
+    own = [d for d in drew if not d.pushed]
     note = ""
-    if receiver is None:
-        text += f" ({up} stays)"
-    else:
-        received = _gained(before.hands[receiver], after.hands[receiver])
-        stock = list(received)
-        if before.upcard in stock:
-            stock.remove(before.upcard)
-        text += f" {up} to {names.short(receiver)}"
-        if viewer is None and stock:
-            text += f" with {_and(out, stock)} from the stock"
-        elif viewer == receiver:
-            note = f": you receive {_and(out, received)}"
-    drawn = _gained(before.hands[seat], after.hands[seat])
-    if after.phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER):
-        text += "; the stock is empty"
-    elif viewer is None or viewer == seat:
-        text += f", and {'draw' if seat == names.human else 'draws'} {_and(out, drawn)}"
-    else:
-        text += ", and draws from the stock"
+    if passed and passed[0].card is not None:
+        if viewer is None:
+            text += f" with {out.card_text(passed[0].card)} from the stock"
+        elif viewer == event.to:
+            note = f": you receive {_and(out, [event.card, passed[0].card])}"
+    if own:
+        drawn = own[0].card
+        verb = "draw" if event.seat == names.human else "draws"
+        text += (
+            f", and {verb} {out.card_text(drawn)}"
+            if drawn is not None
+            else ", and draws from the stock"
+        )
     return text + note
+
+
+_NARRATE: dict[type[Any], Callable[[Output, Any, Names], str]] = {
+    Took: lambda out, e, names: f"{names.does(e.seat, 'takes')} {out.card_text(e.card)}",
+    LaidOff: lambda out, e, names: (
+        f"{names.does(e.seat, 'lays off', 'lay off')} {out.card_text(e.card)} "
+        f"on [{e.meld_id}] -> {out.meld(e.meld)}"
+    ),
+    Exchanged: lambda out, e, names: (
+        f"{names.does(e.seat, 'exchanges', 'exchange')} {out.card_text(e.card)} for the "
+        f"{out.card_text(e.wild)} in [{e.meld_id}] -> {out.meld(e.meld)}"
+    ),
+    Discarded: lambda out, e, names: f"{names.does(e.seat, 'discards')} {out.card_text(e.card)}",
+}
+"""How the single-clause events of a turn are told (pushes and melds are told above)."""
 
 
 def deal_started(out: Output, state: GameState, names: Names, *, show_hands: bool = False) -> None:
@@ -263,18 +250,3 @@ def table_lines(out: Output, table: Sequence[TableMeld], names: Names) -> None:
     out.line("Table:")
     for meld in table:
         out.line(f"  [{meld.id}] {out.meld(meld.meld)}   ({names.short(meld.owner)})")
-
-
-_NARRATE: dict[str, Narrator] = {
-    "take": _take,
-    "push": _push,
-    "lay_down": _new_melds("lays down", "lay down"),
-    "lay_off": _lay_off,
-    "new_meld": _new_melds("melds", "meld"),
-    "exchange_wild": _exchange,
-    "discard": _discard,
-}
-"""How each kind of player move is narrated (by its name in the move table)."""
-
-if set(_NARRATE) | {"next_deal"} != {kind.name for kind in MOVE_KINDS}:  # pragma: no cover
-    raise RuntimeError("pushrummy.cli.describe is out of step with pushrummy.movetable")
