@@ -581,7 +581,15 @@ class GameLog:
         """
         chains = self._chains
         kind = type(event)
-        if kind is Drew or kind is DealStarted:
+        new: tuple[_Chain, ...]
+        if kind is Drew:
+            assert isinstance(event, Drew)
+            drawer, hidden = event.seat + 1, Drew(event.seat, None, event.pushed)
+            mine: Event = event
+            new = tuple(
+                [(chain, mine if i in (0, drawer) else hidden) for i, chain in enumerate(chains)]
+            )
+        elif kind is DealStarted:
             new = (
                 (chains[0], event),
                 *((chain, seen_by(event, seat)) for seat, chain in enumerate(chains[1:])),
