@@ -407,18 +407,34 @@ if set(_DESCRIBE) != set(EVENT_CLASSES):  # pragma: no cover
     raise RuntimeError("events.describe_event does not describe every event class")
 
 
-# A chain is ``None`` (no events) or ``(previous chain, event)``: appending shares
-# the whole past. Logs wrap chains so that equality, hashing, pickling and repr
-# walk them in a loop (a nested tuple compared or pickled as it is would recurse
-# once per event).
-_Chain: TypeAlias = "tuple[Any, Event] | None"
+# A chain is ``None`` (no events) or ``(previous chain, item)``: appending shares the
+# whole past. A log keeps three kinds of chain:
+#
+# - the public chain: every event as every seat saw it (a stock card drawn as
+#   ``Drew(seat, None, ...)``, a deal with no hand shown);
+# - per seat, its own chain of ``(index, event)``: its own version of the events that hide
+#   something from the others (its draws, its dealt hand);
+# - the private chain of ``(index, event)``: the whole version of each of those events.
+#
+# So a public event (most of them) costs one node, a seat's log holds nothing another seat
+# may not see, and the state's whole log is the public chain with the private versions put
+# in. Logs wrap chains so that equality, hashing, pickling and repr walk them in a loop (a
+# nested tuple compared or pickled as it is would recurse once per event).
+_Chain: TypeAlias = "tuple[Any, Any] | None"
 
 
-def _unwind(chain: _Chain, length: int) -> tuple[Event, ...]:
+def _unwind(public: _Chain, length: int, overrides: _Chain) -> tuple[Event, ...]:
     items: list[Event] = [None] * length  # type: ignore[list-item]
+    chain = public
     for i in range(length - 1, -1, -1):
         assert chain is not None
         chain, items[i] = chain
+    chain = overrides
+    while chain is not None:
+        chain, (index, event) = chain
+        if index < length:
+            # a draw is kept as its (seat, card, pushed) triple until it is read
+            items[index] = Drew(*event) if type(event) is tuple else event
     return tuple(items)
 
 
@@ -441,9 +457,10 @@ class EventLog(Sequence[Event]):
     holds nothing that seat may not know.
     """
 
-    __slots__ = ("_chain", "_items", "_length")
+    __slots__ = ("_items", "_length", "_overrides", "_public")
 
-    _chain: _Chain
+    _public: _Chain
+    _overrides: _Chain
     _length: int
     _items: tuple[Event, ...] | None
 
@@ -457,14 +474,16 @@ class EventLog(Sequence[Event]):
         for event in items:
             if type(event) not in EVENT_CLASSES:
                 raise TypeError(f"events must be events, not {type(event).__name__}")
-        self._chain = _wind(items)
+        self._public = _wind(items)
+        self._overrides = None
         self._length = len(items)
         self._items = items
 
     @classmethod
-    def _of(cls, chain: _Chain, length: int) -> EventLog:
+    def _of(cls, public: _Chain, overrides: _Chain, length: int) -> EventLog:
         log: EventLog = _new(cls)
-        log._chain = chain
+        log._public = public
+        log._overrides = overrides
         log._length = length
         log._items = None
         return log
@@ -472,7 +491,7 @@ class EventLog(Sequence[Event]):
     def _all(self) -> tuple[Event, ...]:
         items = self._items
         if items is None:
-            items = self._items = _unwind(self._chain, self._length)
+            items = self._items = _unwind(self._public, self._length, self._overrides)
         return items
 
     def __len__(self) -> int:
@@ -513,7 +532,7 @@ class EventLog(Sequence[Event]):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, EventLog):
             return NotImplemented
-        if self._chain is other._chain:
+        if self._public is other._public and self._overrides is other._overrides:
             return True
         return self._length == other._length and self._all() == other._all()
 
@@ -533,6 +552,10 @@ class EventLog(Sequence[Event]):
         return self
 
 
+_HIDDEN_DRAWS: dict[tuple[int, bool], Drew] = {}
+"""The public form of a draw, by seat and push (events are values, so one will do)."""
+
+
 class GameLog:
     """The events of a game: the whole log (hidden cards included, as the state
     holds them) and, kept alongside, each seat's redacted log.
@@ -541,9 +564,11 @@ class GameLog:
     seat its :meth:`seen_by` log (a view does), never this.
     """
 
-    __slots__ = ("_chains", "_hash", "_length")
+    __slots__ = ("_hash", "_length", "_mine", "_private", "_public")
 
-    _chains: tuple[_Chain, ...]
+    _public: _Chain
+    _private: _Chain
+    _mine: tuple[_Chain, ...]
     _length: int
     _hash: int | None
 
@@ -558,54 +583,86 @@ class GameLog:
             raise TypeError(f"players must be an int, not {type(players).__name__}")
         if players < 1:
             raise ValueError(f"players must be at least 1, not {players}")
-        items = tuple(events)
-        for event in items:
+        self._public = self._private = None
+        self._mine = (None,) * players
+        self._length = 0
+        self._hash = None
+        log = self
+        for event in events:
             if type(event) not in EVENT_CLASSES:
                 raise TypeError(f"events must be events, not {type(event).__name__}")
-        self._chains = (
-            _wind(items),
-            *(_wind([seen_by(e, seat) for e in items]) for seat in range(players)),
-        )
-        self._length = len(items)
-        self._hash = None
+            log = log.append(event)
+        self._public, self._private, self._mine = log._public, log._private, log._mine
+        self._length = log._length
 
     @property
     def players(self) -> int:
         """The number of seats the log keeps a redacted log for."""
-        return len(self._chains) - 1
+        return len(self._mine)
 
     def append(self, event: Event) -> GameLog:
         """This log with ``event`` added (the engine's hot path: no checks).
 
         The log itself is unchanged; the new one shares all of it.
         """
-        chains = self._chains
+        index = self._length
+        log: GameLog = _new(GameLog)
         kind = type(event)
-        new: tuple[_Chain, ...]
         if kind is Drew:
-            assert isinstance(event, Drew)
-            drawer, hidden = event.seat + 1, Drew(event.seat, None, event.pushed)
-            mine: Event = event
-            new = tuple(
-                [(chain, mine if i in (0, drawer) else hidden) for i, chain in enumerate(chains)]
-            )
-        elif kind is DealStarted:
-            new = (
-                (chains[0], event),
-                *((chain, seen_by(event, seat)) for seat, chain in enumerate(chains[1:])),
+            return self._drawn(((event.seat, event.card, event.pushed),))  # type: ignore[union-attr]
+        if kind is DealStarted:
+            log._public = (self._public, seen_by(event, -1))
+            log._private = (self._private, (index, event))
+            log._mine = tuple(
+                [(chain, (index, seen_by(event, seat))) for seat, chain in enumerate(self._mine)]
             )
         else:
-            new = tuple([(chain, event) for chain in chains])
+            log._public = (self._public, event)
+            log._private = self._private
+            log._mine = self._mine
+        log._length = index + 1
+        log._hash = None
+        return log
+
+    def push(
+        self, seat: int, to: int, card: Card, passed: Card | None, drawn: Card | None
+    ) -> GameLog:
+        """This log with a push: :class:`Pushed`, then the :class:`Drew` of the stock card
+        passed to ``to`` and of the pusher's own draw (each left out when ``None``: the
+        stock ran short). The engine's hot path, as :meth:`append`.
+        """
+        draws = []
+        if passed is not None:
+            draws.append((to, passed, True))
+        if drawn is not None:
+            draws.append((seat, drawn, False))
+        return self.append(Pushed(seat, to, card))._drawn(draws)
+
+    def _drawn(self, draws: Sequence[tuple[int, Card | None, bool]]) -> GameLog:
+        """This log with these draws (seat, card, pushed): a hidden draw in the public
+        chain, the card in the drawer's and the private chain (as the plain triple: the
+        :class:`Drew` is only made when a log is read)."""
+        public, private, mine = self._public, self._private, list(self._mine)
+        index = self._length
+        for seat, card, pushed in draws:
+            hidden = _HIDDEN_DRAWS.get((seat, pushed))
+            if hidden is None:
+                hidden = _HIDDEN_DRAWS[seat, pushed] = Drew(seat, None, pushed)
+            public = (public, hidden)
+            entry = (index, (seat, card, pushed))
+            private = (private, entry)
+            mine[seat] = (mine[seat], entry)
+            index += 1
         log: GameLog = _new(GameLog)
-        log._chains = new
-        log._length = self._length + 1
+        log._public, log._private, log._mine = public, private, tuple(mine)
+        log._length = index
         log._hash = None
         return log
 
     @property
     def events(self) -> EventLog:
         """Every event, nothing redacted (privileged)."""
-        return EventLog._of(self._chains[0], self._length)
+        return EventLog._of(self._public, self._private, self._length)
 
     def seen_by(self, seat: int) -> EventLog:
         """The events as ``seat`` saw them: safe to send to that seat.
@@ -616,9 +673,9 @@ class GameLog:
         """
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise TypeError(f"seat must be an int, not {type(seat).__name__}")
-        if not 0 <= seat < self.players:
-            raise SetupError(f"seat must be 0..{self.players - 1}, not {seat}")
-        return EventLog._of(self._chains[seat + 1], self._length)
+        if not 0 <= seat < len(self._mine):
+            raise SetupError(f"seat must be 0..{len(self._mine) - 1}, not {seat}")
+        return EventLog._of(self._public, self._mine[seat], self._length)
 
     def __len__(self) -> int:
         return self._length
@@ -626,18 +683,16 @@ class GameLog:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameLog):
             return NotImplemented
-        if self._chains[0] is other._chains[0]:
-            return len(self._chains) == len(other._chains)
-        return (
-            self._length == other._length
-            and len(self._chains) == len(other._chains)
-            and self.events == other.events
-        )
+        if len(self._mine) != len(other._mine) or self._length != other._length:
+            return False
+        if self._public is other._public and self._private is other._private:
+            return True
+        return self.events == other.events
 
     def __hash__(self) -> int:
         value = self._hash
         if value is None:
-            value = self._hash = hash((len(self._chains), self.events))
+            value = self._hash = hash((len(self._mine), self.events))
         return value
 
     def __repr__(self) -> str:

@@ -20,14 +20,12 @@ from .events import (
     DealEnded,
     DealStarted,
     Discarded,
-    Drew,
     Exchanged,
     GameEnded,
     GameLog,
     LaidDown,
     LaidOff,
     Melded,
-    Pushed,
     Took,
 )
 from .melds import Meld, MeldKind, grown_meld
@@ -179,12 +177,10 @@ def apply_push(state: GameState, move: Any) -> GameState:
         return _end_deal(state, DealEnd.EXHAUSTED, None)
     hands = _set(state.hands, receiver, _with_cards(state.hands[receiver], (*stock[:1], upcard)))
     known = _set(state.known, receiver, (*state.known[receiver], upcard))
-    log = state.log.append(Pushed(seat, receiver, upcard))
-    if stock:
-        log = log.append(Drew(receiver, stock[0], True))
     if len(stock) < 2:
         # The last stock card (if any) and the upcard went to the receiver;
         # the pusher cannot draw, so the deal ends at once ([draw.exhausted]).
+        log = state.log.push(seat, receiver, upcard, stock[0] if stock else None, None)
         return _end_deal(
             state, DealEnd.EXHAUSTED, None, hands=hands, known=known, stock=(), upcard=None, log=log
         )
@@ -197,7 +193,7 @@ def apply_push(state: GameState, move: Any) -> GameState:
         stock=stock[2:],
         upcard=None,
         taken=None,
-        log=log.append(Drew(seat, stock[1], False)),
+        log=state.log.push(seat, receiver, upcard, stock[0], stock[1]),
     )
 
 
