@@ -12,7 +12,7 @@ from .contracts import lay_down_steps
 from .contracts.hands import Hand, read_hand
 from .contracts.rules import meld_rules_of
 from .contracts.singles import single_melds_of
-from .layoffs import LAYOFF_MAPS, layoff_entry
+from .layoffs import LAYOFF_MAPS, LayoffEntry, layoff_entry
 from .melds import MeldKind
 from .moves import (
     Discard,
@@ -32,7 +32,7 @@ from .predicates import (
     natural_at,
     push_allowed,
 )
-from .state import GameState, Phase
+from .state import GameState, Phase, TableMeld
 from .variants import LayoffTargets, Variant, WildExchange
 
 # legal_moves is documented where it is public (pushrummy.engine); discardable is the
@@ -71,25 +71,70 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
             :class:`~pushrummy.views.PlayerView` carries its seat's legal moves itself,
             as ``view.legal_moves``).
     """
+    last = _LAST[0]
+    if last[0] is state:
+        return last[1]
     if state.__class__ is not GameState and not isinstance(state, GameState):
         hint = " (a view's legal moves are view.legal_moves)" if hasattr(state, "seat") else ""
         raise TypeError(f"state must be a GameState, not {type(state).__name__}{hint}")
     phase = state.phase
+    moves: tuple[Move, ...]
     if phase is Phase.DRAW:
         seat = state.current_player
         assert seat is not None
         if push_allowed(state.variant, len(state.stock)):
-            return _DRAWS[seat] if seat < _SEATS else (Take(seat), Push(seat))
-        return _TAKES[seat] if seat < _SEATS else (Take(seat),)
-    if phase is Phase.PLAY:
-        return _play_moves(state)
-    if phase is Phase.LAYING_DOWN:
+            moves = _DRAWS[seat] if seat < _SEATS else (Take(seat), Push(seat))
+        else:
+            moves = _TAKES[seat] if seat < _SEATS else (Take(seat),)
+    elif phase is Phase.PLAY:
+        moves = _play_moves(state)
+    elif phase is Phase.LAYING_DOWN:
         seat = state.current_player
         assert seat is not None
-        return tuple(_lay_down_steps(state, seat))
-    if phase is Phase.BETWEEN_DEALS:
-        return _NEXT_DEAL
-    return ()
+        moves = tuple(_lay_down_steps(state, seat))
+    elif phase is Phase.BETWEEN_DEALS:
+        moves = _NEXT_DEAL
+    else:
+        moves = ()
+    _LAST[0] = (state, moves)
+    return moves
+
+
+_LAST: list[tuple[object, tuple[Move, ...]]] = [(object(), ())]
+"""The last listing, ``(state, its legal moves)``: one entry, replaced as a whole (one
+reference swap, so threads never see a state paired with another's moves).
+
+States are immutable, so the moves of the very same state object (``is``, never
+``==``: equal states would do too, but cost a deep comparison) are the same; the entry
+holds the state, so its id cannot be reused meanwhile. The memory is bounded (one state
+and its moves) and lives outside the state, so equality, hashing, pickling and JSON
+never see it. A game loop asks ``legal_moves(state)`` and then, for the move chosen,
+``apply_move(state, move)``: :func:`listed` lets the engine skip re-checking a move that
+is one of the very move objects just listed for that very state."""
+
+_SCAN_LIMIT = 256
+"""The longest listing :func:`listed` scans: past it, the move's own check costs less
+than finding it (a check is a few µs; a scan some 30 ns per move)."""
+
+
+def listed(state: GameState, move: object) -> bool:
+    """Whether ``move`` is one of the very move objects (``is``) that :func:`legal_moves`
+    listed last, for this very ``state`` (``is``): then it is legal, and
+    :func:`~pushrummy.engine.apply_move` applies it without checking it again.
+
+    ``False`` says nothing (an equal move built elsewhere, another state, a long list):
+    the move is then checked as any other."""
+    last = _LAST[0]
+    if last[0] is not state:
+        return False
+    moves = last[1]
+    if len(moves) > _SCAN_LIMIT:
+        return False
+    # Discards come last in a listing, and most decisions end with one.
+    for candidate in reversed(moves) if move.__class__ is Discard else moves:
+        if candidate is move:
+            return True
+    return False
 
 
 def _may_meld_after_contract(state: GameState) -> bool:
@@ -155,18 +200,20 @@ def _add_lay_offs(
 ) -> None:
     """Append every lay-off, by meld id, card and end ([layoff.card])."""
     naturals = hand.presence & _NATURAL_BITS  # bit ``code`` for every natural held
+    table = state.table
+    # The table's summary, looked up by identity: a table stays the same tuple from
+    # state to state until a meld is added or grows, and this runs at every play
+    # decision of a seat that has laid down, where usually nothing in the hand fits.
+    summary = _TABLE_LAYOFFS.get(id(table))
+    if summary is None or summary[0] is not table or summary[1] is not variant:
+        summary = _table_layoffs(table, variant)
+    if not (summary[2] & naturals) and not (summary[3] and hand.wilds):
+        return  # no card of the hand fits any meld on the table
     wild_codes = sorted({code for code in hand.codes if IS_WILD[code]}) if hand.wilds else []
     any_target = variant.layoff_targets is LayoffTargets.ANY
-    maps = LAYOFF_MAPS
-    for target in state.table:
+    for target, entry in summary[4]:
         if not any_target and not may_target(variant, seat, target.owner):
             continue
-        meld = target.meld
-        # layoff_map's memo, looked up here: this loop runs for every meld on the table
-        # at every play decision, and usually nothing in the hand fits.
-        entry = maps.get(id(meld))
-        if entry is None or entry[0] is not meld or entry[1] is not variant:
-            entry = layoff_entry(meld, variant)
         hits = entry[3] & naturals
         fits, wild_ends = entry[2]
         if not hits and not (wild_ends and wild_codes):
@@ -184,6 +231,37 @@ def _add_lay_offs(
             card = ALL_CARDS[code]
             for end in wild_ends if IS_WILD[code] else fits[code]:
                 moves.append(LayOff(seat, card, meld_id, end))
+
+
+_TableLayoffs = tuple[
+    tuple[TableMeld, ...], Variant, int, bool, tuple[tuple[TableMeld, LayoffEntry], ...]
+]
+_TABLE_LAYOFFS: dict[int, _TableLayoffs] = {}
+"""What can be laid off on a whole table, by ``id(table)``: ``(table, variant, the natural
+codes fitting some meld as a bitmask, whether a wild fits some meld, each meld with its
+:func:`~pushrummy.layoffs.layoff_entry`)``. Holding the table and the variant keeps their
+ids from being reused meanwhile. Small (emptied at 64 entries): a game has one table
+at a time, and memos holding many dead tables make the garbage collector's full passes
+longer."""
+
+
+def _table_layoffs(table: tuple[TableMeld, ...], variant: Variant) -> _TableLayoffs:
+    maps = LAYOFF_MAPS
+    rows = []
+    naturals = 0
+    wilds = False
+    for target in table:
+        meld = target.meld
+        entry = maps.get(id(meld))
+        if entry is None or entry[0] is not meld or entry[1] is not variant:
+            entry = layoff_entry(meld, variant)
+        naturals |= entry[3]
+        wilds = wilds or bool(entry[2][1])
+        rows.append((target, entry))
+    if len(_TABLE_LAYOFFS) >= 64:
+        _TABLE_LAYOFFS.clear()
+    summary = _TABLE_LAYOFFS[id(table)] = (table, variant, naturals, wilds, tuple(rows))
+    return summary
 
 
 def _exchanges(state: GameState, seat: int) -> list[Move]:
