@@ -7,13 +7,17 @@ asked of :mod:`pushrummy.predicates`, as the move checker asks them.
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import or_
+
 from .cards import ALL_CARDS, IS_WILD, Card
-from .contracts import lay_down_steps
 from .contracts.hands import Hand, read_hand
-from .contracts.rules import meld_rules_of
+from .contracts.parts import plan_of
+from .contracts.rules import meld_rules_of, rules_of
 from .contracts.singles import single_melds_of
+from .contracts.steps import steps_of
 from .layoffs import LAYOFF_MAPS, LayoffEntry, layoff_entry
-from .melds import MeldKind
+from .melds import Meld, MeldKind
 from .moves import (
     Discard,
     ExchangeWild,
@@ -91,7 +95,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     elif phase is Phase.LAYING_DOWN:
         seat = state.current_player
         assert seat is not None
-        moves = tuple(_lay_down_steps(state, seat))
+        placed = tuple(t.meld for t in state.lay_down_so_far)
+        moves = tuple(_lay_down_steps(state, seat, read_hand(state.hands[seat]), placed))
     elif phase is Phase.BETWEEN_DEALS:
         moves = _NEXT_DEAL
     else:
@@ -150,14 +155,13 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
     assert seat is not None
     variant = state.variant
     hand = state.hands[seat]
+    parsed = read_hand(hand)  # read once for the lay-down steps, lay-offs and new melds
     keep_one = variant.must_discard_to_go_out
     moves: list[Move] = []
     laid_down = state.laid_down[seat]
     if not laid_down:
-        moves.extend(_lay_down_steps(state, seat))
+        moves.extend(_lay_down_steps(state, seat, parsed, ()))
     elif _may_meld_after_contract(state):
-        # The hand read once for both (single_melds would read it again).
-        parsed = read_hand(hand)
         if not (keep_one and len(hand) == 1):
             _add_lay_offs(moves, state, seat, parsed, variant)
         if variant.new_melds_after_contract:
@@ -173,24 +177,27 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
     elif not discard_restricted(variant, state.taken):
         # discardable() without a restriction to apply: every distinct card, by code.
         discards = _DISCARDS[seat]
-        moves.extend([discards[code] for code in sorted({card.code for card in hand})])
+        moves.extend([discards[code] for code in sorted(set(parsed.codes))])
     else:
         discards = _DISCARDS[seat]
         moves.extend([discards[card.code] for card in discardable(state, seat)])
     return tuple(moves)
 
 
-def _lay_down_steps(state: GameState, seat: int) -> list[Move]:
-    """The first or next meld of the contract, one move each ([contract.steps])."""
+def _lay_down_steps(
+    state: GameState, seat: int, parsed: Hand, placed: tuple[Meld, ...]
+) -> list[Move]:
+    """The first or next meld of the contract, one move each ([contract.steps]): the
+    engine's way into :func:`~pushrummy.contracts.lay_down_steps`, with the hand read
+    and the melds placed (from the table) at hand."""
     variant = state.variant
-    placed = tuple(t.meld for t in state.lay_down_so_far)
-    steps = lay_down_steps(
-        state.hands[seat],
-        variant.deals[state.deal_number - 1].contract,
-        variant,
-        placed=placed,
-        canonical_wilds=variant.wild_exchange is WildExchange.NONE,
-        keep_card=variant.must_discard_to_go_out,
+    steps = steps_of(
+        parsed,
+        plan_of(variant.deals[state.deal_number - 1].contract),
+        rules_of(variant),
+        placed,
+        variant.wild_exchange is WildExchange.NONE,
+        variant.must_discard_to_go_out,
     )
     return [lay_down_unchecked(seat, (meld,)) for meld in steps]
 
@@ -234,33 +241,59 @@ def _add_lay_offs(
 
 
 _TableLayoffs = tuple[
-    tuple[TableMeld, ...], Variant, int, bool, tuple[tuple[TableMeld, LayoffEntry], ...]
+    tuple[TableMeld, ...],
+    Variant,
+    int,
+    bool,
+    list[tuple[TableMeld, LayoffEntry]],
+    list[int],
 ]
 _TABLE_LAYOFFS: dict[int, _TableLayoffs] = {}
 """What can be laid off on a whole table, by ``id(table)``: ``(table, variant, the natural
 codes fitting some meld as a bitmask, whether a wild fits some meld, each meld with its
-:func:`~pushrummy.layoffs.layoff_entry`)``. Holding the table and the variant keeps their
-ids from being reused meanwhile. Small (emptied at 64 entries): a game has one table
-at a time, and memos holding many dead tables make the garbage collector's full passes
-longer."""
+:func:`~pushrummy.layoffs.layoff_entry`, each meld's natural mask)``. Holding the table
+and the variant keeps their ids from being reused meanwhile. Small (emptied at 64
+entries): a game has one table at a time, and memos holding many dead tables make the
+garbage collector's full passes longer. The rows and masks are never changed once
+stored (a new summary copies them)."""
+
+_LAST_TABLE: list[_TableLayoffs | None] = [None]
+"""The summary made last: the next table is most often this one with one meld grown or
+added, so a new summary starts from it and looks up only the melds that changed."""
 
 
 def _table_layoffs(table: tuple[TableMeld, ...], variant: Variant) -> _TableLayoffs:
     maps = LAYOFF_MAPS
-    rows = []
-    naturals = 0
-    wilds = False
-    for target in table:
+    last = _LAST_TABLE[0]
+    if last is not None and last[1] is variant and len(last[0]) <= len(table):
+        old = last[0]
+        rows = last[4].copy()
+        masks = last[5].copy()
+        count = len(old)
+    else:
+        old = ()
+        rows = []
+        masks = []
+        count = 0
+    for index, target in enumerate(table):
+        if index < count and target is old[index]:
+            continue
         meld = target.meld
         entry = maps.get(id(meld))
         if entry is None or entry[0] is not meld or entry[1] is not variant:
             entry = layoff_entry(meld, variant)
-        naturals |= entry[3]
-        wilds = wilds or bool(entry[2][1])
-        rows.append((target, entry))
+        if index < count:
+            rows[index] = (target, entry)
+            masks[index] = entry[3]
+        else:
+            rows.append((target, entry))
+            masks.append(entry[3])
+    naturals = reduce(or_, masks, 0)
+    wilds = any(entry[2][1] for _, entry in rows)
     if len(_TABLE_LAYOFFS) >= 64:
         _TABLE_LAYOFFS.clear()
-    summary = _TABLE_LAYOFFS[id(table)] = (table, variant, naturals, wilds, tuple(rows))
+    summary = (table, variant, naturals, wilds, rows, masks)
+    _TABLE_LAYOFFS[id(table)] = _LAST_TABLE[0] = summary
     return summary
 
 

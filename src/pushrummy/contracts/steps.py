@@ -42,6 +42,7 @@ from .parts import (
     RUN,
     SET,
     Component,
+    Plan,
     checked_melds,
     plan_for,
     plan_from,
@@ -129,23 +130,36 @@ def lay_down_steps(
     """
     plan = plan_of(contract)
     rules = rules_of(variant)
-    keep = bool(keep_card)
     parsed = read_hand(hand)
-    if not placed and isinstance(placed, (tuple, list)):  # the first step: made lean
-        melds: tuple[Meld, ...] = ()
+    melds: tuple[Meld, ...] = ()
+    if placed or not isinstance(placed, (tuple, list)):
+        melds = checked_melds(placed)
+    return steps_of(parsed, plan, rules, melds, bool(canonical_wilds), bool(keep_card))
+
+
+def steps_of(
+    parsed: Hand,
+    plan: Plan,
+    rules: Rules,
+    melds: tuple[Meld, ...],
+    canonical_wilds: bool,
+    keep: bool,
+) -> tuple[Meld, ...]:
+    """:func:`lay_down_steps` of a hand already read, the contract's plan, the interned
+    rules and the melds placed (checked): the engine's entry, which has them at hand."""
+    if not melds:  # the first step: made lean
         rest = plan.comps
         if not keep and solve(parsed, plan, rules) is None:
             return ()  # the contract cannot be met at all (most hands, most turns)
     else:
-        melds = checked_melds(placed)
         left = rest_after_melds(plan.comps, melds, rules.exact)
         if not left:
             return ()
         rest = left
-    finder_key = (id(rules), bool(canonical_wilds), keep)
+    finder_key = (id(rules), canonical_wilds, keep)
     finder = _FINDERS.get(finder_key)
     if finder is None:
-        finder = remember(_FINDERS, finder_key, Steps(rules, bool(canonical_wilds), keep))
+        finder = remember(_FINDERS, finder_key, Steps(rules, canonical_wilds, keep))
     steps = finder.steps(parsed, rest)
     if melds:
         # Steps come in step order: after the melds placed, only later ones. (If the melds
