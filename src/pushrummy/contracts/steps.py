@@ -22,6 +22,7 @@ and tried one by one (:meth:`Steps.completable`).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import accumulate
 
 from ..cards import IS_WILD, Card
 from ..contract_spec import Contract
@@ -295,8 +296,9 @@ class Steps:
         up_to = [0] * (_WILDS_ONLY + 1)  # packed naturals of step place <= p, by p
         for code in naturals_held:
             up_to[_STEP_PLACE[code]] += units[code]
-        for place in range(1, len(up_to)):
-            up_to[place] += up_to[place - 1]
+        up_to = list(accumulate(up_to))
+        # The places where up_to changes, after 0: it is constant in between.
+        breaks = sorted({_STEP_PLACE[code] for code in naturals_held} - {0})
         fit_memo: dict[tuple[int, int, tuple[Component, ...]], bool] = {}
         limits: dict[tuple[Component, ...], int] = {}
         copies = [0] * 53
@@ -335,7 +337,7 @@ class Steps:
                 top = limits.get(rest)
                 if top is None:
                     top = limits[rest] = last_feasible_place(
-                        full, up_to, wilds_held, rest, by_comp, tables.guards
+                        full, up_to, wilds_held, rest, by_comp, tables.guards, breaks
                     )
                 # Past ``top`` not even the whole hand after the shape's lowest natural
                 # completes the contract: no fit to try; one place further on, not even
@@ -484,23 +486,28 @@ def last_feasible_place(
     rest: tuple[Component, ...],
     by_comp: dict[Component, list[Candidate]],
     guards: int,
+    breaks: list[int],
 ) -> int:
     """The greatest step place ``p`` such that ``rest`` can be met from the hand's naturals
     after ``p`` and all its wilds (-1 if none): a shape whose lowest natural lies after it
-    can have no completion of later melds, whatever cards it uses. Feasibility only falls
-    as ``p`` grows, so a binary search finds it."""
+    can have no completion of later melds, whatever cards it uses.
+
+    Feasibility only falls as ``p`` grows, and changes only where ``up_to`` does: at the
+    places ``breaks`` of the naturals held (ascending, 0 left out). So a binary search
+    over the runs of places between them finds it, one feasibility test per halving."""
     plan = plan_for(rest)
-    low, high = -1, _WILDS_ONLY - 1  # feasible at low (or low == -1), not known above
     if not fit(plan, by_comp, full - up_to[0], wilds, guards, []):
         return -1
-    low = 0
+    # starts[j]: the first place of run j; feasible at run ``low``, not known above.
+    starts = [0, *breaks]
+    low, high = 0, len(starts) - 1
     while low < high:
         middle = (low + high + 1) // 2
-        if fit(plan, by_comp, full - up_to[middle], wilds, guards, []):
+        if fit(plan, by_comp, full - up_to[starts[middle]], wilds, guards, []):
             low = middle
         else:
             high = middle - 1
-    return low
+    return starts[low + 1] - 1 if low + 1 < len(starts) else _WILDS_ONLY - 1
 
 
 def _shape_info(body: tuple[int, ...]) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
