@@ -148,10 +148,13 @@ def steps_of(
 ) -> tuple[Meld, ...]:
     """:func:`lay_down_steps` of a hand already read, the contract's plan, the interned
     rules and the melds placed (checked): the engine's entry, which has them at hand."""
+    by_comp: dict[Component, list[Candidate]] | None = None
     if not melds:  # the first step: made lean
         rest = plan.comps
-        if not keep and solve(parsed, plan, rules) is None:
-            return ()  # the contract cannot be met at all (most hands, most turns)
+        if not keep:
+            by_comp = {}
+            if solve(parsed, plan, rules, 0, by_comp) is None:
+                return ()  # the contract cannot be met at all (most hands, most turns)
     else:
         left = rest_after_melds(plan.comps, melds, rules.exact)
         if not left:
@@ -161,7 +164,7 @@ def steps_of(
     finder = _FINDERS.get(finder_key)
     if finder is None:
         finder = remember(_FINDERS, finder_key, Steps(rules, canonical_wilds, keep))
-    steps = finder.steps(parsed, rest)
+    steps = finder.steps(parsed, rest, by_comp)
     if melds:
         # Steps come in step order: after the melds placed, only later ones. (If the melds
         # were placed out of that order, as check_move allows, and no later meld completes
@@ -272,9 +275,14 @@ class Steps:
         return False
 
     def steps(
-        self, hand: Hand, rest0: tuple[Component, ...]
+        self,
+        hand: Hand,
+        rest0: tuple[Component, ...],
+        solved: dict[Component, list[Candidate]] | None = None,
     ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-        """Every listed step ``(sort key, declaration)`` of ``hand``, sorted."""
+        """Every listed step ``(sort key, declaration)`` of ``hand``, sorted. ``solved``:
+        the candidate lists of a :func:`solve` of ``hand`` and ``rest0`` that found a
+        way (without ``keep``), when the caller has them already."""
         if not rest0:
             return []
         naturals_held = sorted(code for code in hand.codes if not IS_WILD[code])
@@ -286,6 +294,8 @@ class Steps:
         if self.keep:
             if not self.feasible(tuple(naturals_held), wilds_held, rest0, self.rules, 0):
                 return []
+        elif solved:
+            by_comp = solved
         elif solve(hand, plan_for(rest0), self.rules, 0, by_comp) is None:
             return []  # the contract cannot be met at all: no shape to try
         tables = tables_of(field_bits(len(hand.codes)))
