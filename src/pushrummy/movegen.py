@@ -12,8 +12,8 @@ from operator import or_
 
 from .cards import ALL_CARDS, IS_WILD, Card
 from .contracts.hands import Hand, read_hand
-from .contracts.parts import plan_of
-from .contracts.rules import meld_rules_of, rules_of
+from .contracts.parts import Plan, plan_of
+from .contracts.rules import Rules, meld_rules_of, rules_of
 from .contracts.singles import single_melds_of
 from .contracts.steps import steps_of
 from .layoffs import LAYOFF_MAPS, LayoffEntry, layoff_entry
@@ -68,7 +68,10 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     With ``wild_exchange`` = ``none``, melds that differ only in which wild
     card fills which wild place of a run are listed once ([meld.wild]).
     Between deals the only move is :class:`~pushrummy.moves.NextDeal`; after
-    the game there is none.
+    the game there is none. The listing of the last state asked is kept beside it
+    (states are immutable): asking again for the very same state object returns the
+    same tuple, and :func:`~pushrummy.engine.apply_move` does not re-check a move
+    object taken from it.
 
     Raises:
         TypeError: ``state`` is not a :class:`~pushrummy.state.GameState` (a
@@ -191,15 +194,34 @@ def _lay_down_steps(
     engine's way into :func:`~pushrummy.contracts.lay_down_steps`, with the hand read
     and the melds placed (from the table) at hand."""
     variant = state.variant
+    search = _SEARCH.get(id(variant))
+    if search is None or search[0] is not variant:
+        search = _search_of(variant)
     steps = steps_of(
         parsed,
-        plan_of(variant.deals[state.deal_number - 1].contract),
-        rules_of(variant),
+        search[1][state.deal_number - 1],
+        search[2],
         placed,
-        variant.wild_exchange is WildExchange.NONE,
+        search[3],
         variant.must_discard_to_go_out,
     )
     return [lay_down_unchecked(seat, (meld,)) for meld in steps]
+
+
+_SEARCH: dict[int, tuple[Variant, tuple[Plan, ...], Rules, bool]] = {}
+"""The contract search's view of a variant, by ``id(variant)``: ``(variant, each deal's
+contract plan, the interned rules, whether wild places are canonical)``, looked up once
+per listing instead of asked of ``plan_of`` and ``rules_of``. Holding the variant keeps
+its id from being reused meanwhile; emptied when full."""
+
+
+def _search_of(variant: Variant) -> tuple[Variant, tuple[Plan, ...], Rules, bool]:
+    plans = tuple(plan_of(deal.contract) for deal in variant.deals)
+    canonical = variant.wild_exchange is WildExchange.NONE
+    if len(_SEARCH) >= 64:
+        _SEARCH.clear()
+    search = _SEARCH[id(variant)] = (variant, plans, rules_of(variant), canonical)
+    return search
 
 
 def _add_lay_offs(
@@ -247,11 +269,13 @@ _TableLayoffs = tuple[
     bool,
     list[tuple[TableMeld, LayoffEntry]],
     list[int],
+    list[bool],
 ]
 _TABLE_LAYOFFS: dict[int, _TableLayoffs] = {}
 """What can be laid off on a whole table, by ``id(table)``: ``(table, variant, the natural
 codes fitting some meld as a bitmask, whether a wild fits some meld, each meld with its
-:func:`~pushrummy.layoffs.layoff_entry`, each meld's natural mask)``. Holding the table
+:func:`~pushrummy.layoffs.layoff_entry`, each meld's natural mask, whether a wild fits
+each meld)``. Holding the table
 and the variant keeps their ids from being reused meanwhile. Small (emptied at 64
 entries): a game has one table at a time, and memos holding many dead tables make the
 garbage collector's full passes longer. The rows and masks are never changed once
@@ -269,11 +293,13 @@ def _table_layoffs(table: tuple[TableMeld, ...], variant: Variant) -> _TableLayo
         old = last[0]
         rows = last[4].copy()
         masks = last[5].copy()
+        wild_fits = last[6].copy()
         count = len(old)
     else:
         old = ()
         rows = []
         masks = []
+        wild_fits = []
         count = 0
     for index, target in enumerate(table):
         if index < count and target is old[index]:
@@ -285,14 +311,15 @@ def _table_layoffs(table: tuple[TableMeld, ...], variant: Variant) -> _TableLayo
         if index < count:
             rows[index] = (target, entry)
             masks[index] = entry[3]
+            wild_fits[index] = bool(entry[2][1])
         else:
             rows.append((target, entry))
             masks.append(entry[3])
+            wild_fits.append(bool(entry[2][1]))
     naturals = reduce(or_, masks, 0)
-    wilds = any(entry[2][1] for _, entry in rows)
     if len(_TABLE_LAYOFFS) >= 64:
         _TABLE_LAYOFFS.clear()
-    summary = (table, variant, naturals, wilds, rows, masks)
+    summary = (table, variant, naturals, any(wild_fits), rows, masks, wild_fits)
     _TABLE_LAYOFFS[id(table)] = _LAST_TABLE[0] = summary
     return summary
 

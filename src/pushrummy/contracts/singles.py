@@ -41,7 +41,9 @@ def single_melds(
 
 def single_melds_of(hand: Hand, rules: Rules, canonical: bool = False) -> tuple[Meld, ...]:
     found = single_decls(hand, rules, canonical)
-    return tuple(build_meld(decl) for _, decl in found)
+    if not found:
+        return ()
+    return tuple([build_meld(decl) for _, decl in found])
 
 
 def single_decls(

@@ -300,9 +300,7 @@ class Steps:
             return []  # the contract cannot be met at all: no shape to try
         tables = tables_of(field_bits(len(hand.codes)))
         units = tables.units
-        full = tables.guards
-        for code in hand.codes:
-            full += units[code]
+        full = tables.guards + sum(map(units.__getitem__, hand.codes))
         up_to = [0] * (_WILDS_ONLY + 1)  # packed naturals of step place <= p, by p
         for code in naturals_held:
             up_to[_STEP_PLACE[code]] += units[code]
