@@ -301,17 +301,12 @@ class Steps:
         tables = tables_of(field_bits(len(hand.codes)))
         units = tables.units
         full = tables.guards + sum(map(units.__getitem__, hand.codes))
-        up_to = [0] * (_WILDS_ONLY + 1)  # packed naturals of step place <= p, by p
-        for code in naturals_held:
-            up_to[_STEP_PLACE[code]] += units[code]
-        up_to = list(accumulate(up_to))
-        # The places where up_to changes, after 0: it is constant in between.
-        breaks = sorted({_STEP_PLACE[code] for code in naturals_held} - {0})
+        # Made on first use (a step that completes the lay-down needs neither): the packed
+        # naturals of step place <= p, by p, and the places where that changes.
+        up_to: list[int] | None = None
+        breaks: list[int] = []
         fit_memo: dict[tuple[int, int, tuple[Component, ...]], bool] = {}
         limits: dict[tuple[Component, ...], int] = {}
-        copies = [0] * 53
-        for code in naturals_held:
-            copies[code] += 1
         pool = wild_pool(hand)
         set_ok = any(kind == SET for kind, _ in rest0)
         run_sizes = [size for kind, size in rest0 if kind == RUN]
@@ -342,6 +337,8 @@ class Steps:
                 spare = len(naturals_held) - len(used)
                 every = self.feasible((), wilds_left, rest, self.rules, spare)
             elif place < _WILDS_ONLY and not self.keep:
+                if up_to is None:
+                    up_to, breaks = _place_sums(naturals_held, units)
                 top = limits.get(rest)
                 if top is None:
                     top = limits[rest] = last_feasible_place(
@@ -368,7 +365,9 @@ class Steps:
                 if place == _WILDS_ONLY:
                     if not (self.wild_only and wilds_left):
                         continue
-                elif copies[_CODE_AT_PLACE[place]] <= used.count(_CODE_AT_PLACE[place]):
+                elif naturals_held.count(_CODE_AT_PLACE[place]) <= used.count(
+                    _CODE_AT_PLACE[place]
+                ):
                     continue
                 if left is None:
                     left = _less(naturals_held, used)
@@ -516,6 +515,15 @@ def last_feasible_place(
         else:
             high = middle - 1
     return starts[low + 1] - 1 if low + 1 < len(starts) else _WILDS_ONLY - 1
+
+
+def _place_sums(naturals: list[int], units: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """The packed ``naturals`` of step place ``p`` or lower, for every ``p`` (0..64), and
+    the places after 0 where that changes (ascending): it is constant in between."""
+    up_to = [0] * (_WILDS_ONLY + 1)
+    for code in naturals:
+        up_to[_STEP_PLACE[code]] += units[code]
+    return list(accumulate(up_to)), sorted({_STEP_PLACE[code] for code in naturals} - {0})
 
 
 def _shape_info(body: tuple[int, ...]) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
