@@ -28,7 +28,7 @@ from ..cards import IS_WILD, Card
 from ..contract_spec import Contract
 from ..melds import Meld
 from .candidates import Candidate
-from .feasibility import fit, one_part_fits, rest_fits, solve
+from .feasibility import one_part_fits, rest_fits, solve
 from .hands import (
     Hand,
     field_bits,
@@ -342,7 +342,7 @@ class Steps:
                 top = limits.get(rest)
                 if top is None:
                     top = limits[rest] = last_feasible_place(
-                        full, up_to, wilds_held, rest, by_comp, tables.guards, breaks
+                        full, up_to, wilds_held, rest, by_comp, tables.guards, breaks, fit_memo
                     )
                 # Past ``top`` not even the whole hand after the shape's lowest natural
                 # completes the contract: no fit to try; one place further on, not even
@@ -353,8 +353,12 @@ class Steps:
                     remaining = full - up_to[place]
                     for code in above:
                         remaining -= units[code]
-                    fits = one_part_fits if len(rest) == 1 else rest_fits  # the fast path
-                    every = fits(remaining, wilds_left, rest, by_comp, tables.guards, fit_memo)
+                    known = fit_memo.get((remaining, wilds_left, rest))  # the fits' own memo
+                    if known is not None:
+                        every = known
+                    else:
+                        fits = one_part_fits if len(rest) == 1 else rest_fits  # the fast path
+                        every = fits(remaining, wilds_left, rest, by_comp, tables.guards, fit_memo)
             elif place < _WILDS_ONLY:
                 left = _less(naturals_held, used)
                 later = tuple(code for code in left if _STEP_PLACE[code] > place)
@@ -494,6 +498,7 @@ def last_feasible_place(
     by_comp: dict[Component, list[Candidate]],
     guards: int,
     breaks: list[int],
+    memo: dict[tuple[int, int, tuple[Component, ...]], bool],
 ) -> int:
     """The greatest step place ``p`` such that ``rest`` can be met from the hand's naturals
     after ``p`` and all its wilds (-1 if none): a shape whose lowest natural lies after it
@@ -501,16 +506,18 @@ def last_feasible_place(
 
     Feasibility only falls as ``p`` grows, and changes only where ``up_to`` does: at the
     places ``breaks`` of the naturals held (ascending, 0 left out). So a binary search
-    over the runs of places between them finds it, one feasibility test per halving."""
-    plan = plan_for(rest)
-    if not fit(plan, by_comp, full - up_to[0], wilds, guards, []):
+    over the runs of places between them finds it, one feasibility test per halving
+    (:func:`rest_fits`, or :func:`one_part_fits` for one part; ``memo`` is theirs, which
+    the shapes' tests share)."""
+    fits = one_part_fits if len(rest) == 1 else rest_fits
+    if not fits(full - up_to[0], wilds, rest, by_comp, guards, memo):
         return -1
     # starts[j]: the first place of run j; feasible at run ``low``, not known above.
     starts = [0, *breaks]
     low, high = 0, len(starts) - 1
     while low < high:
         middle = (low + high + 1) // 2
-        if fit(plan, by_comp, full - up_to[starts[middle]], wilds, guards, []):
+        if fits(full - up_to[starts[middle]], wilds, rest, by_comp, guards, memo):
             low = middle
         else:
             high = middle - 1
