@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import reduce
 from operator import or_
+from typing import NamedTuple
 
 from .cards import ALL_CARDS, IS_WILD, Card
 from .contracts.hands import Hand, read_hand
@@ -99,7 +100,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         seat = state.current_player
         assert seat is not None
         placed = tuple(t.meld for t in state.lay_down_so_far)
-        moves = tuple(_lay_down_steps(state, seat, read_hand(state.hands[seat]), placed))
+        parsed = read_hand(state.hands[seat])
+        moves = tuple(_lay_down_steps(state, seat, parsed, placed, _search_of(state.variant)))
     elif phase is Phase.BETWEEN_DEALS:
         moves = _NEXT_DEAL
     else:
@@ -157,19 +159,19 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
     seat = state.current_player
     assert seat is not None
     variant = state.variant
+    search = _search_of(variant)
     hand = state.hands[seat]
     parsed = read_hand(hand)  # read once for the lay-down steps, lay-offs and new melds
     keep_one = variant.must_discard_to_go_out
     moves: list[Move] = []
     laid_down = state.laid_down[seat]
     if not laid_down:
-        moves.extend(_lay_down_steps(state, seat, parsed, ()))
+        moves.extend(_lay_down_steps(state, seat, parsed, (), search))
     elif _may_meld_after_contract(state):
         if not (keep_one and len(hand) == 1):
             _add_lay_offs(moves, state, seat, parsed, variant)
         if variant.new_melds_after_contract:
-            canonical = variant.wild_exchange is WildExchange.NONE
-            for meld in single_melds_of(parsed, meld_rules_of(variant), canonical):
+            for meld in single_melds_of(parsed, search.meld_rules, search.canonical):
                 if keep_one and len(meld.cards) == len(hand):
                     continue
                 moves.append(NewMeld(seat, meld))
@@ -188,39 +190,52 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
 
 
 def _lay_down_steps(
-    state: GameState, seat: int, parsed: Hand, placed: tuple[Meld, ...]
+    state: GameState, seat: int, parsed: Hand, placed: tuple[Meld, ...], search: _Search
 ) -> list[Move]:
     """The first or next meld of the contract, one move each ([contract.steps]): the
-    engine's way into :func:`~pushrummy.contracts.lay_down_steps`, with the hand read
-    and the melds placed (from the table) at hand."""
-    variant = state.variant
-    search = _SEARCH.get(id(variant))
-    if search is None or search[0] is not variant:
-        search = _search_of(variant)
+    engine's way into :func:`~pushrummy.contracts.lay_down_steps`, with the hand read,
+    the melds placed (from the table) and the variant's search options at hand."""
     steps = steps_of(
         parsed,
-        search[1][state.deal_number - 1],
-        search[2],
+        search.plans[state.deal_number - 1],
+        search.rules,
         placed,
-        search[3],
-        variant.must_discard_to_go_out,
+        search.canonical,
+        state.variant.must_discard_to_go_out,
     )
     return [lay_down_unchecked(seat, (meld,)) for meld in steps]
 
 
-_SEARCH: dict[int, tuple[Variant, tuple[Plan, ...], Rules, bool]] = {}
-"""The contract search's view of a variant, by ``id(variant)``: ``(variant, each deal's
-contract plan, the interned rules, whether wild places are canonical)``, looked up once
-per listing instead of asked of ``plan_of`` and ``rules_of``. Holding the variant keeps
-its id from being reused meanwhile; emptied when full."""
+class _Search(NamedTuple):
+    """The contract search's view of a variant."""
+
+    variant: Variant
+    plans: tuple[Plan, ...]
+    """Each deal's contract, as the search plans it."""
+    rules: Rules
+    """The interned rules of the contract search."""
+    meld_rules: Rules
+    """Those of a new meld after the contract (sizes never exact)."""
+    canonical: bool
+    """Whether melds differing only in which wild fills which place are listed once."""
 
 
-def _search_of(variant: Variant) -> tuple[Variant, tuple[Plan, ...], Rules, bool]:
+_SEARCH: dict[int, _Search] = {}
+""":class:`_Search` by ``id(variant)``, looked up once per listing instead of asking
+``plan_of``, ``rules_of`` and ``meld_rules_of``. Holding the variant keeps its id from
+being reused meanwhile; emptied when full."""
+
+
+def _search_of(variant: Variant) -> _Search:
+    search = _SEARCH.get(id(variant))
+    if search is not None and search.variant is variant:
+        return search
     plans = tuple(plan_of(deal.contract) for deal in variant.deals)
     canonical = variant.wild_exchange is WildExchange.NONE
     if len(_SEARCH) >= 64:
         _SEARCH.clear()
-    search = _SEARCH[id(variant)] = (variant, plans, rules_of(variant), canonical)
+    search = _Search(variant, plans, rules_of(variant), meld_rules_of(variant), canonical)
+    _SEARCH[id(variant)] = search
     return search
 
 
