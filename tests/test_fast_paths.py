@@ -7,8 +7,8 @@ Performance work (issue 3) added shortcuts that skip re-validation or re-computa
 behind :func:`~pushrummy.layoffs.layoff_ends`, :func:`~pushrummy.contracts.single_melds`
 (new melds listed directly) and the shared draw and discard moves of the move generator.
 Later ones: :func:`~pushrummy.movegen.discardable` by card codes, the run shapes' skipped
-starts and wild caps of the contract search, and validation's acceptance of the very moves
-``legal_moves`` listed for the very state.
+starts and wild caps of the contract search, and the engine's acceptance, unchecked, of the
+very moves ``legal_moves`` listed for the very state (``movegen.listed``).
 DESIGN.md §1.1: an unchecked path is private and tested against the checked one. Here.
 """
 
@@ -40,7 +40,7 @@ from pushrummy.melds import (
     grown_meld,
     trusted_meld,
 )
-from pushrummy.movegen import discardable
+from pushrummy.movegen import discardable, listed
 from pushrummy.moves import LayDown, lay_down_unchecked
 from pushrummy.state import GameState, replace_unchecked
 from pushrummy.views import PlayerView, _view
@@ -225,6 +225,29 @@ def test_shared_moves_equal_fresh_ones() -> None:
             fresh = attrs.evolve(move)
             assert fresh == move and type(fresh) is type(move)
             assert pr.is_legal(state, fresh)
+
+
+def test_listed_moves_apply_unchecked_only_for_their_own_listing() -> None:
+    """apply_move skips the checks only for the very move objects legal_moves just listed
+    for the very same state object, and the result is the checked path's."""
+    for state in STATES[::3]:
+        moves = pr.legal_moves(state)
+        assert pr.legal_moves(state) is moves  # the listing is kept, not recomputed
+        twin = attrs.evolve(state)  # an equal state, another object: nothing listed for it
+        for move in moves:
+            assert listed(state, move) == (len(moves) <= 256)
+            assert not listed(state, attrs.evolve(move)) and not listed(twin, move)
+            child = pr.apply_move(state, move)
+            assert child == pr.apply_move(twin, move)  # the checked path
+            assert pr.legal_moves(state) is moves  # applying leaves the listing in place
+        if moves and state.current_player is not None:
+            # A move listed for one state is checked as any other against the next state.
+            child = pr.apply_move(state, moves[-1])
+            pr.legal_moves(child)
+            assert pr.is_legal(child, moves[-1]) == (moves[-1] in pr.legal_moves(child))
+            if not pr.is_legal(child, moves[-1]):
+                with pytest.raises(pr.IllegalMoveError):
+                    pr.apply_move(child, moves[-1])
 
 
 def reference_discardable(state: GameState, seat: int) -> list[Card]:

@@ -172,7 +172,7 @@ def layoff_map(
     return entry[2]
 
 
-def layoff_entry(meld: Meld, rules: MeldRules) -> _LayoffEntry:
+def layoff_entry(meld: Meld, rules: MeldRules) -> LayoffEntry:
     """Compute and memoise :func:`layoff_map`'s answer, with the natural codes that fit
     as a bitmask (bit ``code``) besides, so that the move generator can rule a meld out
     for a whole hand with one ``&``."""
@@ -188,8 +188,9 @@ def layoff_entry(meld: Meld, rules: MeldRules) -> _LayoffEntry:
 
 
 _LayoffMap = tuple[dict[int, tuple[End | None, ...]], tuple[End | None, ...]]
-_LayoffEntry = tuple[Meld, MeldRules, _LayoffMap, int]
-LAYOFF_MAPS: dict[int, _LayoffEntry] = {}
+LayoffEntry = tuple[Meld, MeldRules, _LayoffMap, int]
+"""An entry of :data:`LAYOFF_MAPS`."""
+LAYOFF_MAPS: dict[int, LayoffEntry] = {}
 """Memo of :func:`layoff_map` by ``id(meld)``: ``(meld, rules, answer, natural mask)``."""
 
 

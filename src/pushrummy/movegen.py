@@ -7,13 +7,18 @@ asked of :mod:`pushrummy.predicates`, as the move checker asks them.
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import or_
+from typing import NamedTuple
+
 from .cards import ALL_CARDS, IS_WILD, Card
-from .contracts import lay_down_steps
 from .contracts.hands import Hand, read_hand
-from .contracts.rules import meld_rules_of
+from .contracts.parts import Plan, plan_of
+from .contracts.rules import Rules, meld_rules_of, rules_of
 from .contracts.singles import single_melds_of
-from .layoffs import LAYOFF_MAPS, layoff_entry
-from .melds import MeldKind
+from .contracts.steps import steps_of
+from .layoffs import LAYOFF_MAPS, LayoffEntry, layoff_entry
+from .melds import Meld, MeldKind
 from .moves import (
     Discard,
     ExchangeWild,
@@ -32,7 +37,7 @@ from .predicates import (
     natural_at,
     push_allowed,
 )
-from .state import GameState, Phase
+from .state import GameState, Phase, TableMeld
 from .variants import LayoffTargets, Variant, WildExchange
 
 # legal_moves is documented where it is public (pushrummy.engine); discardable is the
@@ -64,32 +69,82 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     With ``wild_exchange`` = ``none``, melds that differ only in which wild
     card fills which wild place of a run are listed once ([meld.wild]).
     Between deals the only move is :class:`~pushrummy.moves.NextDeal`; after
-    the game there is none.
+    the game there is none. The listing of the last state asked is kept beside it
+    (states are immutable): asking again for the very same state object returns the
+    same tuple, and :func:`~pushrummy.engine.apply_move` does not re-check a move
+    object taken from it.
 
     Raises:
         TypeError: ``state`` is not a :class:`~pushrummy.state.GameState` (a
             :class:`~pushrummy.views.PlayerView` carries its seat's legal moves itself,
             as ``view.legal_moves``).
     """
+    last = _LAST[0]
+    if last[0] is state:
+        return last[1]
     if state.__class__ is not GameState and not isinstance(state, GameState):
         hint = " (a view's legal moves are view.legal_moves)" if hasattr(state, "seat") else ""
         raise TypeError(f"state must be a GameState, not {type(state).__name__}{hint}")
     phase = state.phase
+    moves: tuple[Move, ...]
     if phase is Phase.DRAW:
         seat = state.current_player
         assert seat is not None
         if push_allowed(state.variant, len(state.stock)):
-            return _DRAWS[seat] if seat < _SEATS else (Take(seat), Push(seat))
-        return _TAKES[seat] if seat < _SEATS else (Take(seat),)
-    if phase is Phase.PLAY:
-        return _play_moves(state)
-    if phase is Phase.LAYING_DOWN:
+            moves = _DRAWS[seat] if seat < _SEATS else (Take(seat), Push(seat))
+        else:
+            moves = _TAKES[seat] if seat < _SEATS else (Take(seat),)
+    elif phase is Phase.PLAY:
+        moves = _play_moves(state)
+    elif phase is Phase.LAYING_DOWN:
         seat = state.current_player
         assert seat is not None
-        return tuple(_lay_down_steps(state, seat))
-    if phase is Phase.BETWEEN_DEALS:
-        return _NEXT_DEAL
-    return ()
+        placed = tuple(t.meld for t in state.lay_down_so_far)
+        parsed = read_hand(state.hands[seat])
+        moves = tuple(_lay_down_steps(state, seat, parsed, placed, _search_of(state.variant)))
+    elif phase is Phase.BETWEEN_DEALS:
+        moves = _NEXT_DEAL
+    else:
+        moves = ()
+    _LAST[0] = (state, moves)
+    return moves
+
+
+_LAST: list[tuple[object, tuple[Move, ...]]] = [(object(), ())]
+"""The last listing, ``(state, its legal moves)``: one entry, replaced as a whole (one
+reference swap, so threads never see a state paired with another's moves).
+
+States are immutable, so the moves of the very same state object (``is``, never
+``==``: equal states would do too, but cost a deep comparison) are the same; the entry
+holds the state, so its id cannot be reused meanwhile. The memory is bounded (one state
+and its moves) and lives outside the state, so equality, hashing, pickling and JSON
+never see it. A game loop asks ``legal_moves(state)`` and then, for the move chosen,
+``apply_move(state, move)``: :func:`listed` lets the engine skip re-checking a move that
+is one of the very move objects just listed for that very state."""
+
+_SCAN_LIMIT = 256
+"""The longest listing :func:`listed` scans: past it, the move's own check costs less
+than finding it (a check is a few µs; a scan some 30 ns per move)."""
+
+
+def listed(state: GameState, move: object) -> bool:
+    """Whether ``move`` is one of the very move objects (``is``) that :func:`legal_moves`
+    listed last, for this very ``state`` (``is``): then it is legal, and
+    :func:`~pushrummy.engine.apply_move` applies it without checking it again.
+
+    ``False`` says nothing (an equal move built elsewhere, another state, a long list):
+    the move is then checked as any other."""
+    last = _LAST[0]
+    if last[0] is not state:
+        return False
+    moves = last[1]
+    if len(moves) > _SCAN_LIMIT:
+        return False
+    # Discards come last in a listing, and most decisions end with one.
+    for candidate in reversed(moves) if move.__class__ is Discard else moves:
+        if candidate is move:
+            return True
+    return False
 
 
 def _may_meld_after_contract(state: GameState) -> bool:
@@ -104,20 +159,19 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
     seat = state.current_player
     assert seat is not None
     variant = state.variant
+    search = _search_of(variant)
     hand = state.hands[seat]
+    parsed = read_hand(hand)  # read once for the lay-down steps, lay-offs and new melds
     keep_one = variant.must_discard_to_go_out
     moves: list[Move] = []
     laid_down = state.laid_down[seat]
     if not laid_down:
-        moves.extend(_lay_down_steps(state, seat))
+        moves.extend(_lay_down_steps(state, seat, parsed, (), search))
     elif _may_meld_after_contract(state):
-        # The hand read once for both (single_melds would read it again).
-        parsed = read_hand(hand)
         if not (keep_one and len(hand) == 1):
             _add_lay_offs(moves, state, seat, parsed, variant)
         if variant.new_melds_after_contract:
-            canonical = variant.wild_exchange is WildExchange.NONE
-            for meld in single_melds_of(parsed, meld_rules_of(variant), canonical):
+            for meld in single_melds_of(parsed, search.meld_rules, search.canonical):
                 if keep_one and len(meld.cards) == len(hand):
                     continue
                 moves.append(NewMeld(seat, meld))
@@ -128,26 +182,61 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
     elif not discard_restricted(variant, state.taken):
         # discardable() without a restriction to apply: every distinct card, by code.
         discards = _DISCARDS[seat]
-        moves.extend([discards[code] for code in sorted({card.code for card in hand})])
+        moves.extend([discards[code] for code in sorted(set(parsed.codes))])
     else:
         discards = _DISCARDS[seat]
         moves.extend([discards[card.code] for card in discardable(state, seat)])
     return tuple(moves)
 
 
-def _lay_down_steps(state: GameState, seat: int) -> list[Move]:
-    """The first or next meld of the contract, one move each ([contract.steps])."""
-    variant = state.variant
-    placed = tuple(t.meld for t in state.lay_down_so_far)
-    steps = lay_down_steps(
-        state.hands[seat],
-        variant.deals[state.deal_number - 1].contract,
-        variant,
-        placed=placed,
-        canonical_wilds=variant.wild_exchange is WildExchange.NONE,
-        keep_card=variant.must_discard_to_go_out,
+def _lay_down_steps(
+    state: GameState, seat: int, parsed: Hand, placed: tuple[Meld, ...], search: _Search
+) -> list[Move]:
+    """The first or next meld of the contract, one move each ([contract.steps]): the
+    engine's way into :func:`~pushrummy.contracts.lay_down_steps`, with the hand read,
+    the melds placed (from the table) and the variant's search options at hand."""
+    steps = steps_of(
+        parsed,
+        search.plans[state.deal_number - 1],
+        search.rules,
+        placed,
+        search.canonical,
+        state.variant.must_discard_to_go_out,
     )
     return [lay_down_unchecked(seat, (meld,)) for meld in steps]
+
+
+class _Search(NamedTuple):
+    """The contract search's view of a variant."""
+
+    variant: Variant
+    plans: tuple[Plan, ...]
+    """Each deal's contract, as the search plans it."""
+    rules: Rules
+    """The interned rules of the contract search."""
+    meld_rules: Rules
+    """Those of a new meld after the contract (sizes never exact)."""
+    canonical: bool
+    """Whether melds differing only in which wild fills which place are listed once."""
+
+
+_SEARCH: dict[int, _Search] = {}
+""":class:`_Search` by ``id(variant)``, looked up once per listing instead of asking
+``plan_of``, ``rules_of`` and ``meld_rules_of``. Holding the variant keeps its id from
+being reused meanwhile; emptied when full."""
+
+
+def _search_of(variant: Variant) -> _Search:
+    search = _SEARCH.get(id(variant))
+    if search is not None and search.variant is variant:
+        return search
+    plans = tuple(plan_of(deal.contract) for deal in variant.deals)
+    canonical = variant.wild_exchange is WildExchange.NONE
+    if len(_SEARCH) >= 64:
+        _SEARCH.clear()
+    search = _Search(variant, plans, rules_of(variant), meld_rules_of(variant), canonical)
+    _SEARCH[id(variant)] = search
+    return search
 
 
 def _add_lay_offs(
@@ -155,18 +244,20 @@ def _add_lay_offs(
 ) -> None:
     """Append every lay-off, by meld id, card and end ([layoff.card])."""
     naturals = hand.presence & _NATURAL_BITS  # bit ``code`` for every natural held
+    table = state.table
+    # The table's summary, looked up by identity: a table stays the same tuple from
+    # state to state until a meld is added or grows, and this runs at every play
+    # decision of a seat that has laid down, where usually nothing in the hand fits.
+    summary = _TABLE_LAYOFFS.get(id(table))
+    if summary is None or summary[0] is not table or summary[1] is not variant:
+        summary = _table_layoffs(table, variant)
+    if not (summary[2] & naturals) and not (summary[3] and hand.wilds):
+        return  # no card of the hand fits any meld on the table
     wild_codes = sorted({code for code in hand.codes if IS_WILD[code]}) if hand.wilds else []
     any_target = variant.layoff_targets is LayoffTargets.ANY
-    maps = LAYOFF_MAPS
-    for target in state.table:
+    for target, entry in summary[4]:
         if not any_target and not may_target(variant, seat, target.owner):
             continue
-        meld = target.meld
-        # layoff_map's memo, looked up here: this loop runs for every meld on the table
-        # at every play decision, and usually nothing in the hand fits.
-        entry = maps.get(id(meld))
-        if entry is None or entry[0] is not meld or entry[1] is not variant:
-            entry = layoff_entry(meld, variant)
         hits = entry[3] & naturals
         fits, wild_ends = entry[2]
         if not hits and not (wild_ends and wild_codes):
@@ -184,6 +275,68 @@ def _add_lay_offs(
             card = ALL_CARDS[code]
             for end in wild_ends if IS_WILD[code] else fits[code]:
                 moves.append(LayOff(seat, card, meld_id, end))
+
+
+_TableLayoffs = tuple[
+    tuple[TableMeld, ...],
+    Variant,
+    int,
+    bool,
+    list[tuple[TableMeld, LayoffEntry]],
+    list[int],
+    list[bool],
+]
+_TABLE_LAYOFFS: dict[int, _TableLayoffs] = {}
+"""What can be laid off on a whole table, by ``id(table)``: ``(table, variant, the natural
+codes fitting some meld as a bitmask, whether a wild fits some meld, each meld with its
+:func:`~pushrummy.layoffs.layoff_entry`, each meld's natural mask, whether a wild fits
+each meld)``. Holding the table
+and the variant keeps their ids from being reused meanwhile. Small (emptied at 64
+entries): a game has one table at a time, and memos holding many dead tables make the
+garbage collector's full passes longer. The rows and masks are never changed once
+stored (a new summary copies them)."""
+
+_LAST_TABLE: list[_TableLayoffs | None] = [None]
+"""The summary made last: the next table is most often this one with one meld grown or
+added, so a new summary starts from it and looks up only the melds that changed."""
+
+
+def _table_layoffs(table: tuple[TableMeld, ...], variant: Variant) -> _TableLayoffs:
+    maps = LAYOFF_MAPS
+    last = _LAST_TABLE[0]
+    if last is not None and last[1] is variant and len(last[0]) <= len(table):
+        old = last[0]
+        rows = last[4].copy()
+        masks = last[5].copy()
+        wild_fits = last[6].copy()
+        count = len(old)
+    else:
+        old = ()
+        rows = []
+        masks = []
+        wild_fits = []
+        count = 0
+    for index, target in enumerate(table):
+        if index < count and target is old[index]:
+            continue
+        meld = target.meld
+        entry = maps.get(id(meld))
+        if entry is None or entry[0] is not meld or entry[1] is not variant:
+            entry = layoff_entry(meld, variant)
+        if index < count:
+            rows[index] = (target, entry)
+            masks[index] = entry[3]
+            wild_fits[index] = bool(entry[2][1])
+        else:
+            rows.append((target, entry))
+            masks.append(entry[3])
+            wild_fits.append(bool(entry[2][1]))
+    naturals = reduce(or_, masks, 0)
+    if len(_TABLE_LAYOFFS) >= 64:
+        _TABLE_LAYOFFS.clear()
+    summary = (table, variant, naturals, any(wild_fits), rows, masks, wild_fits)
+    _TABLE_LAYOFFS[id(table)] = _LAST_TABLE[0] = summary
+    return summary
 
 
 def _exchanges(state: GameState, seat: int) -> list[Move]:

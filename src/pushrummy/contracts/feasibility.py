@@ -76,10 +76,7 @@ def solve(
         if not found:
             return None
         by_comp[comp] = found
-    units = tables.units
-    remaining = tables.guards
-    for code in codes:
-        remaining += units[code]
+    remaining = tables.guards + sum(map(tables.units.__getitem__, codes))
     chosen: list[Candidate] = []
     if fit(plan, by_comp, remaining, wilds, tables.guards, chosen):
         return chosen

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from ..cards import Card
 from ..melds import Meld, MeldRules
-from .hands import Hand, read_hand, wild_pool
+from .hands import NIBBLE_1, NIBBLE_3, NIBBLE_5, NIBBLE_8, Hand, read_hand, wild_pool
 from .parts import SET
 from .rules import Rules, meld_rules_of
 from .shapes import build_meld, meld_shapes, wild_fills_cached
@@ -41,7 +41,9 @@ def single_melds(
 
 def single_melds_of(hand: Hand, rules: Rules, canonical: bool = False) -> tuple[Meld, ...]:
     found = single_decls(hand, rules, canonical)
-    return tuple(build_meld(decl) for _, decl in found)
+    if not found:
+        return ()
+    return tuple([build_meld(decl) for _, decl in found])
 
 
 def single_decls(
@@ -51,6 +53,8 @@ def single_decls(
     ``canonical``, a run's wilds fill its wild places in one order only (ascending card
     code), so runs differing only in which wild stands where come once ([meld.wild]).
     With ``holding`` (a natural's code), only the melds holding that card."""
+    if hand.wilds < 2 and not _could_meld(hand.presence, hand.wilds):
+        return []  # most hands after the contract, most turns: no meld at all
     pool = wild_pool(hand)
     found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     for kind, which, start, size, body, need in meld_shapes(hand, rules, True, True):
@@ -69,3 +73,31 @@ def single_decls(
                 found.append(((kind, which, start, size, *cards), (kind, which, start, *cards)))
     found.sort()
     return found
+
+
+_NATURALS = (1 << 52) - 1
+"""The suit-major part of :attr:`Hand.presence <pushrummy.contracts.hands.Hand.presence>`."""
+_ACES = sum(1 << (13 * suit) for suit in range(4))
+"""The ace of each suit, suit-major."""
+
+
+def _could_meld(presence: int, wilds: int) -> bool:
+    """False when a hand of these naturals and at most one wild (``wilds``) has no meld
+    of 3 cards at all, whatever the options (they only forbid melds): no rank held in
+    ``3 - wilds`` suits, and no three run places in a row of which ``3 - wilds`` hold
+    naturals. The test may say True for a hand without a meld (across suit boundaries,
+    all suits are one bitmask), never False for one with a meld."""
+    # Sets: nibble popcounts of the rank-major mask (SWAR), as meld_shapes counts them.
+    x = presence >> 64
+    x -= x >> 1 & NIBBLE_5
+    x = (x & NIBBLE_3) + (x >> 2 & NIBBLE_3)
+    if (x + (5 + wilds) * NIBBLE_1) & NIBBLE_8:
+        return True
+    # Runs: each ace again after its suit's king (the bit after the king is the next
+    # suit's ace: a stray bit there only makes a spurious True). Twos are wild, so their
+    # places hold no natural.
+    naturals = presence & _NATURALS
+    q = naturals | (naturals & _ACES) << 13
+    if wilds:
+        return bool(q & (q >> 1 | q >> 2))
+    return bool(q & q >> 1 & q >> 2)

@@ -22,12 +22,13 @@ and tried one by one (:meth:`Steps.completable`).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import accumulate
 
 from ..cards import IS_WILD, Card
 from ..contract_spec import Contract
 from ..melds import Meld
 from .candidates import Candidate
-from .feasibility import fit, one_part_fits, rest_fits, solve
+from .feasibility import one_part_fits, rest_fits, solve
 from .hands import (
     Hand,
     field_bits,
@@ -42,6 +43,7 @@ from .parts import (
     RUN,
     SET,
     Component,
+    Plan,
     checked_melds,
     plan_for,
     plan_from,
@@ -129,24 +131,40 @@ def lay_down_steps(
     """
     plan = plan_of(contract)
     rules = rules_of(variant)
-    keep = bool(keep_card)
     parsed = read_hand(hand)
-    if not placed and isinstance(placed, (tuple, list)):  # the first step: made lean
-        melds: tuple[Meld, ...] = ()
-        rest = plan.comps
-        if not keep and solve(parsed, plan, rules) is None:
-            return ()  # the contract cannot be met at all (most hands, most turns)
-    else:
+    melds: tuple[Meld, ...] = ()
+    if placed or not isinstance(placed, (tuple, list)):
         melds = checked_melds(placed)
+    return steps_of(parsed, plan, rules, melds, bool(canonical_wilds), bool(keep_card))
+
+
+def steps_of(
+    parsed: Hand,
+    plan: Plan,
+    rules: Rules,
+    melds: tuple[Meld, ...],
+    canonical_wilds: bool,
+    keep: bool,
+) -> tuple[Meld, ...]:
+    """:func:`lay_down_steps` of a hand already read, the contract's plan, the interned
+    rules and the melds placed (checked): the engine's entry, which has them at hand."""
+    by_comp: dict[Component, list[Candidate]] | None = None
+    if not melds:  # the first step: made lean
+        rest = plan.comps
+        if not keep:
+            by_comp = {}
+            if solve(parsed, plan, rules, 0, by_comp) is None:
+                return ()  # the contract cannot be met at all (most hands, most turns)
+    else:
         left = rest_after_melds(plan.comps, melds, rules.exact)
         if not left:
             return ()
         rest = left
-    finder_key = (id(rules), bool(canonical_wilds), keep)
+    finder_key = (id(rules), canonical_wilds, keep)
     finder = _FINDERS.get(finder_key)
     if finder is None:
-        finder = remember(_FINDERS, finder_key, Steps(rules, bool(canonical_wilds), keep))
-    steps = finder.steps(parsed, rest)
+        finder = remember(_FINDERS, finder_key, Steps(rules, canonical_wilds, keep))
+    steps = finder.steps(parsed, rest, by_comp)
     if melds:
         # Steps come in step order: after the melds placed, only later ones. (If the melds
         # were placed out of that order, as check_move allows, and no later meld completes
@@ -257,9 +275,14 @@ class Steps:
         return False
 
     def steps(
-        self, hand: Hand, rest0: tuple[Component, ...]
+        self,
+        hand: Hand,
+        rest0: tuple[Component, ...],
+        solved: dict[Component, list[Candidate]] | None = None,
     ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-        """Every listed step ``(sort key, declaration)`` of ``hand``, sorted."""
+        """Every listed step ``(sort key, declaration)`` of ``hand``, sorted. ``solved``:
+        the candidate lists of a :func:`solve` of ``hand`` and ``rest0`` that found a
+        way (without ``keep``), when the caller has them already."""
         if not rest0:
             return []
         naturals_held = sorted(code for code in hand.codes if not IS_WILD[code])
@@ -271,23 +294,19 @@ class Steps:
         if self.keep:
             if not self.feasible(tuple(naturals_held), wilds_held, rest0, self.rules, 0):
                 return []
+        elif solved:
+            by_comp = solved
         elif solve(hand, plan_for(rest0), self.rules, 0, by_comp) is None:
             return []  # the contract cannot be met at all: no shape to try
         tables = tables_of(field_bits(len(hand.codes)))
         units = tables.units
-        full = tables.guards
-        for code in hand.codes:
-            full += units[code]
-        up_to = [0] * (_WILDS_ONLY + 1)  # packed naturals of step place <= p, by p
-        for code in naturals_held:
-            up_to[_STEP_PLACE[code]] += units[code]
-        for place in range(1, len(up_to)):
-            up_to[place] += up_to[place - 1]
+        full = tables.guards + sum(map(units.__getitem__, hand.codes))
+        # Made on first use (a step that completes the lay-down needs neither): the packed
+        # naturals of step place <= p, by p, and the places where that changes.
+        up_to: list[int] | None = None
+        breaks: list[int] = []
         fit_memo: dict[tuple[int, int, tuple[Component, ...]], bool] = {}
         limits: dict[tuple[Component, ...], int] = {}
-        copies = [0] * 53
-        for code in naturals_held:
-            copies[code] += 1
         pool = wild_pool(hand)
         set_ok = any(kind == SET for kind, _ in rest0)
         run_sizes = [size for kind, size in rest0 if kind == RUN]
@@ -318,10 +337,12 @@ class Steps:
                 spare = len(naturals_held) - len(used)
                 every = self.feasible((), wilds_left, rest, self.rules, spare)
             elif place < _WILDS_ONLY and not self.keep:
+                if up_to is None:
+                    up_to, breaks = _place_sums(naturals_held, units)
                 top = limits.get(rest)
                 if top is None:
                     top = limits[rest] = last_feasible_place(
-                        full, up_to, wilds_held, rest, by_comp, tables.guards
+                        full, up_to, wilds_held, rest, by_comp, tables.guards, breaks, fit_memo
                     )
                 # Past ``top`` not even the whole hand after the shape's lowest natural
                 # completes the contract: no fit to try; one place further on, not even
@@ -332,8 +353,12 @@ class Steps:
                     remaining = full - up_to[place]
                     for code in above:
                         remaining -= units[code]
-                    fits = one_part_fits if len(rest) == 1 else rest_fits  # the fast path
-                    every = fits(remaining, wilds_left, rest, by_comp, tables.guards, fit_memo)
+                    known = fit_memo.get((remaining, wilds_left, rest))  # the fits' own memo
+                    if known is not None:
+                        every = known
+                    else:
+                        fits = one_part_fits if len(rest) == 1 else rest_fits  # the fast path
+                        every = fits(remaining, wilds_left, rest, by_comp, tables.guards, fit_memo)
             elif place < _WILDS_ONLY:
                 left = _less(naturals_held, used)
                 later = tuple(code for code in left if _STEP_PLACE[code] > place)
@@ -344,7 +369,9 @@ class Steps:
                 if place == _WILDS_ONLY:
                     if not (self.wild_only and wilds_left):
                         continue
-                elif copies[_CODE_AT_PLACE[place]] <= used.count(_CODE_AT_PLACE[place]):
+                elif naturals_held.count(_CODE_AT_PLACE[place]) <= used.count(
+                    _CODE_AT_PLACE[place]
+                ):
                     continue
                 if left is None:
                     left = _less(naturals_held, used)
@@ -470,23 +497,40 @@ def last_feasible_place(
     rest: tuple[Component, ...],
     by_comp: dict[Component, list[Candidate]],
     guards: int,
+    breaks: list[int],
+    memo: dict[tuple[int, int, tuple[Component, ...]], bool],
 ) -> int:
     """The greatest step place ``p`` such that ``rest`` can be met from the hand's naturals
     after ``p`` and all its wilds (-1 if none): a shape whose lowest natural lies after it
-    can have no completion of later melds, whatever cards it uses. Feasibility only falls
-    as ``p`` grows, so a binary search finds it."""
-    plan = plan_for(rest)
-    low, high = -1, _WILDS_ONLY - 1  # feasible at low (or low == -1), not known above
-    if not fit(plan, by_comp, full - up_to[0], wilds, guards, []):
+    can have no completion of later melds, whatever cards it uses.
+
+    Feasibility only falls as ``p`` grows, and changes only where ``up_to`` does: at the
+    places ``breaks`` of the naturals held (ascending, 0 left out). So a binary search
+    over the runs of places between them finds it, one feasibility test per halving
+    (:func:`rest_fits`, or :func:`one_part_fits` for one part; ``memo`` is theirs, which
+    the shapes' tests share)."""
+    fits = one_part_fits if len(rest) == 1 else rest_fits
+    if not fits(full - up_to[0], wilds, rest, by_comp, guards, memo):
         return -1
-    low = 0
+    # starts[j]: the first place of run j; feasible at run ``low``, not known above.
+    starts = [0, *breaks]
+    low, high = 0, len(starts) - 1
     while low < high:
         middle = (low + high + 1) // 2
-        if fit(plan, by_comp, full - up_to[middle], wilds, guards, []):
+        if fits(full - up_to[starts[middle]], wilds, rest, by_comp, guards, memo):
             low = middle
         else:
             high = middle - 1
-    return low
+    return starts[low + 1] - 1 if low + 1 < len(starts) else _WILDS_ONLY - 1
+
+
+def _place_sums(naturals: list[int], units: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """The packed ``naturals`` of step place ``p`` or lower, for every ``p`` (0..64), and
+    the places after 0 where that changes (ascending): it is constant in between."""
+    up_to = [0] * (_WILDS_ONLY + 1)
+    for code in naturals:
+        up_to[_STEP_PLACE[code]] += units[code]
+    return list(accumulate(up_to)), sorted({_STEP_PLACE[code] for code in naturals} - {0})
 
 
 def _shape_info(body: tuple[int, ...]) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
