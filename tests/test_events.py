@@ -352,6 +352,12 @@ def test_event_log_sequence_api() -> None:
         game("push-mixed").final.log.seen_by(4)
     with pytest.raises(TypeError):
         seen_by(object(), 0)  # type: ignore[arg-type]
+    with pytest.raises(SetupError):
+        GameLog(0)
+    with pytest.raises(TypeError):
+        GameLog("4")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        GameLog(2, [object()])  # type: ignore[list-item]
 
 
 def test_a_whole_lay_down_logs_what_its_steps_log() -> None:

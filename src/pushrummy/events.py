@@ -577,12 +577,12 @@ class GameLog:
 
         Raises:
             TypeError: ``players`` is not an int, or an item of ``events`` not an event.
-            ValueError: ``players`` is less than 1.
+            SetupError: ``players`` is less than 1.
         """
         if isinstance(players, bool) or not isinstance(players, int):
             raise TypeError(f"players must be an int, not {type(players).__name__}")
         if players < 1:
-            raise ValueError(f"players must be at least 1, not {players}")
+            raise SetupError(f"players must be at least 1, not {players}")
         self._public = self._private = None
         self._mine = (None,) * players
         self._length = 0
