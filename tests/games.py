@@ -348,3 +348,20 @@ def recorded_game(name: str, seed: int) -> tuple[tuple[GameRecord, GameState], .
         rng.shuffle(order)
         deals = [None, order]
     return tuple(playout(variant, players, seed, uniform, rng=rng, deals=deals).points())
+
+
+# name: (preset, house rules, seed, bots per seat: "r" random, "g" greedy, max_turns_per_deal)
+BOT_GAMES: dict[str, tuple[str, str, int, str, int]] = {
+    "push-random": ("push", "default", 1, "rrrr", 16),
+    "push-mixed": ("push", "default", 2, "grgr", 60),
+    "cap-it-4-random": ("cap_it_4", "default", 3, "rrrr", 12),
+    "cap-it-5-mixed": ("cap_it_5", "default", 5, "rgrgg", 40),
+    "cap-it-6-mixed": ("cap_it_6", "default", 5, "gggrgr", 40),
+    "push-house": ("push", "previous_forbidden_keep_wilds", 6, "rggr", 60),
+    "cap-it-house": ("cap_it_5", "own_no_new_melds_values", 7, "gggrr", 40),
+    "push-exchange": ("push", "exchange_team_next_turn", 8, "grrg", 60),
+    "cap-it-4-strict": ("cap_it_4", "strict_wilds_stakes", 9, "rgrg", 40),
+    "cap-it-6-jokers": ("cap_it_6", "jokers_fewer_previous_stakes", 10, "grgrgr", 40),
+}
+"""Seeded games between random and greedy bots, one per house rule set (the views' and the
+events' tests play them to the end)."""
