@@ -16,5 +16,6 @@ See :doc:`/agents`.
 """
 
 from .codec import ActionCodec, ActionError, meld_tokens
+from .observation import ObservationEncoder
 
-__all__ = ["ActionCodec", "ActionError", "meld_tokens"]
+__all__ = ["ActionCodec", "ActionError", "ObservationEncoder", "meld_tokens"]

@@ -377,7 +377,7 @@ class ActionCodec:
                 :class:`~pushrummy.state.GameState`.
             SetupError: ``position`` is of another variant or player count than the codec.
         """
-        self._check_position(position)
+        self.check_position(position)
         return {self.encode(move): move for move in _moves_of(position)}
 
     # -- names ----------------------------------------------------------------------------
@@ -394,7 +394,7 @@ class ActionCodec:
         >>> [codec.token_name(t) for t in (0, DISCARD + 52, SET, RUN + 12 + 4, MELD + 35)]
         ['take', 'discard:JK', 'set:A', 'run:D5', 'meld:35']
         """
-        self._check_token(token, (), 0)
+        self.check_token(token, (), 0)
         if token < DISCARD:
             return _VERB_NAMES[token]
         if token < LAY_OFF:
@@ -423,7 +423,16 @@ class ActionCodec:
 
     # -- the walk ------------------------------------------------------------------------
 
-    def _check_token(self, token: object, tokens: Sequence[object], index: int) -> int:
+    def check_token(self, token: object, tokens: Sequence[object] = (), index: int = 0) -> int:
+        """``token`` as an int, if it is one of the codec's tokens.
+
+        ``tokens`` and ``index`` say where it stands, for the error.
+
+        Raises:
+            TypeError: ``token`` is not an int (a bool is not one; an integer-like value
+                with ``__index__``, such as a NumPy integer, is accepted).
+            ActionError: ``token`` is out of range (``0 <= token < size``).
+        """
         if type(token) is not int:
             if isinstance(token, bool) or not hasattr(token, "__index__"):
                 raise TypeError(f"a token is an int, not {type(token).__name__}")
@@ -438,7 +447,14 @@ class ActionCodec:
             )
         return token
 
-    def _check_position(self, position: object) -> None:
+    def check_position(self, position: object) -> None:
+        """Check that ``position`` is a view or state of the codec's variant and players.
+
+        Raises:
+            TypeError: ``position`` is neither a :class:`~pushrummy.views.PlayerView` nor a
+                :class:`~pushrummy.state.GameState`.
+            SetupError: ``position`` is of another variant or player count than the codec.
+        """
         if not isinstance(position, (PlayerView, GameState)):
             raise TypeError(
                 f"position must be a PlayerView or a GameState, not {type(position).__name__}"
@@ -457,7 +473,7 @@ class ActionCodec:
         cache = self._cache
         if cache is not None and cache[0] is position:
             return cache[1]
-        self._check_position(position)
+        self.check_position(position)
         root: _Node = {}
         for move in _moves_of(position):
             path = self.encode(move)
@@ -479,7 +495,7 @@ class ActionCodec:
             raise TypeError(f"tokens must be a sequence of ints, not {type(tokens).__name__}")
         node: _Node | Move = self._trie(position)
         for index, raw in enumerate(tokens):
-            token = self._check_token(raw, tokens, index)
+            token = self.check_token(raw, tokens, index)
             if not isinstance(node, dict):
                 raise ActionError(
                     f"token {token} ({self.token_name(token)}) at index {index} comes after "
