@@ -12,10 +12,13 @@ the engine:
 
 The PettingZoo environment, :mod:`pushrummy.agents.pettingzoo_env`, needs the ``rl`` extra
 (``pip install "pushrummy[rl]"``: PettingZoo, Gymnasium and NumPy) and is not imported here.
-See :doc:`/agents`.
+See :doc:`/agents` for the token alphabet, the observation layout, their sizes and the
+reference of these classes.
 """
 
-from .codec import ActionCodec, ActionError, meld_tokens
-from .observation import ObservationEncoder
-
-__all__ = ["ActionCodec", "ActionError", "ObservationEncoder", "meld_tokens"]
+# Re-exported for ``from pushrummy.agents import ActionCodec``; documented (and listed in the
+# API reference) where they are defined, in their modules, so without an ``__all__`` here.
+from .codec import ActionCodec as ActionCodec
+from .codec import ActionError as ActionError
+from .codec import meld_tokens as meld_tokens
+from .observation import ObservationEncoder as ObservationEncoder
