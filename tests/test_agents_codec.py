@@ -322,9 +322,17 @@ def test_paths_and_the_cache(drawn: pr.PlayerView) -> None:
     codec = ActionCodec(pr.PUSH, 4)
     paths = codec.paths(drawn)
     assert sorted(paths.values(), key=str) == sorted(drawn.legal_moves, key=str)
-    # a new position with the same identity cannot reuse an old trie: the cache holds it
-    state = pr.new_game(pr.PUSH, seed=9)
-    assert codec.legal_tokens(pr.view(state, 1)) == (TAKE, PUSH)
+    # the codec keeps the tries of a few positions: asking about many, in any order, gives
+    # each its own answer (an evicted one is built again)
+    game = playout(pr.PUSH, 4, 3, uniform, max_moves=40)
+    views = [pr.view(s, s.current_player) for s in game.states if s.current_player is not None]
+    assert len(views) > 20
+    expected = [tuple(sorted({codec.encode(m)[0] for m in v.legal_moves})) for v in views]
+    for _ in range(2):
+        for view, tokens in zip(views, expected):
+            assert codec.legal_tokens(view) == tokens
+        for view, tokens in zip(views[::-3], expected[::-3]):
+            assert codec.legal_tokens(view) == tokens
     assert codec.legal_tokens(drawn)[0] == DISCARD + pr.parse_card("2C").code
 
 

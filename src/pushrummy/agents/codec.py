@@ -52,10 +52,11 @@ depends only on the number of packs; house rules only change which tokens are ev
 Every legal move has exactly one path, no path is a prefix of another, and
 :meth:`ActionCodec.mask` at a prefix is exactly the set of tokens that continue some legal
 move's path (tests/test_agents_codec.py proves both over seeded games of every preset and
-several house rules). The largest number of choices at one step is at the first token of a
-play decision (discards, lay-off cards and meld shapes: a few dozen, at most
-``7 + 53 + 53 + 60``); inside a meld a step has at most 10 (``stop``, a natural or one of the
-five wild values).
+several house rules). The most choices at one step are at the first token of a play
+decision: discards, lay-off cards and meld shapes, a few dozen (at most
+``7 + 53 + 53 + 60``). After that, a lay-off or exchange chooses among the table's melds (at
+most ``B``), and a card of a meld among at most 10 tokens (``stop``, one of four naturals, one
+of the five wild values).
 
 >>> import pushrummy as pr
 >>> from pushrummy.agents import ActionCodec
@@ -164,6 +165,8 @@ _SET_INDEX = {rank: index for index, rank in enumerate(_SET_RANKS)}
 _CARDS: tuple[Card, ...] = tuple(Card.from_code(code) for code in range(53))
 _SUITS = tuple(Suit)
 _END_TOKENS = {End.LOW: END_LOW, End.HIGH: END_HIGH}
+_CACHED_POSITIONS = 8
+"""How many positions' tries a codec keeps (one per seat of a game and a few more)."""
 
 _Node: TypeAlias = "dict[int, _Node | Move]"
 
@@ -220,7 +223,9 @@ class ActionCodec:
         self.packs = variant.packs(players)
         self.meld_ids = self.packs * 54 // 3
         self.size = MELD + self.meld_ids
-        self._cache: tuple[object, _Node] | None = None
+        # The tries of the last few positions asked about, by the position's id; each entry
+        # keeps its position alive, so the id cannot be reused while it is cached.
+        self._cache: dict[int, tuple[Position, _Node]] = {}
 
     def __repr__(self) -> str:
         return f"ActionCodec({self.variant.name}, players={self.players}, size={self.size})"
@@ -470,9 +475,9 @@ class ActionCodec:
             )
 
     def _trie(self, position: Position) -> _Node:
-        cache = self._cache
-        if cache is not None and cache[0] is position:
-            return cache[1]
+        cached = self._cache.get(id(position))
+        if cached is not None and cached[0] is position:
+            return cached[1]
         self.check_position(position)
         root: _Node = {}
         for move in _moves_of(position):
@@ -486,8 +491,9 @@ class ActionCodec:
             if path[-1] in node:  # pragma: no cover - the tests prove it
                 raise AssertionError(f"path {path} of {move} is also that of another move")
             node[path[-1]] = move
-        # The position is kept alive with its trie, so its id cannot be reused meanwhile.
-        self._cache = (position, root)
+        if len(self._cache) >= _CACHED_POSITIONS:
+            del self._cache[next(iter(self._cache))]  # the oldest
+        self._cache[id(position)] = (position, root)
         return root
 
     def _walk(self, position: Position, tokens: Sequence[int]) -> _Node | Move:
