@@ -250,35 +250,29 @@ class ActionCodec:
         >>> codec.describe(codec.encode(pr.LayOff(0, pr.parse_card("JK"), 3, pr.End.LOW)))
         'lay-off:JK meld:3 end:low'
         """
-        kind = type(move)
-        if kind is Discard:
-            assert isinstance(move, Discard)
+        if isinstance(move, Discard):
             return (DISCARD + move.card.code,)
-        if kind is Take:
+        if isinstance(move, Take):
             return (TAKE,)
-        if kind is Push:
+        if isinstance(move, Push):
             return (PUSH,)
-        if kind is LayOff:
-            assert isinstance(move, LayOff)
+        if isinstance(move, LayOff):
             path = (LAY_OFF + move.card.code, self._meld_token(move, move.meld_id))
             return path if move.end is None else (*path, _END_TOKENS[move.end])
-        if kind is LayDown:
-            assert isinstance(move, LayDown)
+        if isinstance(move, LayDown):
             if len(move.melds) != 1:
                 raise ActionError(
                     f"a lay-down of {len(move.melds)} melds has no path: the codec spells a "
                     "lay-down one meld at a time [contract.steps]"
                 )
             return meld_tokens(move.melds[0])
-        if kind is NewMeld:
-            assert isinstance(move, NewMeld)
+        if isinstance(move, NewMeld):
             return meld_tokens(move.meld)
-        if kind is ExchangeWild:
-            assert isinstance(move, ExchangeWild)
+        if isinstance(move, ExchangeWild):
             if not 1 <= move.position <= 14:
                 raise ActionError(f"no run position {move.position}: positions are 1..14")
             return (EXCHANGE, self._meld_token(move, move.meld_id), POSITION + move.position - 1)
-        if kind is NextDeal:
+        if isinstance(move, NextDeal):
             return (NEXT_DEAL,)
         raise TypeError(f"not a move: {type(move).__name__}")
 
