@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import pickle
 import subprocess
 import sys
 from collections import Counter
@@ -261,6 +262,14 @@ def test_tokens_not_allowed(drawn: pr.PlayerView) -> None:
     other = pr.view(pr.new_game(pr.PUSH, seed=9), 0)
     with pytest.raises(ActionError, match=r"allowed: nothing \(no legal move\)"):
         codec.decode([TAKE], other)
+
+
+def test_errors_survive_pickling(drawn: pr.PlayerView) -> None:
+    with pytest.raises(ActionError) as info:
+        ActionCodec(pr.PUSH, 4).decode([TAKE, STOP], drawn)
+    copy = pickle.loads(pickle.dumps(info.value))
+    assert type(copy) is ActionError and str(copy) == str(info.value)
+    assert (copy.tokens, copy.index) == ((TAKE, STOP), 0)
 
 
 def test_encode_refuses_moves_without_a_path() -> None:

@@ -83,7 +83,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final, TypeAlias
+from typing import Any, Final, TypeAlias
 
 from ..cards import Card, Rank, Suit
 from ..engine import legal_moves
@@ -183,8 +183,18 @@ class ActionError(InvalidMoveError):
 
     def __init__(self, message: str, *, tokens: Sequence[int] = (), index: int | None = None):
         super().__init__(message)
+        self.message = message
         self.tokens = tuple(tokens)
         self.index = index
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Keyword-only arguments need help to survive pickling (RL workers in other
+        # processes send errors back).
+        return (_rebuild_action_error, (self.message, self.tokens, self.index))
+
+
+def _rebuild_action_error(message: str, tokens: tuple[int, ...], index: int | None) -> ActionError:
+    return ActionError(message, tokens=tokens, index=index)
 
 
 class ActionCodec:
