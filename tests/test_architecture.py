@@ -48,6 +48,7 @@ LAYERS: dict[str, int] = {
     "_json_read": 6,
     "_json_decode": 15,
     "playing": 15,
+    "agents": 15,
     "serialization": 16,
     "cli": 17,
     "__init__": 18,

@@ -1,0 +1,24 @@
+"""Agents: integer actions and numeric observations for reinforcement learning and search.
+
+Not imported by ``import pushrummy``; import it as ``pushrummy.agents``. Pure Python, like
+the engine:
+
+* :class:`~pushrummy.agents.codec.ActionCodec` — a fixed alphabet of ``n`` integer tokens
+  (``Discrete(n)``) in which every legal move is one short path, with exact masks
+  (:mod:`pushrummy.agents.codec`);
+* :class:`~pushrummy.agents.observation.ObservationEncoder` — a fixed-size vector of numbers
+  (and a dict form) built from a :class:`~pushrummy.views.PlayerView` only
+  (:mod:`pushrummy.agents.observation`).
+
+The PettingZoo environment, :mod:`pushrummy.agents.pettingzoo_env`, needs the ``rl`` extra
+(``pip install "pushrummy[rl]"``: PettingZoo, Gymnasium and NumPy) and is not imported here.
+See :doc:`/agents` for the token alphabet, the observation layout, their sizes and the
+reference of these classes.
+"""
+
+# Re-exported for ``from pushrummy.agents import ActionCodec``; documented (and listed in the
+# API reference) where they are defined, in their modules, so without an ``__all__`` here.
+from .codec import ActionCodec as ActionCodec
+from .codec import ActionError as ActionError
+from .codec import meld_tokens as meld_tokens
+from .observation import ObservationEncoder as ObservationEncoder

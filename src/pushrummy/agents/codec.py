@@ -1,0 +1,556 @@
+"""The action codec: every legal move as a short path of integer tokens from one fixed alphabet.
+
+Reinforcement-learning libraries want a fixed ``Discrete(n)`` action space and a mask of the
+legal actions. Listing every legal move as one action would need an alphabet of every
+possible lay-down meld (tens of thousands) and masks over them. Instead a move is *spelled*
+as a few **tokens**, one decision at a time, each from one alphabet of ``n`` tokens shared by
+every seat (:attr:`ActionCodec.size`):
+
+====================  =====================================================  ===========
+move                  tokens                                                 example
+====================  =====================================================  ===========
+``Take``              ``take``                                               1 token
+``Push``              ``push``                                               1 token
+``NextDeal``          ``next-deal`` (the chance step; states only)           1 token
+``Discard``           ``discard:<card>``                                     1 token
+``LayOff``            ``lay-off:<card>`` ``meld:<id>`` [``end:low|high``]    2–3 tokens
+``ExchangeWild``      ``exchange`` ``meld:<id>`` ``position:<p>``            3 tokens
+``LayDown`` (a step)  ``set:<rank>`` or ``run:<suit><start>``, then          5–16 tokens
+and ``NewMeld``       ``card:<card>`` per card in meld order, then ``stop``
+====================  =====================================================  ===========
+
+A lay-off names the end only for a run (a set has none). A meld is spelled as its shape (a set
+of a rank, or a run of a suit from a start position), then its cards in the meld's order —
+a set's sorted cards, a run's cards low to high, so every wild's place is explicit — then
+``stop``. A lay-down step and a new meld are spelled alike: in one position the legal moves
+hold one kind or the other, never both (laying down the contract comes first,
+[contract.laydown]), and the view says which. A lay-down is placed one meld at a time
+([contract.steps]), each step a path of its own.
+
+The alphabet, with ``B`` meld ids (the most melds one deal can put on the table: a third of
+the deck, 36 with two packs and 54 with three):
+
+=====================  ======  ===========  ==============================================
+tokens                 count   first token  meaning
+=====================  ======  ===========  ==============================================
+``take`` … ``end:high``  7     0            ``take``, ``push``, ``next-deal``, ``exchange``,
+                                            ``stop``, ``end:low``, ``end:high``
+``discard:<card>``     53      7            discard the card (by :attr:`Card.code
+                                            <pushrummy.cards.Card.code>`)
+``lay-off:<card>``     53      60           lay off the card (then the meld and end)
+``card:<card>``        53      113          the next card of a meld being spelled
+``set:<rank>``         12      166          a set of A, 3, 4 … K
+``run:<suit><start>``  48      178          a run of a suit from position 1 (ace low) … 12
+``position:<p>``       14      226          a run position 1 … 14 (an exchange's wild)
+``meld:<id>``          ``B``   240          a table meld by id (a lay-off's or exchange's)
+=====================  ======  ===========  ==============================================
+
+So ``n = 240 + B``: **276** for ``PUSH`` and for ``CAP_IT`` with 4 players (two packs, 108
+cards), **294** for ``CAP_IT`` with 5 or 6 players (three packs, 162 cards). The alphabet
+depends only on the number of packs; house rules only change which tokens are ever legal.
+
+Every legal move has exactly one path, no path is a prefix of another, and
+:meth:`ActionCodec.mask` at a prefix is exactly the set of tokens that continue some legal
+move's path (tests/test_agents_codec.py proves both over seeded games of every preset and
+several house rules). The most choices at one step are at the first token of a play
+decision: discards, lay-off cards and meld shapes, a few dozen (at most
+``7 + 53 + 53 + 60``). After that, a lay-off or exchange chooses among the table's melds (at
+most ``B``), and a card of a meld among at most 10 tokens (``stop``, one of four naturals, one
+of the five wild values).
+
+>>> import pushrummy as pr
+>>> from pushrummy.agents import ActionCodec
+>>> codec = ActionCodec(pr.PUSH, 4)
+>>> codec.size
+276
+>>> state = pr.new_game(pr.PUSH, seed=9)
+>>> me = pr.view(state, state.current_player)
+>>> [codec.token_name(t) for t in codec.legal_tokens(me)]
+['take', 'push']
+>>> me = pr.view(pr.apply_move(state, pr.Take(1)), 1)
+>>> codec.describe(codec.legal_tokens(me))       # discard, or start a lay-down meld
+'discard:2C discard:2D discard:4D discard:6D discard:3S discard:4S set:3 set:4'
+>>> move = pr.parse_move(me, "down 4D 4H 4S")
+>>> tokens = codec.encode(move)
+>>> codec.describe(tokens)
+'set:4 card:4D card:4H card:4S stop'
+>>> codec.decode(tokens, me) == move
+True
+>>> codec.describe(codec.legal_tokens(me, tokens[:3]))
+'card:4S'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, Final, TypeAlias
+
+from ..cards import Card, Rank, Suit
+from ..engine import legal_moves
+from ..errors import InvalidMoveError, SetupError, clip_repr
+from ..melds import End, Meld, MeldKind
+from ..moves import (
+    Discard,
+    ExchangeWild,
+    LayDown,
+    LayOff,
+    Move,
+    NewMeld,
+    NextDeal,
+    Push,
+    Take,
+)
+from ..state import GameState
+from ..variants import Variant
+from ..views import PlayerView
+
+__all__ = [
+    "CARD",
+    "DISCARD",
+    "END_HIGH",
+    "END_LOW",
+    "EXCHANGE",
+    "LAY_OFF",
+    "MELD",
+    "NEXT_DEAL",
+    "POSITION",
+    "PUSH",
+    "RUN",
+    "SET",
+    "STOP",
+    "TAKE",
+    "ActionCodec",
+    "ActionError",
+    "Position",
+    "meld_tokens",
+]
+
+Position: TypeAlias = GameState | PlayerView
+"""What a mask or a decoding is asked of: a view (its seat's legal moves, ``()`` when it is
+not that seat's turn) or a state (every legal move of the player to move, and
+:class:`~pushrummy.moves.NextDeal` between deals)."""
+
+TAKE: Final = 0
+"""The token of :class:`~pushrummy.moves.Take`."""
+PUSH: Final = 1
+"""The token of :class:`~pushrummy.moves.Push`."""
+NEXT_DEAL: Final = 2
+"""The token of :class:`~pushrummy.moves.NextDeal` (the chance step between deals)."""
+EXCHANGE: Final = 3
+"""The first token of an :class:`~pushrummy.moves.ExchangeWild`."""
+STOP: Final = 4
+"""The last token of a meld."""
+END_LOW: Final = 5
+"""A lay-off at the low end of a run."""
+END_HIGH: Final = 6
+"""A lay-off at the high end of a run."""
+DISCARD: Final = 7
+"""``DISCARD + card.code``: discard that card (53 tokens)."""
+LAY_OFF: Final = DISCARD + 53
+"""``LAY_OFF + card.code``: lay off that card (53 tokens; the meld id and end follow)."""
+CARD: Final = LAY_OFF + 53
+"""``CARD + card.code``: the next card of a meld (53 tokens)."""
+SET: Final = CARD + 53
+"""``SET + i``: a set of the ``i``-th rank of A, 3, 4 … K (12 tokens)."""
+RUN: Final = SET + 12
+"""``RUN + 12 * suit + start - 1``: a run of ``suit`` from position ``start`` 1…12 (48 tokens)."""
+POSITION: Final = RUN + 48
+"""``POSITION + p - 1``: run position ``p`` 1…14 (14 tokens)."""
+MELD: Final = POSITION + 14
+"""``MELD + id``: the table meld with that id (as many tokens as the codec has meld ids)."""
+
+_VERB_NAMES = ("take", "push", "next-deal", "exchange", "stop", "end:low", "end:high")
+_SET_RANKS: tuple[Rank, ...] = tuple(rank for rank in Rank if rank is not Rank.TWO)
+_SET_INDEX = {rank: index for index, rank in enumerate(_SET_RANKS)}
+_CARDS: tuple[Card, ...] = tuple(Card.from_code(code) for code in range(53))
+_SUITS = tuple(Suit)
+_END_TOKENS = {End.LOW: END_LOW, End.HIGH: END_HIGH}
+_CACHED_POSITIONS = 8
+"""How many positions' tries a codec keeps (one per seat of a game and a few more)."""
+
+_Node: TypeAlias = "dict[int, _Node | Move]"
+
+
+class ActionError(InvalidMoveError):
+    """A token sequence that spells no legal move (or no prefix of one) here.
+
+    Attributes:
+        tokens: the tokens given.
+        index: the index in ``tokens`` of the first token that is out of range or not
+            allowed there, or ``None`` when every token was allowed but the path stops
+            before its move is complete.
+    """
+
+    def __init__(self, message: str, *, tokens: Sequence[int] = (), index: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.tokens = tuple(tokens)
+        self.index = index
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Keyword-only arguments need help to survive pickling (RL workers in other
+        # processes send errors back).
+        return (_rebuild_action_error, (self.message, self.tokens, self.index))
+
+
+def _rebuild_action_error(message: str, tokens: tuple[int, ...], index: int | None) -> ActionError:
+    return ActionError(message, tokens=tokens, index=index)
+
+
+class ActionCodec:
+    """The token alphabet of a variant at a player count, and the paths of its moves.
+
+    ``ActionCodec(variant, players)`` is shared by every seat of such games. It keeps no game
+    state: the pending prefix (the tokens chosen so far of a move being spelled) is the
+    caller's, passed to :meth:`mask`, :meth:`legal_tokens` and :meth:`complete`.
+
+    Attributes:
+        variant: the rules.
+        players: the player count.
+        packs: the packs in the deck.
+        meld_ids: how many meld-id tokens there are (``deck size // 3``).
+        size: the number of tokens, ``n`` of ``Discrete(n)``.
+
+    Raises:
+        TypeError: ``variant`` is not a :class:`~pushrummy.variants.Variant`, or
+            ``players`` not an int.
+        VariantError: the variant is not played by ``players`` players.
+
+    >>> import pushrummy as pr
+    >>> ActionCodec(pr.CAP_IT, 6).size, ActionCodec(pr.CAP_IT, 6).meld_ids
+    (294, 54)
+    """
+
+    __slots__ = ("_cache", "meld_ids", "packs", "players", "size", "variant")
+
+    def __init__(self, variant: Variant, players: int) -> None:
+        if not isinstance(variant, Variant):
+            raise TypeError(f"variant must be a Variant, not {type(variant).__name__}")
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise TypeError(f"players must be an int, not {type(players).__name__}")
+        self.variant = variant
+        self.players = players
+        self.packs = variant.packs(players)
+        self.meld_ids = self.packs * 54 // 3
+        self.size = MELD + self.meld_ids
+        # The tries of the last few positions asked about, by the position's id; each entry
+        # keeps its position alive, so the id cannot be reused while it is cached.
+        self._cache: dict[int, tuple[Position, _Node]] = {}
+
+    def __repr__(self) -> str:
+        return f"ActionCodec({self.variant.name}, players={self.players}, size={self.size})"
+
+    # -- moves to tokens --------------------------------------------------------------
+
+    def encode(self, move: Move) -> tuple[int, ...]:
+        """The token path of ``move``.
+
+        The path does not depend on the position: a lay-down step and a new meld of the
+        same meld have the same path (one position never lists both), and the seat is not
+        spelled (the seat to move is the one spelling).
+
+        Raises:
+            TypeError: ``move`` is not a move.
+            ActionError: the move has no path: a lay-down of more than one meld (the
+                engine lists a lay-down one meld at a time, [contract.steps]), or a meld
+                id beyond the codec's meld ids.
+
+        >>> import pushrummy as pr
+        >>> codec = ActionCodec(pr.PUSH, 4)
+        >>> codec.describe(codec.encode(pr.LayOff(0, pr.parse_card("JK"), 3, pr.End.LOW)))
+        'lay-off:JK meld:3 end:low'
+        """
+        if isinstance(move, Discard):
+            return (DISCARD + move.card.code,)
+        if isinstance(move, Take):
+            return (TAKE,)
+        if isinstance(move, Push):
+            return (PUSH,)
+        if isinstance(move, LayOff):
+            path = (LAY_OFF + move.card.code, self._meld_token(move, move.meld_id))
+            return path if move.end is None else (*path, _END_TOKENS[move.end])
+        if isinstance(move, LayDown):
+            if len(move.melds) != 1:
+                raise ActionError(
+                    f"a lay-down of {len(move.melds)} melds has no path: the codec spells a "
+                    "lay-down one meld at a time [contract.steps]"
+                )
+            return meld_tokens(move.melds[0])
+        if isinstance(move, NewMeld):
+            return meld_tokens(move.meld)
+        if isinstance(move, ExchangeWild):
+            if not 1 <= move.position <= 14:
+                raise ActionError(f"no run position {move.position}: positions are 1..14")
+            return (EXCHANGE, self._meld_token(move, move.meld_id), POSITION + move.position - 1)
+        if isinstance(move, NextDeal):
+            return (NEXT_DEAL,)
+        raise TypeError(f"not a move: {type(move).__name__}")
+
+    def _meld_token(self, move: Move, meld_id: int) -> int:
+        if not 0 <= meld_id < self.meld_ids:
+            raise ActionError(
+                f"{type(move).__name__} names meld {meld_id}, but the codec has meld ids "
+                f"0..{self.meld_ids - 1} (a deal of {self.packs * 54} cards has at most "
+                f"{self.meld_ids} melds)"
+            )
+        return MELD + meld_id
+
+    # -- tokens of a position ---------------------------------------------------------
+
+    def legal_tokens(self, position: Position, prefix: Sequence[int] = ()) -> tuple[int, ...]:
+        """The tokens that continue a legal move's path after ``prefix``, ascending.
+
+        ``()`` when ``prefix`` already spells a whole move, and when the view's seat has no
+        move (not its turn).
+
+        Raises:
+            TypeError: ``position`` is neither a :class:`~pushrummy.views.PlayerView` nor a
+                :class:`~pushrummy.state.GameState`, or ``prefix`` not a sequence of ints.
+            SetupError: ``position`` is of another variant or player count than the codec.
+            ActionError: ``prefix`` is no prefix of a legal move's path (a token out of
+                range or not allowed where it stands).
+        """
+        node = self._walk(position, prefix)
+        return () if not isinstance(node, dict) else tuple(sorted(node))
+
+    def mask(self, position: Position, prefix: Sequence[int] = ()) -> tuple[int, ...]:
+        """:meth:`legal_tokens` as a 0/1 mask of length :attr:`size`.
+
+        Raises:
+            TypeError: ``position`` is neither a :class:`~pushrummy.views.PlayerView` nor a
+                :class:`~pushrummy.state.GameState`, or ``prefix`` not a sequence of ints.
+            SetupError: ``position`` is of another variant or player count than the codec.
+            ActionError: ``prefix`` is no prefix of a legal move's path.
+
+        >>> import pushrummy as pr
+        >>> codec = ActionCodec(pr.PUSH, 4)
+        >>> state = pr.new_game(pr.PUSH, seed=9)
+        >>> codec.mask(state)[:3]
+        (1, 1, 0)
+        """
+        allowed = self.legal_tokens(position, prefix)
+        result = [0] * self.size
+        for token in allowed:
+            result[token] = 1
+        return tuple(result)
+
+    def complete(self, position: Position, prefix: Sequence[int]) -> Move | None:
+        """The legal move ``prefix`` spells, or ``None`` while it is a proper prefix of one.
+
+        Raises:
+            TypeError: ``position`` is neither a :class:`~pushrummy.views.PlayerView` nor a
+                :class:`~pushrummy.state.GameState`, or ``prefix`` not a sequence of ints.
+            SetupError: ``position`` is of another variant or player count than the codec.
+            ActionError: ``prefix`` is no prefix of a legal move's path.
+        """
+        node = self._walk(position, prefix)
+        return None if isinstance(node, dict) else node
+
+    def decode(self, tokens: Sequence[int], position: Position) -> Move:
+        """The legal move of ``position`` whose path is ``tokens``.
+
+        Raises:
+            TypeError: ``position`` is neither a :class:`~pushrummy.views.PlayerView` nor a
+                :class:`~pushrummy.state.GameState`, or ``tokens`` not a sequence of ints.
+            SetupError: ``position`` is of another variant or player count than the codec.
+            ActionError: ``tokens`` is not a legal move's path here: a token out of range
+                or not allowed where it stands, or a path cut short (``index`` is then
+                ``None``).
+
+        >>> import pushrummy as pr
+        >>> codec = ActionCodec(pr.PUSH, 4)
+        >>> state = pr.new_game(pr.PUSH, seed=9)
+        >>> codec.decode([PUSH], pr.view(state, 1))
+        Push(seat=1)
+        >>> codec.decode([DISCARD], pr.view(state, 1))
+        Traceback (most recent call last):
+        ...
+        pushrummy.agents.codec.ActionError: token 7 (discard:AC) at index 0 is not allowed here; allowed: take, push
+        """
+        node = self._walk(position, tokens)
+        if isinstance(node, dict):
+            names = ", ".join(self.token_name(t) for t in sorted(node)[:8])
+            more = ", …" if len(node) > 8 else ""
+            raise ActionError(
+                f"the tokens {self.describe(tokens) or '(none)'} do not spell a whole move: "
+                f"it goes on with {names}{more}",
+                tokens=tokens,
+            )
+        return node
+
+    def paths(self, position: Position) -> dict[tuple[int, ...], Move]:
+        """Every legal move of ``position`` by its token path.
+
+        Raises:
+            TypeError: ``position`` is neither a :class:`~pushrummy.views.PlayerView` nor a
+                :class:`~pushrummy.state.GameState`.
+            SetupError: ``position`` is of another variant or player count than the codec.
+        """
+        self.check_position(position)
+        return {self.encode(move): move for move in _moves_of(position)}
+
+    # -- names ----------------------------------------------------------------------------
+
+    def token_name(self, token: int) -> str:
+        """The name of ``token``: ``take``, ``discard:7H``, ``run:H5``, ``meld:3`` ….
+
+        Raises:
+            TypeError: ``token`` is not an int.
+            ActionError: ``token`` is out of range (``0 <= token < size``).
+
+        >>> import pushrummy as pr
+        >>> codec = ActionCodec(pr.PUSH, 4)
+        >>> [codec.token_name(t) for t in (0, DISCARD + 52, SET, RUN + 12 + 4, MELD + 35)]
+        ['take', 'discard:JK', 'set:A', 'run:D5', 'meld:35']
+        """
+        self.check_token(token, (), 0)
+        if token < DISCARD:
+            return _VERB_NAMES[token]
+        if token < LAY_OFF:
+            return f"discard:{_CARDS[token - DISCARD]}"
+        if token < CARD:
+            return f"lay-off:{_CARDS[token - LAY_OFF]}"
+        if token < SET:
+            return f"card:{_CARDS[token - CARD]}"
+        if token < RUN:
+            return f"set:{_SET_RANKS[token - SET].symbol}"
+        if token < POSITION:
+            suit, start = divmod(token - RUN, 12)
+            return f"run:{_SUITS[suit].letter}{start + 1}"
+        if token < MELD:
+            return f"position:{token - POSITION + 1}"
+        return f"meld:{token - MELD}"
+
+    def describe(self, tokens: Iterable[int]) -> str:
+        """The names of ``tokens``, space-separated.
+
+        Raises:
+            TypeError: ``tokens`` holds something that is not an int.
+            ActionError: a token is out of range.
+        """
+        return " ".join(self.token_name(token) for token in tokens)
+
+    # -- the walk ------------------------------------------------------------------------
+
+    def check_token(self, token: object, tokens: Sequence[object] = (), index: int = 0) -> int:
+        """``token`` as an int, if it is one of the codec's tokens.
+
+        ``tokens`` and ``index`` say where it stands, for the error.
+
+        Raises:
+            TypeError: ``token`` is not an int (a bool is not one; an integer-like value
+                with ``__index__``, such as a NumPy integer, is accepted).
+            ActionError: ``token`` is out of range (``0 <= token < size``).
+        """
+        if type(token) is not int:
+            if isinstance(token, bool) or not hasattr(token, "__index__"):
+                raise TypeError(f"a token is an int, not {type(token).__name__}")
+            token = token.__index__()  # numpy integers
+            assert isinstance(token, int)
+        if not 0 <= token < self.size:
+            raise ActionError(
+                f"token {clip_repr(token)} at index {index} is out of range: tokens are "
+                f"0..{self.size - 1} ({self})",
+                tokens=[t for t in tokens if isinstance(t, int)],
+                index=index,
+            )
+        return token
+
+    def check_position(self, position: object) -> None:
+        """Check that ``position`` is a view or state of the codec's variant and players.
+
+        Raises:
+            TypeError: ``position`` is neither a :class:`~pushrummy.views.PlayerView` nor a
+                :class:`~pushrummy.state.GameState`.
+            SetupError: ``position`` is of another variant or player count than the codec.
+        """
+        if not isinstance(position, (PlayerView, GameState)):
+            raise TypeError(
+                f"position must be a PlayerView or a GameState, not {type(position).__name__}"
+            )
+        variant = position.variant
+        if (variant is not self.variant and variant != self.variant) or (
+            position.players != self.players
+        ):
+            raise SetupError(
+                f"the position is a game of {variant.name} with {position.players} players, "
+                f"but the codec is for {self.variant.name} with {self.players} players "
+                "(and its house rules)"
+            )
+
+    def _trie(self, position: Position) -> _Node:
+        cached = self._cache.get(id(position))
+        if cached is not None and cached[0] is position:
+            return cached[1]
+        self.check_position(position)
+        root: _Node = {}
+        for move in _moves_of(position):
+            path = self.encode(move)
+            node = root
+            for token in path[:-1]:
+                child = node.setdefault(token, {})
+                if not isinstance(child, dict):  # pragma: no cover - the tests prove it
+                    raise AssertionError(f"path {path} extends the path of {child}")
+                node = child
+            if path[-1] in node:  # pragma: no cover - the tests prove it
+                raise AssertionError(f"path {path} of {move} is also that of another move")
+            node[path[-1]] = move
+        if len(self._cache) >= _CACHED_POSITIONS:
+            del self._cache[next(iter(self._cache))]  # the oldest
+        self._cache[id(position)] = (position, root)
+        return root
+
+    def _walk(self, position: Position, tokens: Sequence[int]) -> _Node | Move:
+        if isinstance(tokens, (str, bytes)) or not isinstance(tokens, Sequence):
+            raise TypeError(f"tokens must be a sequence of ints, not {type(tokens).__name__}")
+        node: _Node | Move = self._trie(position)
+        for index, raw in enumerate(tokens):
+            token = self.check_token(raw, tokens, index)
+            if not isinstance(node, dict):
+                raise ActionError(
+                    f"token {token} ({self.token_name(token)}) at index {index} comes after "
+                    f"a whole move ({self.describe(tokens[:index])})",
+                    tokens=tokens,
+                    index=index,
+                )
+            child = node.get(token)
+            if child is None:
+                allowed = ", ".join(self.token_name(t) for t in sorted(node)[:8])
+                if len(node) > 8:
+                    allowed += ", …"
+                raise ActionError(
+                    f"token {token} ({self.token_name(token)}) at index {index} is not "
+                    f"allowed here; allowed: {allowed or 'nothing (no legal move)'}",
+                    tokens=tokens,
+                    index=index,
+                )
+            node = child
+        return node
+
+
+def meld_tokens(meld: Meld) -> tuple[int, ...]:
+    """The tokens that spell ``meld``: its shape, its cards in meld order, ``stop``.
+
+    Raises:
+        TypeError: ``meld`` is not a :class:`~pushrummy.melds.Meld`.
+
+    >>> import pushrummy as pr
+    >>> run = pr.parse_meld("5H JK=6H 7H")
+    >>> ActionCodec(pr.PUSH, 4).describe(meld_tokens(run))
+    'run:H5 card:5H card:JK card:7H stop'
+    """
+    if not isinstance(meld, Meld):
+        raise TypeError(f"meld must be a Meld, not {type(meld).__name__}")
+    if meld.kind is MeldKind.SET:
+        assert meld.rank is not None
+        shape = SET + _SET_INDEX[meld.rank]
+    else:
+        assert meld.suit is not None and meld.start is not None
+        shape = RUN + 12 * int(meld.suit) + meld.start - 1
+    return (shape, *(CARD + card.code for card in meld.cards), STOP)
+
+
+def _moves_of(position: Position) -> tuple[Move, ...]:
+    if isinstance(position, PlayerView):
+        return position.legal_moves
+    return legal_moves(position)

@@ -1,0 +1,348 @@
+"""Observations: a fixed-size vector of numbers from what one seat may know.
+
+:class:`ObservationEncoder` turns a :class:`~pushrummy.views.PlayerView` — never a
+:class:`~pushrummy.state.GameState` — into a tuple of non-negative integers whose length
+depends only on the variant and the player count, so it cannot leak what the seat may not
+know (:mod:`pushrummy.views` is the one place hidden information is enforced). The same
+numbers come as a dict of named sections (:meth:`ObservationEncoder.as_dict`); the vector is
+the sections one after the other, in this order.
+
+Seats are **relative to the observer**: entry ``r`` of a per-seat section is the seat ``r``
+places after the view's seat in turn order (``0`` is the observer, ``1`` the next seat
+clockwise, and in Push ``2`` the partner), so one policy serves every seat. Cards are by
+:attr:`Card.code <pushrummy.cards.Card.code>` (``suit * 13 + rank - 1``; the joker is 52).
+
+With ``P`` players, ``B`` meld ids (:attr:`ActionCodec.meld_ids
+<pushrummy.agents.codec.ActionCodec.meld_ids>`), ``D`` deals, ``n`` tokens
+(:attr:`ActionCodec.size <pushrummy.agents.codec.ActionCodec.size>`):
+
+=====================  ==============  ===================================================
+section                length          what
+=====================  ==============  ===================================================
+``hand``               53              the own hand: copies of each card
+``hand_sizes``         ``P``           every seat's number of cards
+``known``              ``P`` × 53      per seat, the cards everyone knows it holds
+                                       (taken or pushed upcards not played yet)
+``table_cards``        ``P`` × 53      per seat, the cards in the table melds it melded
+``melds``              ``B`` × (12+P)  per meld id: present, owner (one-hot by seat), set,
+                                       run, the set's rank (1–13), the run's suit (one-hot,
+                                       4), the run's first and last positions (1–14), its
+                                       number of cards, its number of wilds
+``upcard``             54              the upcard, one-hot (the last entry: none)
+``taken``              54              the upcard the player to move took this turn, one-hot
+                                       (last: none; it may not be discarded,
+                                       [discard.taken])
+``stock_size``         1               cards left in the stock
+``laid_down``          ``P``           per seat, 1 once it laid down this deal's contract
+``laid_down_this_turn`` 1              1 if the player to move laid down this turn
+``partners``           ``P``           per seat, 1 if it plays on the observer's side
+``totals``             ``P``           per seat, its side's penalty total so far
+``deal``               ``D``           the deal number, one-hot
+``contract``           14              the deal's contract: melds asked for, by kind and
+                                       minimum size (sets of 3, 4; runs of 3 … 14)
+``contract_left``      14              the same for what the player to move still has to
+                                       place of an unfinished lay-down ([contract.steps])
+``phase``              5               draw, play, laying down, between deals, game over
+``current_player``     ``P`` + 1       the seat to move, one-hot (last: none)
+``dealer``             ``P``           the dealer, one-hot
+``turn``               1               turns played this deal (at most 1000: larger values
+                                       read as 1000)
+``winners``            ``P``           after the game, per seat, 1 if its side won
+``prefix_length``      1               how many tokens of a move are chosen so far
+``prefix_tokens``      ``n``           those tokens, counted
+``prefix_slots``       15              those tokens in order, as ``token + 1`` (0: none)
+=====================  ==============  ===================================================
+
+Sizes: **1523** for ``PUSH`` and for ``CAP_IT`` with 4 players, **1996** with 5 and
+**2163** with 6 (:attr:`ObservationEncoder.size`). Every number lies between 0 and
+:attr:`ObservationEncoder.high` (one bound per number), which a ``gymnasium`` ``Box`` needs.
+
+The *prefix* is the pending part of a move being spelled in tokens
+(:mod:`pushrummy.agents.codec`): an agent choosing the third card of a meld sees which shape
+and cards it already chose. A pending prefix has at most 15 tokens (a meld's shape and up
+to 14 cards; its ``stop`` completes it).
+
+>>> import pushrummy as pr
+>>> from pushrummy.agents import ObservationEncoder
+>>> encoder = ObservationEncoder(pr.PUSH, 4)
+>>> encoder.size
+1523
+>>> state = pr.new_game(pr.PUSH, seed=9)
+>>> me = pr.view(state, 1)
+>>> vector = encoder.encode(me)
+>>> len(vector), sum(vector[:53]), vector[53:57]
+(1523, 6, (6, 6, 6, 6))
+>>> parts = encoder.as_dict(me)
+>>> parts["phase"], parts["current_player"], parts["stock_size"]
+((1, 0, 0, 0, 0), (1, 0, 0, 0, 0), (83,))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import Card
+from ..contract_spec import Requirement
+from ..errors import clip_repr
+from ..melds import MeldKind
+from ..state import GameState, Phase
+from ..variants import Variant
+from ..views import PlayerView
+from .codec import ActionCodec, ActionError
+
+__all__ = ["MAX_PREFIX", "TURN_CAP", "ObservationEncoder"]
+
+MAX_PREFIX = 15
+"""The longest pending prefix: a meld's shape and 14 cards (``stop`` completes it)."""
+TURN_CAP = 1000
+"""The ``turn`` section reads at most this."""
+
+_PHASES = (Phase.DRAW, Phase.PLAY, Phase.LAYING_DOWN, Phase.BETWEEN_DEALS, Phase.GAME_OVER)
+_CONTRACT_SLOTS = ((MeldKind.SET, 3), (MeldKind.SET, 4), *((MeldKind.RUN, s) for s in range(3, 15)))
+_CONTRACT_INDEX = {slot: index for index, slot in enumerate(_CONTRACT_SLOTS)}
+_CARDS = 53
+
+
+class ObservationEncoder:
+    """The observation vector of a variant at a player count (the layout: the module's table).
+
+    Attributes:
+        variant: the rules.
+        players: the player count.
+        codec: the :class:`~pushrummy.agents.codec.ActionCodec` whose tokens a prefix holds.
+        size: the length of every vector.
+        sections: ``(name, length)`` of each section, in vector order.
+        high: the largest value of each entry of the vector (the smallest is 0).
+
+    Raises:
+        TypeError: ``variant`` is not a :class:`~pushrummy.variants.Variant`, or
+            ``players`` not an int.
+        VariantError: the variant is not played by ``players`` players.
+
+    >>> import pushrummy as pr
+    >>> [ObservationEncoder(pr.CAP_IT, p).size for p in (4, 5, 6)]
+    [1523, 1996, 2163]
+    """
+
+    __slots__ = ("_offsets", "codec", "high", "players", "sections", "size", "variant")
+
+    def __init__(self, variant: Variant, players: int) -> None:
+        self.codec = ActionCodec(variant, players)  # checks the arguments
+        self.variant = variant
+        self.players = players
+        p, b = players, self.codec.meld_ids
+        packs = self.codec.packs
+        deck = packs * 54
+        copies = 2 * packs  # the most copies of one card value (the joker's)
+        deals = len(variant.deals)
+        most_points = deals * deck * max(variant.card_values)
+        meld_high = (1, *([1] * p), 1, 1, 13, 1, 1, 1, 1, 14, 14, 14, 14)
+        layout: list[tuple[str, int, tuple[int, ...]]] = [
+            ("hand", _CARDS, (copies,) * _CARDS),
+            ("hand_sizes", p, (deck,) * p),
+            ("known", p * _CARDS, (copies,) * (p * _CARDS)),
+            ("table_cards", p * _CARDS, (copies,) * (p * _CARDS)),
+            ("melds", b * len(meld_high), meld_high * b),
+            ("upcard", _CARDS + 1, (1,) * (_CARDS + 1)),
+            ("taken", _CARDS + 1, (1,) * (_CARDS + 1)),
+            ("stock_size", 1, (deck,)),
+            ("laid_down", p, (1,) * p),
+            ("laid_down_this_turn", 1, (1,)),
+            ("partners", p, (1,) * p),
+            ("totals", p, (most_points,) * p),
+            ("deal", deals, (1,) * deals),
+            ("contract", len(_CONTRACT_SLOTS), (b,) * len(_CONTRACT_SLOTS)),
+            ("contract_left", len(_CONTRACT_SLOTS), (b,) * len(_CONTRACT_SLOTS)),
+            ("phase", len(_PHASES), (1,) * len(_PHASES)),
+            ("current_player", p + 1, (1,) * (p + 1)),
+            ("dealer", p, (1,) * p),
+            ("turn", 1, (TURN_CAP,)),
+            ("winners", p, (1,) * p),
+            ("prefix_length", 1, (MAX_PREFIX,)),
+            ("prefix_tokens", self.codec.size, (MAX_PREFIX,) * self.codec.size),
+            ("prefix_slots", MAX_PREFIX, (self.codec.size,) * MAX_PREFIX),
+        ]
+        self.sections: tuple[tuple[str, int], ...] = tuple((n, k) for n, k, _ in layout)
+        self.high: tuple[int, ...] = tuple(v for _, _, highs in layout for v in highs)
+        self.size: int = len(self.high)
+        offsets = {}
+        start = 0
+        for name, length, highs in layout:
+            assert len(highs) == length, name
+            offsets[name] = (start, start + length)
+            start += length
+        self._offsets = offsets
+
+    def __repr__(self) -> str:
+        return f"ObservationEncoder({self.variant.name}, players={self.players}, size={self.size})"
+
+    def encode(self, view: PlayerView, prefix: Sequence[int] = ()) -> tuple[int, ...]:
+        """The observation vector of ``view`` with the pending token ``prefix``.
+
+        The prefix is the view's seat's own: pass ``()`` for a seat that is not spelling a
+        move. It is not checked against the legal moves here (the codec does that when the
+        tokens are chosen), only that it holds tokens.
+
+        Raises:
+            TypeError: ``view`` is not a :class:`~pushrummy.views.PlayerView` (a
+                :class:`~pushrummy.state.GameState` holds hidden information and is
+                refused), or ``prefix`` not a sequence of ints.
+            SetupError: ``view`` is of another variant or player count than the encoder.
+            ActionError: ``prefix`` holds a token out of range or is longer than a
+                pending prefix can be (15 tokens).
+        """
+        values: list[int] = []
+        for _, part in self._parts(view, prefix):
+            values.extend(part)
+        return tuple(values)
+
+    def as_dict(self, view: PlayerView, prefix: Sequence[int] = ()) -> dict[str, tuple[int, ...]]:
+        """The observation as its named sections (the vector is their concatenation).
+
+        Raises:
+            TypeError: ``view`` is not a :class:`~pushrummy.views.PlayerView`, or
+                ``prefix`` not a sequence of ints.
+            SetupError: ``view`` is of another variant or player count than the encoder.
+            ActionError: ``prefix`` holds a token out of range or is too long.
+        """
+        return {name: tuple(part) for name, part in self._parts(view, prefix)}
+
+    def section(self, name: str) -> slice:
+        """Where section ``name`` lies in the vector.
+
+        Raises:
+            KeyError: no section has that name.
+
+        >>> import pushrummy as pr
+        >>> ObservationEncoder(pr.PUSH, 4).section("hand_sizes")
+        slice(53, 57, None)
+        """
+        if name not in self._offsets:
+            raise KeyError(f"no observation section {name!r}; sections: {list(self._offsets)}")
+        start, stop = self._offsets[name]
+        return slice(start, stop)
+
+    # -- the sections -------------------------------------------------------------------
+
+    def _parts(self, view: PlayerView, prefix: Sequence[int]) -> list[tuple[str, list[int]]]:
+        if not isinstance(view, PlayerView):
+            hint = " (observations are built from a view: pushrummy.view(state, seat))"
+            raise TypeError(
+                f"view must be a PlayerView, not {type(view).__name__}"
+                + (hint if isinstance(view, GameState) else "")
+            )
+        self.codec.check_position(view)
+        tokens = self._prefix(prefix)
+        p = self.players
+        me = view.seat
+        order = [(me + r) % p for r in range(p)]  # relative seat r -> seat
+        relative = {seat: r for r, seat in enumerate(order)}
+        b = self.codec.meld_ids
+
+        hand = _counts(view.hand)
+        known: list[int] = []
+        for seat in order:
+            known += _counts(view.known[seat])
+        table_by_owner = [[0] * _CARDS for _ in range(p)]
+        melds = [0] * (b * (12 + p))
+        width = 12 + p
+        for table_meld in view.table:
+            meld = table_meld.meld
+            owner = relative[table_meld.owner]
+            row = table_by_owner[owner]
+            for card in meld.cards:
+                row[card.code] += 1
+            if not 0 <= table_meld.id < b:  # pragma: no cover - a deal has at most b melds
+                raise AssertionError(f"meld id {table_meld.id} beyond {b}")
+            base = table_meld.id * width
+            slot = [0] * width
+            slot[0] = 1
+            slot[1 + owner] = 1
+            if meld.kind is MeldKind.SET:
+                assert meld.rank is not None
+                slot[1 + p] = 1
+                slot[3 + p] = int(meld.rank)
+            else:
+                assert meld.suit is not None and meld.start is not None
+                slot[2 + p] = 1
+                slot[4 + p + int(meld.suit)] = 1
+                slot[8 + p] = meld.start
+                slot[9 + p] = meld.start + len(meld.cards) - 1
+            slot[10 + p] = len(meld.cards)
+            slot[11 + p] = meld.wild_count
+            melds[base : base + width] = slot
+        table_cards = [count for row in table_by_owner for count in row]
+
+        sides = view.sides
+        totals = view.totals
+        winners = set(view.outcome.winners) if view.outcome is not None else set()
+        current = [0] * (p + 1)
+        current[p if view.current_player is None else relative[view.current_player]] = 1
+        deal = [0] * len(self.variant.deals)
+        deal[view.deal_number - 1] = 1
+        slots = [0] * MAX_PREFIX
+        for index, token in enumerate(tokens):
+            slots[index] = token + 1
+        prefix_counts = [0] * self.codec.size
+        for token in tokens:
+            prefix_counts[token] += 1
+        return [
+            ("hand", hand),
+            ("hand_sizes", [view.hand_sizes[seat] for seat in order]),
+            ("known", known),
+            ("table_cards", table_cards),
+            ("melds", melds),
+            ("upcard", _one_hot(view.upcard)),
+            ("taken", _one_hot(view.taken)),
+            ("stock_size", [view.stock_size]),
+            ("laid_down", [int(view.laid_down[seat]) for seat in order]),
+            ("laid_down_this_turn", [int(view.laid_down_this_turn)]),
+            ("partners", [int(sides[seat] == view.side) for seat in order]),
+            ("totals", [totals[sides[seat]] for seat in order]),
+            ("deal", deal),
+            ("contract", _contract(view.contract.requirements)),
+            ("contract_left", _contract(view.contract_left)),
+            ("phase", [int(view.phase is phase) for phase in _PHASES]),
+            ("current_player", current),
+            ("dealer", [int(seat == view.dealer) for seat in order]),
+            ("turn", [min(view.turn, TURN_CAP)]),
+            ("winners", [int(sides[seat] in winners) for seat in order]),
+            ("prefix_length", [len(tokens)]),
+            ("prefix_tokens", prefix_counts),
+            ("prefix_slots", slots),
+        ]
+
+    def _prefix(self, prefix: Sequence[int]) -> list[int]:
+        if isinstance(prefix, (str, bytes)) or not isinstance(prefix, Sequence):
+            raise TypeError(f"prefix must be a sequence of ints, not {type(prefix).__name__}")
+        tokens = [
+            self.codec.check_token(token, prefix, index) for index, token in enumerate(prefix)
+        ]
+        if len(tokens) > MAX_PREFIX:
+            raise ActionError(
+                f"a pending prefix has at most {MAX_PREFIX} tokens, not {len(tokens)} "
+                f"({clip_repr(tuple(tokens))})",
+                tokens=tokens,
+                index=MAX_PREFIX,
+            )
+        return tokens
+
+
+def _counts(cards: Sequence[Card]) -> list[int]:
+    counts = [0] * _CARDS
+    for card in cards:
+        counts[card.code] += 1
+    return counts
+
+
+def _one_hot(card: Card | None) -> list[int]:
+    result = [0] * (_CARDS + 1)
+    result[_CARDS if card is None else card.code] = 1
+    return result
+
+
+def _contract(requirements: Sequence[Requirement]) -> list[int]:
+    result = [0] * len(_CONTRACT_SLOTS)
+    for requirement in requirements:
+        result[_CONTRACT_INDEX[(requirement.kind, requirement.size)]] += requirement.count
+    return result

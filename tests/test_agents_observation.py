@@ -1,0 +1,187 @@
+"""The observation encoder (pushrummy.agents.observation): a fixed-size vector from a view.
+
+* The size depends only on the variant and the player count, and every number lies within
+  the encoder's bounds, at every position of seeded games of every preset;
+* the vector is a function of the view alone: equal views (built twice, read back from
+  JSON, or of states that differ only in what the seat cannot see) give equal vectors, and
+  a GameState is refused;
+* the sections say what the layout says (hand counts, relative seats, the table, the
+  prefix).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import attrs
+import pytest
+
+import pushrummy as pr
+from games import PRESETS, melding, playout, variant_for
+from pushrummy.agents import ActionCodec, ActionError, ObservationEncoder
+from pushrummy.agents.codec import CARD, DISCARD, SET, STOP
+from pushrummy.agents.observation import MAX_PREFIX, TURN_CAP
+
+SIZES = {"push": 1523, "cap_it_4": 1523, "cap_it_5": 1996, "cap_it_6": 2163}
+GAMES = [
+    ("push", "default", 1),
+    ("push", "exchange_team_next_turn", 2),
+    ("cap_it_4", "own_no_new_melds_values", 3),
+    ("cap_it_5", "strict_wilds_stakes", 4),
+    ("cap_it_6", "default", 5),
+]
+
+
+@pytest.mark.parametrize(("preset", "size"), sorted(SIZES.items()))
+def test_sizes(preset: str, size: int) -> None:
+    variant, players, _ = PRESETS[preset]
+    encoder = ObservationEncoder(variant, players)
+    assert encoder.size == size == len(encoder.high)
+    assert sum(length for _, length in encoder.sections) == size
+    assert repr(encoder) == f"ObservationEncoder({variant.name}, players={players}, size={size})"
+
+
+@pytest.mark.parametrize(("preset", "house", "seed"), GAMES)
+def test_every_position_fits_the_layout(preset: str, house: str, seed: int) -> None:
+    variant = variant_for(preset, house)
+    players = PRESETS[preset][1]
+    encoder = ObservationEncoder(variant, players)
+    codec = ActionCodec(variant, players)
+    game = playout(variant, players, seed, melding())
+    rng = random.Random(seed)
+    phases: Counter[str] = Counter()
+    for index, state in enumerate(game.states):
+        phases[state.phase.value] += 1
+        for seat in range(players):
+            if seat != state.current_player and index % 3:
+                continue  # every position for the seat to move, every third for the others
+            view = pr.view(state, seat)
+            prefix: tuple[int, ...] = ()
+            if view.is_my_turn and rng.random() < 0.5:
+                # a random pending prefix of one of the seat's legal moves
+                path = codec.encode(rng.choice(view.legal_moves))
+                prefix = path[: rng.randrange(len(path))]
+            vector = encoder.encode(view, prefix)
+            assert len(vector) == encoder.size
+            assert all(type(value) is int for value in vector)
+            assert all(0 <= value <= high for value, high in zip(vector, encoder.high)), [
+                (i, v, h) for i, (v, h) in enumerate(zip(vector, encoder.high)) if not 0 <= v <= h
+            ]
+            parts = encoder.as_dict(view, prefix)
+            assert [name for name, _ in encoder.sections] == list(parts)
+            assert tuple(v for part in parts.values() for v in part) == vector
+            for name, part in parts.items():
+                assert vector[encoder.section(name)] == part
+            _check_sections(view, parts, prefix)
+    assert phases["game_over"] == 1 and phases["laying_down"] > 0, phases
+
+
+def _check_sections(
+    view: pr.PlayerView, parts: dict[str, tuple[int, ...]], prefix: tuple[int, ...]
+) -> None:
+    """The sections say what the layout table says, read back the slow way."""
+    players = view.players
+    order = [(view.seat + r) % players for r in range(players)]
+    counts = Counter(card.code for card in view.hand)
+    assert parts["hand"] == tuple(counts[code] for code in range(53))
+    assert parts["hand_sizes"] == tuple(view.hand_sizes[seat] for seat in order)
+    for r, seat in enumerate(order):
+        known = Counter(card.code for card in view.known[seat])
+        assert parts["known"][53 * r : 53 * (r + 1)] == tuple(known[c] for c in range(53))
+        on_table = Counter(c.code for t in view.table if t.owner == seat for c in t.meld.cards)
+        assert parts["table_cards"][53 * r : 53 * (r + 1)] == tuple(on_table[c] for c in range(53))
+    width = 12 + players
+    slots = [parts["melds"][i : i + width] for i in range(0, len(parts["melds"]), width)]
+    assert sum(slot[0] for slot in slots) == len(view.table)
+    for table_meld in view.table:
+        slot = slots[table_meld.id]
+        assert slot[0] == 1 and slot[1 + order.index(table_meld.owner)] == 1
+        assert slot[10 + players] == len(table_meld.meld.cards)
+        assert slot[11 + players] == table_meld.meld.wild_count
+        if table_meld.meld.is_run:
+            assert slot[8 + players] == table_meld.meld.start
+            assert slot[9 + players] == table_meld.meld.end
+    upcard = parts["upcard"]
+    assert upcard.index(1) == (53 if view.upcard is None else view.upcard.code) and sum(upcard) == 1
+    assert parts["stock_size"] == (view.stock_size,)
+    assert parts["partners"][0] == 1 and sum(parts["partners"]) == (
+        2 if players == 4 and view.variant.partnerships else 1
+    )
+    assert parts["totals"][0] == view.totals[view.side]
+    assert sum(parts["phase"]) == 1 and sum(parts["current_player"]) == 1
+    if view.current_player is not None:
+        assert parts["current_player"][order.index(view.current_player)] == 1
+    assert parts["dealer"][order.index(view.dealer)] == 1
+    assert parts["deal"][view.deal_number - 1] == 1
+    assert sum(parts["contract"]) == view.contract.meld_count
+    assert sum(parts["contract_left"]) == sum(r.count for r in view.contract_left)
+    assert parts["turn"] == (min(view.turn, TURN_CAP),)
+    assert sum(parts["winners"]) == (
+        0
+        if view.outcome is None
+        else sum(1 for seat in range(players) if view.variant.side_of(seat) in view.outcome.winners)
+    )
+    assert parts["prefix_length"] == (len(prefix),)
+    assert sum(parts["prefix_tokens"]) == len(prefix)
+    assert parts["prefix_slots"] == tuple(t + 1 for t in prefix) + (0,) * (MAX_PREFIX - len(prefix))
+
+
+# -- built from the view only ----------------------------------------------------------------
+
+
+def test_equal_views_give_equal_vectors() -> None:
+    variant = variant_for("push")
+    encoder = ObservationEncoder(variant, 4)
+    game = playout(variant, 4, 21, melding())
+    for state in game.states[::7]:
+        for seat in range(4):
+            view = pr.view(state, seat)
+            again = pr.view(state, seat)
+            assert again == view and encoder.encode(again) == encoder.encode(view)
+            # read back from JSON: another object, equal
+            copy = pr.from_json(pr.to_json(view), kind="view")
+            assert copy == view and encoder.encode(copy) == encoder.encode(view)
+            # a state differing only in what no seat sees: the stock's order and the seed
+            hidden = attrs.evolve(state, stock=state.stock[::-1], seed=state.seed + 1)
+            other = pr.view(hidden, seat)
+            assert other == view and encoder.encode(other) == encoder.encode(view)
+
+
+def test_different_views_give_different_vectors() -> None:
+    encoder = ObservationEncoder(pr.PUSH, 4)
+    state = pr.new_game(pr.PUSH, seed=9)
+    vectors = {encoder.encode(pr.view(state, seat)) for seat in range(4)}
+    assert len(vectors) == 4  # four different hands
+    after = pr.apply_move(state, pr.Take(1))
+    assert encoder.encode(pr.view(after, 1)) != encoder.encode(pr.view(state, 1))
+    me = pr.view(after, 1)
+    assert encoder.encode(me, (SET + 2,)) != encoder.encode(me)
+
+
+def test_a_state_is_refused() -> None:
+    encoder = ObservationEncoder(pr.PUSH, 4)
+    state = pr.new_game(pr.PUSH, seed=9)
+    with pytest.raises(TypeError, match=r"view must be a PlayerView, not GameState \(obs"):
+        encoder.encode(state)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="view must be a PlayerView, not dict"):
+        encoder.as_dict({})  # type: ignore[arg-type]
+
+
+def test_bad_prefixes_and_other_games() -> None:
+    encoder = ObservationEncoder(pr.PUSH, 4)
+    view = pr.view(pr.new_game(pr.PUSH, seed=9), 1)
+    with pytest.raises(ActionError, match="token 276 at index 1 is out of range"):
+        encoder.encode(view, (DISCARD, 276))
+    with pytest.raises(ActionError, match="a pending prefix has at most 15 tokens, not 16"):
+        encoder.encode(view, (SET,) + (CARD,) * 14 + (STOP,))
+    with pytest.raises(TypeError, match="prefix must be a sequence of ints"):
+        encoder.encode(view, "0")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a token is an int"):
+        encoder.encode(view, (1.0,))  # type: ignore[arg-type]
+    with pytest.raises(pr.SetupError, match="the codec is for cap-it"):
+        ObservationEncoder(pr.CAP_IT, 4).encode(view)
+    with pytest.raises(TypeError, match="players must be an int"):
+        ObservationEncoder(pr.PUSH, "4")  # type: ignore[arg-type]
+    with pytest.raises(KeyError, match="no observation section 'hands'"):
+        encoder.section("hands")
