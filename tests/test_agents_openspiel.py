@@ -10,7 +10,9 @@ These tests need the ``openspiel`` extra. Without it they are skipped — except
 
 from __future__ import annotations
 
+import copy
 import os
+import pickle
 import random
 import re
 import time
@@ -274,6 +276,11 @@ def test_clones_share_the_frozen_states() -> None:
     assert isinstance(clone, PushRummyState)
     assert clone.game_state is state.game_state  # not copied
     assert clone._progress is state._progress
+    for copied in (copy.copy(state), copy.deepcopy(state)):
+        assert isinstance(copied, PushRummyState) and copied.game_state is state.game_state
+        assert str(copied) == str(state) and copied.history() == state.history()
+    unpickled = pickle.loads(pickle.dumps(state))  # through serialize: a replay
+    assert str(unpickled) == str(state) and unpickled.game_state == state.game_state
     clone.apply_action(clone.legal_actions()[0])
     assert clone.game_state is not state.game_state or clone.prefix != state.prefix
     assert len(clone.history()) == len(state.history()) + 1

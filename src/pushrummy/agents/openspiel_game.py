@@ -14,9 +14,13 @@ short name                         players      parameters (defaults)
 ``python_pushrummy_cap_it``        4, 5 or 6    the same, ``players`` 4 by default
 =================================  ===========  ===================================================
 
->>> import pyspiel                                   # doctest: +SKIP
->>> import pushrummy.agents.openspiel_game           # doctest: +SKIP
->>> game = pyspiel.load_game("python_pushrummy_push(max_turns_per_deal=40)")  # doctest: +SKIP
+For example (docs/agents.rst runs a game with OpenSpiel's MCTS)::
+
+   import pyspiel
+   import pushrummy.agents.openspiel_game  # registers the games
+
+   game = pyspiel.load_game("python_pushrummy_push(max_turns_per_deal=40)")
+   state = game.new_initial_state()  # the first chance node: the first dealer
 
 * **Game type**: sequential, imperfect information, explicit stochastic chance, terminal
   rewards. Push (two sides) is zero-sum; Cap-It is general-sum (see *Returns*).
@@ -114,18 +118,10 @@ else:
         MISSING_EXTRA = error
         pyspiel = None
 
-__all__ = [
-    "CAP_IT_NAME",
-    "DEFAULT_BURIAL_SEEDS",
-    "DEFAULT_MAX_TURNS",
-    "PUSH_NAME",
-    "CapItGame",
-    "PushGame",
-    "PushRummyGame",
-    "PushRummyObserver",
-    "PushRummyState",
-    "load_game",
-]
+# The classes are OpenSpiel's protocol, documented in docs/agents.rst but not exported: build
+# a game with ``pyspiel.load_game`` (after importing this module) or :func:`load_game`, and
+# its states with ``game.new_initial_state()``.
+__all__ = ["CAP_IT_NAME", "DEFAULT_BURIAL_SEEDS", "DEFAULT_MAX_TURNS", "PUSH_NAME", "load_game"]
 
 PUSH_NAME = "python_pushrummy_push"
 """The registered short name of Push."""
@@ -437,6 +433,14 @@ class PushRummyState(_StateBase):  # type: ignore[misc]
         if isinstance(value, _Replayed):  # OpenSpiel's deserialisation: replay the history
             value = _replay(self._rules, value.actions)
         object.__setattr__(self, name, value)
+
+    def __copy__(self) -> PushRummyState:
+        clone: PushRummyState = self.clone()  # shares the frozen pushrummy state
+        return clone
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> PushRummyState:
+        clone: PushRummyState = self.clone()  # the same: nothing in a state is mutable
+        return clone
 
     # -- beyond the API ------------------------------------------------------------------
 
