@@ -294,6 +294,9 @@ def test_cap_it_and_house_rules_through_load_game() -> None:
     state = play(game.new_initial_state(), random.Random(4))
     assert state.is_terminal() and len(state.game_state.results) == 5
     assert state.game_state.variant == variant
+    middle = play(game.new_initial_state(), random.Random(6), decisions=50)
+    again = game.deserialize_state(middle.serialize())
+    assert str(again) == str(middle) and again.game_state.variant == variant
 
 
 def test_strings_and_observation_before_the_first_deal() -> None:

@@ -383,9 +383,11 @@ def load_game(
     """An OpenSpiel game of ``variant`` (any house rules) without the registry.
 
     A turn limit of ``max_turns_per_deal`` is added unless the variant has a lower one.
-    Its short name is that of Push for a partnership variant, of Cap-It otherwise; a game
-    built here is not in the registry, so ``pyspiel.deserialize_game_and_state`` cannot
-    rebuild it (``game.deserialize_state`` can).
+    Its short name is that of Push for a partnership variant, of Cap-It otherwise. A state
+    carries its variant through serialisation, so ``game.deserialize_state(text)`` rebuilds
+    it; ``pyspiel.deserialize_game_and_state`` rebuilds the state too, but with the
+    registered game of the same parameters (the variant's other house rules are not
+    parameters).
 
     Raises:
         ImportError: the ``openspiel`` extra is not installed.
