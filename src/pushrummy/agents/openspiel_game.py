@@ -385,9 +385,9 @@ def load_game(
     A turn limit of ``max_turns_per_deal`` is added unless the variant has a lower one.
     Its short name is that of Push for a partnership variant, of Cap-It otherwise. A state
     carries its variant through serialisation, so ``game.deserialize_state(text)`` rebuilds
-    it; ``pyspiel.deserialize_game_and_state`` rebuilds the state too, but with the
-    registered game of the same parameters (the variant's other house rules are not
-    parameters).
+    it. ``pyspiel.deserialize_game_and_state`` rebuilds the same state too, but pairs it with
+    the registered game of the same parameters, whose variant lacks the other house rules
+    (they are not parameters): keep the game from here rather than that one.
 
     Raises:
         ImportError: the ``openspiel`` extra is not installed.
