@@ -1,0 +1,334 @@
+"""The OpenSpiel game (pushrummy.agents.openspiel_game) passes OpenSpiel's own random simulation
+test, with serialisation, for Push and Cap-It; legal actions are the codec's masks, returns are
+partnership-consistent, the chance outcomes determine the game, states round-trip through
+``serialize``/``deserialize`` mid-game, clones share the frozen pushrummy states, and the
+example of docs/agents.rst runs.
+
+These tests need the ``openspiel`` extra. Without it they are skipped — except on CI (the
+``CI`` variable set), which installs the extra (``.ci/run``): there a missing extra fails.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import pickle
+import random
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+if os.environ.get("CI"):
+    import pyspiel  # CI installs the openspiel extra: a missing one is a failure there
+else:
+    pyspiel = pytest.importorskip("pyspiel", reason="the OpenSpiel tests need the openspiel extra")
+
+import pushrummy as pr
+from pushrummy.agents import ActionCodec, ActionError, ObservationEncoder
+from pushrummy.agents import openspiel_game as module
+from pushrummy.agents.codec import LAY_OFF
+from pushrummy.agents.openspiel_game import (
+    CAP_IT_NAME,
+    PUSH_NAME,
+    PushRummyGame,
+    PushRummyState,
+    load_game,
+)
+from pushrummy.records import replay
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# (game string, simulations): the registered default, every player count of Cap-It with
+# shorter deals, and the house rule that buries at the bottom (no seed chance node).
+SIMULATED = [
+    (PUSH_NAME, 2),
+    (f"{CAP_IT_NAME}(players=4,max_turns_per_deal=30)", 1),
+    (f"{CAP_IT_NAME}(players=5,max_turns_per_deal=30)", 1),
+    (f"{CAP_IT_NAME}(players=6,max_turns_per_deal=30)", 1),
+    (f"{PUSH_NAME}(bury_position=bottom,max_turns_per_deal=30)", 1),
+]
+
+
+def sample_chance(state: Any, rng: random.Random) -> int:
+    actions, probabilities = zip(*state.chance_outcomes())
+    return int(rng.choices(actions, probabilities)[0])
+
+
+def play(state: Any, rng: random.Random, decisions: int | None = None) -> Any:
+    """Random play (chance by its probabilities) to the end, or for ``decisions`` decisions
+    (and the chance outcomes after them: it stops at a decision)."""
+    made = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+        elif decisions is not None and made >= decisions:
+            break
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            made += 1
+    return state
+
+
+@pytest.mark.parametrize(("name", "sims"), SIMULATED)
+def test_random_sim_test(name: str, sims: int) -> None:
+    game = pyspiel.load_game(name)
+    start = time.perf_counter()
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
+    assert time.perf_counter() - start < 120
+
+
+def test_the_games_are_registered_with_their_types() -> None:
+    names = pyspiel.registered_names()
+    assert PUSH_NAME in names and CAP_IT_NAME in names
+    push = pyspiel.load_game(PUSH_NAME)
+    kind = push.get_type()
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    assert push.num_players() == 4 and push.utility_sum() == 0.0
+    assert push.num_distinct_actions() == ActionCodec(pr.PUSH, 4).size == 276
+    assert push.max_chance_outcomes() == 64  # the default burial seeds (cards: 53)
+    assert push.observation_tensor_size() == ObservationEncoder(pr.PUSH, 4).size == 1523
+    assert push.information_state_tensor_size() == 1523
+    assert push.max_game_length() == 5 * 101 * (2 + 6 * 108)
+    assert (push.min_utility(), push.max_utility()) == (-1.0, 1.0)
+    cap_it = pyspiel.load_game(f"{CAP_IT_NAME}(players=6)")
+    assert cap_it.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert cap_it.num_players() == 6 and cap_it.num_distinct_actions() == 294
+    bottom = pyspiel.load_game(f"{PUSH_NAME}(bury_position=bottom)")
+    assert bottom.max_chance_outcomes() == 53
+    assert bottom.variant.bury_position is pr.BuryPosition.BOTTOM
+
+
+def test_parameters_are_checked() -> None:
+    for bad in (
+        f"{PUSH_NAME}(max_turns_per_deal=0)",
+        f"{PUSH_NAME}(burial_seeds=0)",
+        f"{PUSH_NAME}(bury_position=middle)",
+    ):
+        with pytest.raises(ValueError, match=r"max_turns_per_deal|burial_seeds|bury_position"):
+            pyspiel.load_game(bad)
+    with pytest.raises(pr.VariantError):
+        PushRummyGame({"players": 5})
+    with pytest.raises(ValueError, match="short_name"):
+        PushRummyGame(short_name="gin")
+    with pytest.raises(TypeError):
+        load_game("push")  # type: ignore[arg-type]
+
+
+def test_the_chance_model_determines_the_whole_game() -> None:
+    game = pyspiel.load_game(f"{PUSH_NAME}(max_turns_per_deal=30)")
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    # The first dealer, then the seed, then the deck order of deal 1 card by card.
+    assert state.is_chance_node() and state.chance_outcomes() == [(s, 0.25) for s in range(4)]
+    state.apply_action(2)
+    assert [a for a, _ in state.chance_outcomes()] == list(range(64))
+    state.apply_action(17)
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 53 and abs(sum(p for _, p in outcomes) - 1) < 1e-12
+    assert dict(outcomes)[52] == 4 / 108  # four jokers in two packs
+    assert state.game_state is None and state.action_to_string(-1, 52) == "card:JK"
+    for _ in range(108):
+        assert state.game_state is None
+        state.apply_action(sample_chance(state, rng))
+    dealt = state.game_state
+    assert dealt is not None and dealt.dealer == 2 and dealt.seed == 17
+    play(state, rng)
+    record = state.record()
+    assert len(record.deals) == 5 and record.dealer == 2 and record.seed == 17
+    assert replay(record) == state.game_state  # the injected orders replay the game exactly
+    # The same history from a new state is the same game.
+    again = game.new_initial_state()
+    for action in state.history():
+        again.apply_action(action)
+    assert str(again) == str(state) and again.game_state == state.game_state
+    # A chance outcome that is not possible is refused.
+    fresh = game.new_initial_state()
+    with pytest.raises(ActionError, match="chance outcome 7 is not possible here"):
+        fresh.apply_action(7)
+
+
+@pytest.mark.parametrize(("variant", "players"), [(pr.PUSH, 4), (pr.CAP_IT, 5)])
+def test_legal_actions_are_the_codec_masks(variant: pr.Variant, players: int) -> None:
+    game = load_game(variant, players, max_turns_per_deal=15)
+    codec = ActionCodec(variant.replace(max_turns_per_deal=15), players)
+    encoder = ObservationEncoder(variant.replace(max_turns_per_deal=15), players)
+    state = game.new_initial_state()
+    rng = random.Random(11)
+    checked = spelled = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert state.legal_actions() == [a for a, _ in outcomes]
+            state.apply_action(sample_chance(state, rng))
+            continue
+        seat = state.current_player()
+        seen = state.player_view(seat)
+        legal = state.legal_actions()
+        assert legal == list(codec.legal_tokens(seen, state.prefix))
+        assert state.legal_actions_mask() == list(codec.mask(seen, state.prefix))
+        for other in range(players):
+            if other != seat:
+                assert state.legal_actions(other) == []
+        if checked % 7 == 0:  # the tensors are the encoder's, the prefix the mover's own
+            for other in range(players):
+                prefix = state.prefix if other == seat else ()
+                vector = encoder.encode(state.player_view(other), prefix)
+                assert state.observation_tensor(other) == [float(v) for v in vector]
+                assert state.information_state_tensor(other) == [float(v) for v in vector]
+            assert "spelling" not in state.observation_string((seat + 1) % players)
+        spelled += bool(state.prefix)
+        checked += 1
+        state.apply_action(rng.choice(legal))
+    assert checked > 100 and spelled > 0
+
+
+def test_an_action_that_is_not_legal_is_refused() -> None:
+    game = pyspiel.load_game(f"{PUSH_NAME}(max_turns_per_deal=30)")
+    state = play(game.new_initial_state(), random.Random(5), decisions=0)
+    assert not state.is_chance_node()
+    illegal = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
+    before = str(state)
+    with pytest.raises(ActionError, match="is not allowed here"):
+        state.apply_action(illegal)
+    assert str(state) == before  # nothing applied
+
+
+def test_returns_are_partnership_consistent() -> None:
+    game = pyspiel.load_game(f"{PUSH_NAME}(max_turns_per_deal=10)")
+    for seed in range(4):
+        state = play(game.new_initial_state(), random.Random(seed))
+        returns = state.returns()
+        outcome = state.game_state.outcome
+        assert returns[0] == returns[2] and returns[1] == returns[3]
+        assert sum(returns) == 0 and returns in ([1, -1, 1, -1], [-1, 1, -1, 1], [0, 0, 0, 0])
+        if outcome.is_draw:
+            assert returns == [0, 0, 0, 0]
+        else:
+            (winner,) = outcome.winners
+            assert returns[winner] == 1
+        assert state.rewards() == returns
+    cap_it = pyspiel.load_game(f"{CAP_IT_NAME}(players=5,max_turns_per_deal=10)")
+    for seed in range(3):
+        state = play(cap_it.new_initial_state(), random.Random(seed))
+        returns = state.returns()
+        winners = state.game_state.outcome.winners
+        assert all(returns[s] == -1 for s in range(5) if s not in winners)
+        assert all(returns[s] == (1 if len(winners) == 1 else 0) for s in winners)
+
+
+def test_returns_are_zero_before_the_end() -> None:
+    game = pyspiel.load_game(f"{PUSH_NAME}(max_turns_per_deal=10)")
+    state = play(game.new_initial_state(), random.Random(1), decisions=30)
+    assert state.returns() == [0.0] * 4 and state.rewards() == [0.0] * 4
+
+
+def test_serialize_round_trips_mid_game() -> None:
+    game = pyspiel.load_game(f"{PUSH_NAME}(max_turns_per_deal=20)")
+    rng = random.Random(8)
+    state = game.new_initial_state()
+    checked = 0
+    for decisions in (0, 25, 60, 200):
+        play(state, rng, decisions=decisions - checked if decisions > checked else 0)
+        checked = decisions
+        # Mid-spelling too: advance until some prefix is pending, when one comes soon.
+        text = pyspiel.serialize_game_and_state(game, state)
+        again_game, again = pyspiel.deserialize_game_and_state(text)
+        assert str(again_game) == str(game)
+        assert str(again) == str(state) and again.history() == state.history()
+        assert again.game_state == state.game_state and again.prefix == state.prefix
+        for seat in range(4):
+            assert again.observation_tensor(seat) == state.observation_tensor(seat)
+            assert again.information_state_string(seat) == state.information_state_string(seat)
+        assert game.deserialize_state(state.serialize()).history() == state.history()
+        # Both go on alike.
+        twin = random.Random(decisions)
+        play(again, twin, decisions=15)
+        play(state.clone(), random.Random(decisions), decisions=15)
+    # A pending prefix survives the round trip: play a new game, starting a multi-token move
+    # (a lay-off or a meld: tokens from LAY_OFF on) whenever one is legal.
+    state = game.new_initial_state()
+    while not state.prefix:
+        if state.is_terminal():
+            pytest.fail("no multi-token move in the game")
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        legal = state.legal_actions()
+        longer = [a for a in legal if a >= LAY_OFF]
+        state.apply_action(rng.choice(longer or legal))
+    again = game.deserialize_state(state.serialize())
+    assert again.prefix == state.prefix and str(again) == str(state)
+    assert "spelling" in again.observation_string(again.current_player())
+    assert again.legal_actions() == state.legal_actions()
+
+
+def test_clones_share_the_frozen_states() -> None:
+    game = pyspiel.load_game(f"{PUSH_NAME}(max_turns_per_deal=20)")
+    state = play(game.new_initial_state(), random.Random(2), decisions=40)
+    clone = state.clone()
+    assert isinstance(clone, PushRummyState)
+    assert clone.game_state is state.game_state  # not copied
+    assert clone._progress is state._progress
+    for copied in (copy.copy(state), copy.deepcopy(state)):
+        assert isinstance(copied, PushRummyState) and copied.game_state is state.game_state
+        assert str(copied) == str(state) and copied.history() == state.history()
+    unpickled = pickle.loads(pickle.dumps(state))  # through serialize: a replay
+    assert str(unpickled) == str(state) and unpickled.game_state == state.game_state
+    clone.apply_action(clone.legal_actions()[0])
+    assert clone.game_state is not state.game_state or clone.prefix != state.prefix
+    assert len(clone.history()) == len(state.history()) + 1
+
+
+def test_cap_it_and_house_rules_through_load_game() -> None:
+    variant = pr.CAP_IT.replace(bury_position=pr.BuryPosition.BOTTOM, max_turns_per_deal=8)
+    game = load_game(variant, 6, max_turns_per_deal=50)
+    assert game.variant.max_turns_per_deal == 8  # the variant's lower limit stays
+    assert game.max_chance_outcomes() == 53 and game.num_players() == 6
+    state = play(game.new_initial_state(), random.Random(4))
+    assert state.is_terminal() and len(state.game_state.results) == 5
+    assert state.game_state.variant == variant
+    middle = play(game.new_initial_state(), random.Random(6), decisions=50)
+    again = game.deserialize_state(middle.serialize())
+    assert str(again) == str(middle) and again.game_state.variant == variant
+
+
+def test_strings_and_observation_before_the_first_deal() -> None:
+    game = pyspiel.load_game(PUSH_NAME)
+    state = game.new_initial_state()
+    assert state.observation_tensor(0) == [0.0] * game.observation_tensor_size()
+    assert "dealing" in state.observation_string(0)
+    assert state.player_view(0) is None
+    with pytest.raises(pr.SetupError):
+        state.record()
+    state.apply_action(0)
+    assert state.action_to_string(-1, 5) == "seed:5"
+
+
+def test_the_missing_extra_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(module, "MISSING_EXTRA", ImportError("No module named 'pyspiel'"))
+    with pytest.raises(ImportError, match=re.escape('pip install "pushrummy[openspiel]"')):
+        load_game()
+    with pytest.raises(ImportError, match="openspiel extra"):
+        PushRummyGame()
+
+
+def test_docs_example(capsys: pytest.CaptureFixture[str]) -> None:
+    text = (ROOT / "docs" / "agents.rst").read_text(encoding="utf-8")
+    blocks = re.findall(r"\.\. code-block:: python\n\n((?:   .*\n|\n)+)", text)
+    example = next(block for block in blocks if "MCTSBot" in block)
+    code = "\n".join(line[3:] for line in example.splitlines())
+    namespace: dict[str, Any] = {}
+    start = time.perf_counter()
+    exec(compile(code, "docs/agents.rst", "exec"), namespace)
+    assert time.perf_counter() - start < 60
+    printed = capsys.readouterr().out
+    assert "MCTS chose" in printed
+    state = namespace["state"]
+    assert isinstance(state, PushRummyState) and state.game_state is not None
