@@ -276,7 +276,7 @@ def seen_by(event: Event, seat: int) -> Event:
     if kind is DealStarted:
         assert isinstance(event, DealStarted)
         hands = tuple(hand if i == seat else None for i, hand in enumerate(event.hands))
-        return attrs.evolve(event, hands=hands)
+        return DealStarted(event.deal_number, event.dealer, event.upcard, event.buried, hands)
     if kind not in EVENT_CLASSES:
         raise TypeError(f"event must be an event, not {kind.__name__}")
     return event
