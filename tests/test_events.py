@@ -453,6 +453,11 @@ def test_the_decoder_refuses_leaks_and_logs_that_do_not_fit() -> None:
     hidden["log"][index]["card"] = None
     with pytest.raises(DecodeError, match=rf"\$\.log\[{index}\]\.card"):
         pr.decode(hidden, kind="state")
+    no_card = copy.deepcopy(state_doc)
+    index = next(i for i, e in enumerate(no_card["log"]) if e["type"] == "discarded")
+    no_card["log"][index]["card"] = None  # only a draw may hide its card
+    with pytest.raises(DecodeError, match=rf"\$\.log\[{index}\]\.card: expected a card"):
+        pr.decode(no_card, kind="state")
     short = copy.deepcopy(state_doc)
     short["log"] = short["log"][1:]
     with pytest.raises(DecodeError, match=r"\$\.log\[0\]"):

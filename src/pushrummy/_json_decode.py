@@ -59,7 +59,7 @@ from .cards import Card, Rank, Suit
 from .consistency import Problem, state_problems, view_problems
 from .contract_spec import Contract
 from .errors import InvalidMeldError, VariantError
-from .events import EVENT_CLASSES, DealEnd, Event, EventLog, GameLog, describe_event
+from .events import EVENT_CLASSES, DealEnd, Drew, Event, EventLog, GameLog, describe_event
 from .melds import MAX_RUN_POSITION, End, Meld, MeldKind, WildLimit
 from .moves import Move
 from .movetable import MOVE_KINDS, kind_named
@@ -613,7 +613,7 @@ _EVENT_FIELD_READERS: Final[dict[str, Callable[[object, str, _Seats], Any]]] = {
     "went_out": lambda v, p, n: read_opt_seat(v, p, n.players),
     "deal_number": lambda v, p, n: read_int(v, p, "a deal number", 1),
     "meld_id": lambda v, p, n: read_count(v, p, "a meld id"),
-    "card": lambda v, p, n: read_opt_card(v, p),
+    "card": lambda v, p, n: read_card(v, p),
     "upcard": lambda v, p, n: read_card(v, p),
     "wild": lambda v, p, n: read_card(v, p),
     "buried": lambda v, p, n: read_cards(v, p),
@@ -629,6 +629,11 @@ _EVENT_FIELD_READERS: Final[dict[str, Callable[[object, str, _Seats], Any]]] = {
 }
 """How each field of an event object is read (the same name means the same thing in
 every event)."""
+
+_DREW_READERS: Final = {
+    **_EVENT_FIELD_READERS,
+    "card": lambda v, p, n: read_opt_card(v, p),  # null: a stock card the viewer may not see
+}
 
 _EVENT_KINDS: Final[dict[str, tuple[type[Any], tuple[str, ...]]]] = {
     cls.kind: (cls, tuple(f.name for f in attrs.fields(cls))) for cls in EVENT_CLASSES
@@ -650,8 +655,9 @@ def _event(value: object, path: str, seats: _Seats, extra: tuple[str, ...] = ())
         )
     cls, fields = found
     obj = read_fields(obj, path, f"a {kind} event", (*extra[:1], "type", *fields, *extra[1:]))
+    readers = _DREW_READERS if cls is Drew else _EVENT_FIELD_READERS
     event: Event = cls(
-        **{name: _EVENT_FIELD_READERS[name](obj[name], f"{path}.{name}", seats) for name in fields}
+        **{name: readers[name](obj[name], f"{path}.{name}", seats) for name in fields}
     )
     return event
 
