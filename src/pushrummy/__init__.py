@@ -82,6 +82,7 @@ from .notation import describe_move, format_meld, format_move, parse_meld, parse
 from .playing import DecisionLimitError, GameListener, MoveSource, bot_source, drive, play_game
 from .records import GameRecord, new_seed, replay
 from .sampling import sample_state, unseen_cards
+from .search import SearchBot
 from .scoring import StakesSettlement, deal_penalties, hand_value, settle_stakes, winners
 from .serialization import decode, encode, from_json, json_schema, to_json
 from .state import DealEnd, DealResult, GameState, Outcome, Phase, TableMeld
@@ -162,6 +163,7 @@ __all__ = [
     "RandomBot",
     "Rank",
     "Requirement",
+    "SearchBot",
     "SetupError",
     "ShortStockPush",
     "Stakes",
