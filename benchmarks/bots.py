@@ -4,6 +4,7 @@ Usage::
 
     python benchmarks/bots.py                        # the full run: 400 games each
     python benchmarks/bots.py --search-games 40      # fewer search games (they are slow)
+    python benchmarks/bots.py --search-games 0       # the greedy reports only
     python benchmarks/bots.py --quick                # a smoke run
     python benchmarks/bots.py --workers 4            # games in parallel processes
 
@@ -92,22 +93,23 @@ class Timed:
         return move
 
 
-def make(kind: str, seed: int, playouts: int) -> pr.Bot:
+def make(kind: str, seed: int, playouts: int, horizon: int) -> pr.Bot:
     if kind == "search":
-        return pr.SearchBot(seed=seed, playouts=playouts)
+        return pr.SearchBot(seed=seed, playouts=playouts, horizon=horizon)
     if kind == "greedy":
         return pr.GreedyBot()
     return OldGreedyBot()
 
 
-def match(args: tuple[str, str, int, int]) -> tuple[float, list[float], int, int]:
+def match(args: tuple[str, str, int, int, int]) -> tuple[float, list[float], int, int]:
     """One game, ``test`` against ``base`` (sides alternated by the game's parity): the
     test side's share of the win, its decision times, deals, deals on an exhausted stock."""
-    test, base, seed, playouts = args
+    test, base, seed, playouts, horizon = args
     side = seed % 2
-    timed = [Timed(make(test, seed * 10 + s, playouts)) for s in range(4)]
+    timed = [Timed(make(test, seed * 10 + s, playouts, horizon)) for s in range(4)]
     bots: list[pr.Bot] = [
-        timed[s] if s % 2 == side else make(base, seed * 10 + s, playouts) for s in range(4)
+        timed[s] if s % 2 == side else make(base, seed * 10 + s, playouts, horizon)
+        for s in range(4)
     ]
     end = pr.play_game(pr.new_game(VARIANT, seed=seed), bots)
     assert end.outcome is not None
@@ -145,9 +147,11 @@ def run(function: Callable[..., object], jobs: Sequence[object], workers: int) -
         return list(pool.map(function, jobs))
 
 
-def head_to_head(test: str, base: str, games: int, seed: int, playouts: int, workers: int) -> None:
+def head_to_head(
+    test: str, base: str, games: int, seed: int, playouts: int, horizon: int, workers: int
+) -> None:
     started = time.perf_counter()
-    jobs = [(test, base, seed + i, playouts) for i in range(games)]
+    jobs = [(test, base, seed + i, playouts, horizon) for i in range(games)]
     results = run(match, jobs, workers)
     won = sum(r[0] for r in results)  # type: ignore[index]
     times = sorted(t for r in results for t in r[1])  # type: ignore[index]
@@ -181,18 +185,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=2000, help="greedy games per report")
     parser.add_argument("--search-games", type=int, default=400, help="search games")
     parser.add_argument("--playouts", type=int, default=8, help="SearchBot's playouts")
+    parser.add_argument("--horizon", type=int, default=8, help="SearchBot's horizon (turns)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="a few games each")
-    parser.add_argument("--skip-search", action="store_true")
     args = parser.parse_args(argv)
     games = 6 if args.quick else args.games
     search_games = 2 if args.quick else args.search_games
     print(f"pushrummy {pr.__version__}, PUSH, 4 players, max_turns_per_deal=200")
-    head_to_head("greedy", "old", games, args.seed, args.playouts, args.workers)
-    exhaustion(games, args.seed, args.workers)
-    if not args.skip_search:
-        head_to_head("search", "greedy", search_games, args.seed, args.playouts, args.workers)
+    if games:
+        head_to_head("greedy", "old", games, args.seed, args.playouts, args.horizon, args.workers)
+        exhaustion(games, args.seed, args.workers)
+    if search_games:
+        head_to_head(
+            "search", "greedy", search_games, args.seed, args.playouts, args.horizon, args.workers
+        )
     return 0
 
 

@@ -16,6 +16,7 @@ import attrs
 import pytest
 
 import pushrummy as pr
+from games import PRESETS, bots, combinations, greedy, melding, playout, variant_for
 from pushrummy.events import (
     DealStarted,
     Discarded,
@@ -30,8 +31,6 @@ from pushrummy.events import (
 from pushrummy.sampling import sample_state, unseen_cards
 from pushrummy.state import GameState
 from pushrummy.variants import BuryPosition
-
-from games import PRESETS, bots, combinations, greedy, melding, playout, variant_for
 
 
 def positions() -> Iterator[tuple[str, GameState]]:
@@ -236,7 +235,9 @@ def mid_deal(preset: str, seed: int, moves: int) -> GameState:
 
 
 @pytest.mark.parametrize("preset, seed, moves", [("push", 3, 30), ("cap_it_6", 4, 40)])
-def test_an_unseen_card_lands_in_proportion_to_the_slots(preset: str, seed: int, moves: int) -> None:
+def test_an_unseen_card_lands_in_proportion_to_the_slots(
+    preset: str, seed: int, moves: int
+) -> None:
     state = mid_deal(preset, seed, moves)
     assert any(state.known)  # some cards are publicly known: fewer slots in those hands
     statistic, freedom = uniformity(state, 0, 2000)
@@ -261,7 +262,7 @@ def test_wrong_types_are_type_errors() -> None:
     state = pr.new_game(pr.PUSH, seed=1)
     with pytest.raises(TypeError, match="view must be a PlayerView"):
         sample_state(state, random.Random(1))  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="rng must be a random.Random"):
+    with pytest.raises(TypeError, match=r"rng must be a random\.Random"):
         sample_state(pr.view(state, 0), 1)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="view must be a PlayerView"):
         unseen_cards(None)  # type: ignore[arg-type]
@@ -271,3 +272,36 @@ def test_an_inconsistent_view_is_a_setup_error() -> None:
     me = pr.view(pr.new_game(pr.PUSH, seed=1), 0)
     with pytest.raises(pr.SetupError, match="does not add up"):
         sample_state(attrs.evolve(me, stock_size=me.stock_size + 1), random.Random(1))
+
+
+# -- search plumbing: frozen values are not copied; injected deals use no randomness ------------
+
+
+def test_frozen_values_are_their_own_copies() -> None:
+    import copy
+
+    _, state = POSITIONS[len(POSITIONS) // 3]
+    me = pr.view(state, 0)
+    values: list[object] = [state, me, *state.table, *state.results]
+    if state.outcome is not None:
+        values.append(state.outcome)
+    for value in (*values, sample_state(me, random.Random(1))):
+        assert copy.copy(value) is value
+        assert copy.deepcopy(value) is value
+    assert copy.deepcopy([state])[0] is state  # inside a container too
+
+
+def test_an_injected_deal_buries_a_wild_upcard_at_the_bottom_whatever_the_seed() -> None:
+    # All randomness injectable (DESIGN §6a): with the deck order given, no part of the
+    # deal comes from the seed, not even where a wild upcard is buried ([deal.upcard]).
+    from engine_helpers import deck_order
+
+    assert pr.PUSH.bury_position is BuryPosition.RANDOM
+    order = deck_order(dealer=0, hands={}, upcard="JK", stock="7H 8H", filler_seed=5)
+    states = [pr.new_game(pr.PUSH, seed=seed, dealer=0, deals=[order]) for seed in range(8)]
+    for state in states:
+        assert state.upcard == pr.parse_card("7H")
+        assert state.stock == (*order[26:], pr.parse_card("JK"))
+    assert len({state.stock for state in states}) == 1
+    shuffled = [pr.new_game(pr.PUSH, seed=seed, dealer=0) for seed in range(8)]
+    assert len({state.stock for state in shuffled}) == 8  # a shuffled deal still uses the seed

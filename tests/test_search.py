@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from games import PRESETS, combinations, greedy, playout, variant_for
 
 import pushrummy as pr
+from games import PRESETS, combinations, greedy, playout, variant_for
 from pushrummy import search
 from pushrummy.moves import Discard
 
@@ -113,3 +113,13 @@ def test_bad_arguments() -> None:
         pr.SearchBot(time_limit="1")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="expects a PlayerView"):
         pr.SearchBot().choose(pr.new_game(pr.PUSH, seed=1))  # type: ignore[arg-type]
+
+
+def test_the_command_line_knows_the_search_bot() -> None:
+    from pushrummy.cli.common import BOT_KINDS, make_bot, parse_bots
+
+    assert "search" in BOT_KINDS
+    assert parse_bots("greedy,search", 4) == ("greedy", "search", "greedy", "search")
+    bot = make_bot("search", 5, 1)
+    assert isinstance(bot, pr.SearchBot)
+    assert bot.seed != make_bot("search", 5, 3).seed  # seeded per game and seat

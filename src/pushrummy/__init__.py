@@ -82,8 +82,8 @@ from .notation import describe_move, format_meld, format_move, parse_meld, parse
 from .playing import DecisionLimitError, GameListener, MoveSource, bot_source, drive, play_game
 from .records import GameRecord, new_seed, replay
 from .sampling import sample_state, unseen_cards
-from .search import SearchBot
 from .scoring import StakesSettlement, deal_penalties, hand_value, settle_stakes, winners
+from .search import SearchBot
 from .serialization import decode, encode, from_json, json_schema, to_json
 from .state import DealEnd, DealResult, GameState, Outcome, Phase, TableMeld
 from .variants import (

@@ -237,7 +237,9 @@ def _known_bottom(view: PlayerView) -> list[Card]:
     return list(start.buried[len(start.buried) - keep :])
 
 
-def _history(view: PlayerView, hands: Sequence[tuple[Card, ...]], rng: random.Random) -> list[Event]:
+def _history(
+    view: PlayerView, hands: Sequence[tuple[Card, ...]], rng: random.Random
+) -> list[Event]:
     """The view's events with every hidden card filled in (see the module's notes)."""
     events: list[Event] = list(view.events)
     starts = [i for i, event in enumerate(events) if type(event) is DealStarted]

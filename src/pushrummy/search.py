@@ -147,8 +147,8 @@ class SearchBot:
             return [greedy, *(m for m in view.legal_moves if m != greedy)]
         if not isinstance(greedy, Discard):
             return [greedy]
-        chosen = [greedy]
-        rest = [m for m in view.legal_moves if isinstance(m, Discard) and m != greedy]
+        chosen: list[Move] = [greedy]
+        rest: list[Move] = [m for m in view.legal_moves if isinstance(m, Discard) and m != greedy]
         while rest and len(chosen) < self.discards:
             # GreedyBot's next best discard: its choice among the discards not taken yet.
             pick = self._greedy.choose(attrs.evolve(view, legal_moves=tuple(rest)))
