@@ -31,7 +31,7 @@ import collections
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 import pushrummy as pr
@@ -93,7 +93,7 @@ class Timed:
         return move
 
 
-def make(kind: str, seed: int, playouts: int, horizon: int) -> pr.Bot:
+def make(kind: str, seed: int, playouts: int, horizon: int | None) -> pr.Bot:
     if kind == "search":
         return pr.SearchBot(seed=seed, playouts=playouts, horizon=horizon)
     if kind == "greedy":
@@ -101,7 +101,9 @@ def make(kind: str, seed: int, playouts: int, horizon: int) -> pr.Bot:
     return OldGreedyBot()
 
 
-def match(args: tuple[str, str, int, int, int]) -> tuple[float, list[float], int, int]:
+def match(
+    args: tuple[str, str, int, int, int | None],
+) -> tuple[float, list[float], int, int]:
     """One game, ``test`` against ``base`` (sides alternated by the game's parity): the
     test side's share of the win, its decision times, deals, deals on an exhausted stock."""
     test, base, seed, playouts, horizon = args
@@ -140,19 +142,46 @@ def table(args: tuple[str, int]) -> tuple[int, int, list[int]]:
     return len(end.results), exhausted, most
 
 
-def run(function: Callable[..., object], jobs: Sequence[object], workers: int) -> list[object]:
-    if workers <= 1:
-        return [function(job) for job in jobs]
-    with ProcessPoolExecutor(workers) as pool:
-        return list(pool.map(function, jobs))
+def run(
+    function: Callable[..., object], jobs: Sequence[object], workers: int, label: str = ""
+) -> list[object]:
+    """``function`` over ``jobs`` (in ``workers`` processes); with a ``label``, each result
+    is reported on stderr as it comes (so that a long run stopped early still says
+    something)."""
+    results: list[object] = []
+    with ProcessPoolExecutor(workers) if workers > 1 else _Inline() as pool:
+        for result in pool.map(function, jobs):
+            results.append(result)
+            if label:
+                print(f"{label} game {len(results)}/{len(jobs)}: {result!r:.60}", file=sys.stderr)
+    return results
+
+
+class _Inline:
+    """A stand-in for a process pool that runs the jobs in this process."""
+
+    def __enter__(self) -> _Inline:
+        return self
+
+    def __exit__(self, *args: object) -> None:
+        return None
+
+    def map(self, function: Callable[..., object], jobs: Sequence[object]) -> Iterator[object]:
+        return (function(job) for job in jobs)
 
 
 def head_to_head(
-    test: str, base: str, games: int, seed: int, playouts: int, horizon: int, workers: int
+    test: str,
+    base: str,
+    games: int,
+    seed: int,
+    playouts: int,
+    horizon: int | None,
+    workers: int,
 ) -> None:
     started = time.perf_counter()
     jobs = [(test, base, seed + i, playouts, horizon) for i in range(games)]
-    results = run(match, jobs, workers)
+    results = run(match, jobs, workers, label=test if test == "search" else "")
     won = sum(r[0] for r in results)  # type: ignore[index]
     times = sorted(t for r in results for t in r[1])  # type: ignore[index]
     print(f"{test} vs {base}: {games} games (seeds {seed}..{seed + games - 1}, sides alternated)")
@@ -184,8 +213,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2000, help="greedy games per report")
     parser.add_argument("--search-games", type=int, default=400, help="search games")
-    parser.add_argument("--playouts", type=int, default=8, help="SearchBot's playouts")
-    parser.add_argument("--horizon", type=int, default=8, help="SearchBot's horizon (turns)")
+    parser.add_argument("--playouts", type=int, default=12, help="SearchBot's playouts")
+    parser.add_argument(
+        "--horizon", type=int, default=None, help="SearchBot's horizon (turns; default: none)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="a few games each")

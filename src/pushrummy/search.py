@@ -12,11 +12,14 @@ and playing each out with fast :class:`~pushrummy.bots.GreedyBot` rollouts:
 2. The budget: ``playouts`` determinisations per decision (each candidate is played out
    on the same ones, so their difference is not noise from the deal), fewer if
    ``time_limit`` (seconds) runs out first — at least one each.
-3. A rollout plays every seat with GreedyBot until the deal ends or ``horizon`` more
-   turns have been played, and scores the deal from the bot's side: its side's penalty
+3. A rollout plays every seat with GreedyBot until the deal ends (or ``horizon`` more
+   turns have been played), and scores the deal from the bot's side: its side's penalty
    less the mean of the other sides' (the deal's real penalties if it ended, otherwise
-   the hands' values as if the stock ran out, [score.exhausted]). The candidate with the
-   lowest mean score is played (ties: GreedyBot's choice).
+   the hands' values as if the stock ran out, [score.exhausted]).
+4. GreedyBot's choice is played unless another candidate's mean score is lower by more
+   than ``margin`` standard errors of the paired differences (same determinisations):
+   one deal's score varies by tens of points, and a bot that follows that noise plays
+   worse than GreedyBot.
 
 Deterministic for a seed when ``time_limit`` is ``None``: the random stream of a decision
 is derived from the seed and the position (deal and number of events), so the same seed
@@ -50,6 +53,7 @@ from .views import PlayerView, view
 __all__ = ["SearchBot"]
 
 _IN_DEAL = frozenset({Phase.DRAW, Phase.PLAY, Phase.LAYING_DOWN})
+_NO_HORIZON = 1 << 62
 
 
 def _check_count(name: str, value: object, least: int) -> int:
@@ -69,30 +73,40 @@ class SearchBot:
         time_limit: seconds a decision may take at most (roughly: a rollout under way is
             finished), or ``None`` for no limit; at least one determinisation is played.
         discards: how many discards (GreedyBot's best) are compared (at least 1).
-        horizon: the most turns a rollout plays before scoring the hands (at least 1).
+        horizon: the most turns a rollout plays before scoring the hands (at least 1), or
+            ``None`` to play every rollout to the deal's end.
+        margin: how many standard errors a candidate's mean score must beat GreedyBot's
+            choice by for the bot to play it instead (at least 0; 0 plays the best mean).
 
     Raises:
         TypeError: an argument has the wrong type.
-        ValueError: a count is below its least value, or ``time_limit`` is not positive.
+        ValueError: a count is below its least value, ``margin`` is negative, or
+            ``time_limit`` is not positive.
     """
 
-    __slots__ = ("_greedy", "discards", "horizon", "playouts", "seed", "time_limit")
+    __slots__ = ("_greedy", "discards", "horizon", "margin", "playouts", "seed", "time_limit")
 
     def __init__(
         self,
         seed: int = 0,
         *,
-        playouts: int = 8,
+        playouts: int = 12,
         time_limit: float | None = None,
         discards: int = 3,
-        horizon: int = 8,
+        horizon: int | None = None,
+        margin: float = 2.0,
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")
         self.seed = seed
         self.playouts = _check_count("playouts", playouts, 1)
         self.discards = _check_count("discards", discards, 1)
-        self.horizon = _check_count("horizon", horizon, 1)
+        self.horizon = None if horizon is None else _check_count("horizon", horizon, 1)
+        if isinstance(margin, bool) or not isinstance(margin, (int, float)):
+            raise TypeError(f"margin must be a number, not {type(margin).__name__}")
+        if not margin >= 0:
+            raise ValueError(f"margin must be at least 0, not {margin}")
+        self.margin = float(margin)
         if time_limit is not None:
             if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
                 raise TypeError(
@@ -106,7 +120,8 @@ class SearchBot:
     def __repr__(self) -> str:
         return (
             f"SearchBot(seed={self.seed}, playouts={self.playouts}, "
-            f"time_limit={self.time_limit}, discards={self.discards}, horizon={self.horizon})"
+            f"time_limit={self.time_limit}, discards={self.discards}, horizon={self.horizon}, "
+            f"margin={self.margin})"
         )
 
     def choose(self, view: PlayerView) -> Move:
@@ -160,14 +175,28 @@ class SearchBot:
         rng = random.Random(f"pushrummy-search:{self.seed}:{view.deal_number}:{len(view.events)}")
         limit = self.time_limit
         deadline = None if limit is None else time.perf_counter() + limit
-        totals = [0.0] * len(candidates)
+        scores: list[list[float]] = [[] for _ in candidates]
         for played in range(self.playouts):
             if played and deadline is not None and time.perf_counter() > deadline:
                 break
             sample = sample_state(view, rng)
             for index, move in enumerate(candidates):
-                totals[index] += self._rollout(apply_move(sample, move), view.seat)
-        best = min(range(len(candidates)), key=lambda i: (totals[i], i))
+                scores[index].append(self._rollout(apply_move(sample, move), view.seat))
+        # Leave GreedyBot's choice (candidate 0) only for a candidate that beats it clearly:
+        # its mean score, paired by determinisation, lower by more than ``margin`` standard
+        # errors. Deal scores are noisy, and following noise plays worse than GreedyBot.
+        base = scores[0]
+        best, best_gain = 0, 0.0
+        for index in range(1, len(candidates)):
+            diffs = [a - b for a, b in zip(scores[index], base, strict=True)]
+            count = len(diffs)
+            mean = sum(diffs) / count
+            if count < 2 or mean >= 0:
+                continue
+            spread = sum((d - mean) ** 2 for d in diffs) / (count - 1)
+            error = (spread / count) ** 0.5
+            if -mean > self.margin * error and -mean > best_gain:
+                best, best_gain = index, -mean
         return candidates[best]
 
     def _rollout(self, state: GameState, seat: int) -> float:
@@ -175,7 +204,7 @@ class SearchBot:
         is reached; the score of the deal for ``seat``'s side (lower is better)."""
         greedy = self._greedy
         start = state.turn
-        horizon = self.horizon
+        horizon = _NO_HORIZON if self.horizon is None else self.horizon
         while state.phase in _IN_DEAL and state.turn - start < horizon:
             mover = state.current_player
             assert mover is not None
