@@ -51,12 +51,12 @@ from pushrummy.state import GameState, Phase
 
 # name: (preset, house rules, seed, bots per seat: "r" random, "g" greedy, max_turns_per_deal)
 GAMES: dict[str, tuple[str, str, int, str, int]] = {
-    "push-mixed": ("push", "default", 2, "grgr", 60),
+    "push-mixed": ("push", "default", 5, "grgr", 60),
     "cap-it-4-random": ("cap_it_4", "default", 3, "rrrr", 12),
     "cap-it-6-mixed": ("cap_it_6", "default", 5, "gggrgr", 40),
     "push-house": ("push", "previous_forbidden_keep_wilds", 6, "rggr", 60),
     "cap-it-house": ("cap_it_5", "own_no_new_melds_values", 7, "gggrr", 40),
-    "push-exchange": ("push", "exchange_team_next_turn", 8, "grrg", 60),
+    "push-exchange": ("push", "exchange_team_next_turn", 12, "grrg", 60),
     "cap-it-6-jokers": ("cap_it_6", "jokers_fewer_previous_stakes", 10, "grgrgr", 40),
 }
 
