@@ -143,17 +143,20 @@ def table(args: tuple[str, int]) -> tuple[int, int, list[int]]:
 
 
 def run(
-    function: Callable[..., object], jobs: Sequence[object], workers: int, label: str = ""
+    function: Callable[..., object],
+    jobs: Sequence[object],
+    workers: int,
+    progress: Callable[[list[object]], str] | None = None,
 ) -> list[object]:
-    """``function`` over ``jobs`` (in ``workers`` processes); with a ``label``, each result
-    is reported on stderr as it comes (so that a long run stopped early still says
-    something)."""
+    """``function`` over ``jobs`` (in ``workers`` processes); with ``progress``, what it says
+    of the results so far is printed on stderr after each one (so that a long run stopped
+    early still reports)."""
     results: list[object] = []
     with ProcessPoolExecutor(workers) if workers > 1 else _Inline() as pool:
         for result in pool.map(function, jobs):
             results.append(result)
-            if label:
-                print(f"{label} game {len(results)}/{len(jobs)}: {result!r:.60}", file=sys.stderr)
+            if progress is not None:
+                print(f"{len(results)}/{len(jobs)}: {progress(results)}", file=sys.stderr)
     return results
 
 
@@ -170,6 +173,21 @@ class _Inline:
         return (function(job) for job in jobs)
 
 
+def summary(results: Sequence[object]) -> str:
+    """The test side's wins and decision times over the games in ``results`` (of :func:`match`)."""
+    games = len(results)
+    won = sum(r[0] for r in results)  # type: ignore[index]
+    times = sorted(t for r in results for t in r[1])  # type: ignore[index]
+    text = f"the tested side won {won:g} of {games} = {100 * won / games:.1f}%"
+    if times:
+        p90 = times[int(0.9 * (len(times) - 1))]
+        text += (
+            f"; its decisions: {len(times)}, median {1000 * statistics.median(times):.1f} ms, "
+            f"90th percentile {1000 * p90:.1f} ms, mean {1000 * statistics.fmean(times):.1f} ms"
+        )
+    return text
+
+
 def head_to_head(
     test: str,
     base: str,
@@ -181,17 +199,9 @@ def head_to_head(
 ) -> None:
     started = time.perf_counter()
     jobs = [(test, base, seed + i, playouts, horizon) for i in range(games)]
-    results = run(match, jobs, workers, label=test if test == "search" else "")
-    won = sum(r[0] for r in results)  # type: ignore[index]
-    times = sorted(t for r in results for t in r[1])  # type: ignore[index]
+    results = run(match, jobs, workers, progress=summary if test == "search" else None)
     print(f"{test} vs {base}: {games} games (seeds {seed}..{seed + games - 1}, sides alternated)")
-    print(f"  {test}'s side won {won:g} of {games} = {100 * won / games:.1f}%")
-    if times:
-        p90 = times[int(0.9 * (len(times) - 1))]
-        print(
-            f"  {test} decisions: {len(times)}, median {1000 * statistics.median(times):.1f} ms, "
-            f"90th percentile {1000 * p90:.1f} ms, mean {1000 * statistics.fmean(times):.1f} ms"
-        )
+    print(f"  {summary(results).replace('; ', chr(10) + '  ')}")
     print(f"  ({time.perf_counter() - started:.0f} s)")
 
 
