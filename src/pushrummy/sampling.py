@@ -14,14 +14,18 @@ last result shows). The deck is conserved (hands, stock, upcard and table hold i
 seats' unknown cards plus the stock. They are shuffled uniformly into those slots: each
 other seat gets its hand size less its known cards, the stock the rest, in random order.
 
-This is the exact posterior of the deal, but for one piece of knowledge it leaves out and
-one it keeps:
+Given the cards alone this is the exact posterior (every card the seat has not seen is
+exchangeable with every other), with these refinements and one approximation:
 
 * with ``bury_position=BOTTOM`` the seat knows that the wild upcards buried at this deal's
   start lie at the bottom of the stock ([deal.upcard]); the sample puts them there;
-* with the default random burial a buried wild went into the stock, never into a dealt hand,
-  so it is a little likelier than another unseen card to still be in the stock; the sample
-  ignores that (it treats buried wilds like any unseen card).
+* while another seat is part-way through its lay-down, the seat knows that seat can
+  complete it ([contract.steps]): deals that do not allow it are drawn again (rejection
+  sampling, so still uniform among the deals that do; a few tries on average, and a
+  :class:`~pushrummy.errors.SetupError` after 10,000);
+* approximation: with the default random burial a buried wild went into the stock, never
+  into a dealt hand, so it is a little likelier than another unseen card to still be in
+  the stock; the sample ignores that (it treats buried wilds like any unseen card).
 
 Seats' play is not modelled either: the sample does not infer that a seat which pushed an
 upcard probably holds nothing that goes with it. That is the usual determinisation.
@@ -143,7 +147,8 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
         TypeError: ``view`` is not a :class:`~pushrummy.views.PlayerView`, or ``rng`` not a
             :class:`random.Random`.
         SetupError: the view is inconsistent (its cards, hand sizes, stock size and events
-            do not add up to a deal of the deck), so no state has it as its view.
+            do not add up to a deal of the deck), so no state has it as its view; or
+            another seat is laying down and no deal in 10,000 tries lets it finish.
     """
     if not isinstance(view, PlayerView):
         raise TypeError(f"view must be a PlayerView, not {type(view).__name__}")
