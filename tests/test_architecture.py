@@ -45,6 +45,8 @@ LAYERS: dict[str, int] = {
     "_wire": 3,
     "consistency": 14,
     "bots": 14,
+    "sampling": 14,
+    "search": 15,
     "_json_read": 6,
     "_json_decode": 15,
     "playing": 15,

@@ -327,3 +327,48 @@ def test_play_game_rejects_illegal_bot_moves() -> None:
     start = pr.new_game(pr.PUSH, seed=1)
     with pytest.raises(pr.IllegalMoveError):
         pr.play_game(start, [Cheater()] * 4)
+
+
+# -- issue 9: the greedy bot does not send an unwanted card round the table -----------------------
+
+
+def pushed_king_position() -> pr.PlayerView:
+    """Seat 1's discard after seat 0 pushed it the upcard K♣ (known to everyone) and it pushed
+    in turn: K♣, J♥ and 4♦ are its cards with no partner (the contract is 2 sets of 3), and
+    K♣ and J♥ the most expensive of them."""
+    from engine_helpers import deck_order
+
+    order = deck_order(
+        dealer=3,
+        hands={0: "3C 3D 6H 8C 10S QD", 1: "7H 7S 9C 9D 4D 5S"},
+        upcard="KC",
+        stock="JH 8D 10C 5H",
+    )
+    state = pr.new_game(pr.PUSH, seed=1, dealer=3, deals=[order])
+    state = pr.apply_move(state, pr.Push(0))  # K♣ and J♥ to seat 1
+    state = pr.apply_move(state, pr.Discard(0, parse_cards("QD")[0]))
+    state = pr.apply_move(state, pr.Push(1))  # seat 1 draws 5♥
+    me = pr.view(state, 1)
+    assert me.phase is pr.Phase.PLAY and me.known[1] == parse_cards("KC")
+    assert sorted(map(str, me.hand)) == sorted(
+        ["7H", "7S", "9C", "9D", "4D", "5S", "JH", "5H", "KC"]
+    )
+    return me
+
+
+def test_greedy_keeps_the_card_it_was_pushed_when_another_is_as_useless() -> None:
+    # The old GreedyBot discarded K♣ straight back (ties went to the first card, and K♣
+    # sorts first), for the next seat to push on again: issue 9's "K♣ pushed and discarded
+    # eleven times in one deal".
+    me = pushed_king_position()
+    assert pr.GreedyBot().choose(me) == pr.Discard(1, parse_cards("JH")[0])
+
+
+def test_greedy_still_discards_a_pushed_card_when_every_other_card_is_of_use() -> None:
+    me = pushed_king_position()
+    others = {pr.Discard(1, card) for card in parse_cards("JH 4D")}  # the other loners
+    rest = tuple(m for m in me.legal_moves if m not in others)
+    # Every card left but K♣ has a partner: the pushed card is the one to go.
+    assert pr.GreedyBot().choose(attrs.evolve(me, legal_moves=rest)) == pr.Discard(
+        1, parse_cards("KC")[0]
+    )

@@ -81,7 +81,9 @@ from .moves import (
 from .notation import describe_move, format_meld, format_move, parse_meld, parse_move
 from .playing import DecisionLimitError, GameListener, MoveSource, bot_source, drive, play_game
 from .records import GameRecord, new_seed, replay
+from .sampling import sample_state, unseen_cards
 from .scoring import StakesSettlement, deal_penalties, hand_value, settle_stakes, winners
+from .search import SearchBot
 from .serialization import decode, encode, from_json, json_schema, to_json
 from .state import DealEnd, DealResult, GameState, Outcome, Phase, TableMeld
 from .variants import (
@@ -161,6 +163,7 @@ __all__ = [
     "RandomBot",
     "Rank",
     "Requirement",
+    "SearchBot",
     "SetupError",
     "ShortStockPush",
     "Stakes",
@@ -214,10 +217,12 @@ __all__ = [
     "parse_move",
     "play_game",
     "replay",
+    "sample_state",
     "settle_stakes",
     "state_problems",
     "step_order_key",
     "to_json",
+    "unseen_cards",
     "view",
     "view_problems",
     "winners",

@@ -259,7 +259,9 @@ class GreedyBot:
       melds (the most points first), exchanges a wild from a run only when the
       wild can then be laid off, and finally discards its most expensive
       useless card: a natural belonging to no partial meld, never a wild
-      unless forced.
+      unless forced, and not an upcard it was pushed or took while another
+      card is as useless (so that the same unwanted card does not go round the
+      table).
 
     >>> import pushrummy as pr
     >>> state = pr.new_game(pr.PUSH, seed=1)
@@ -388,14 +390,19 @@ class GreedyBot:
         hand = _Hand(view.hand)
         sets, runs = _contract_kinds(view)
         best = discards[0]
-        best_key: tuple[bool, int, int] | None = None
+        best_key: tuple[bool, int, bool, int] | None = None
+        # Among equally useless cards, keep the ones everyone knows this seat holds (an
+        # upcard it was pushed or took): discarding such a card puts the card nobody wanted
+        # back on the table, to be pushed on (with a stock card) and discarded again, round
+        # after round, while the stock runs out.
+        shown = view.known[view.seat]
         # _Hand.set_partners and run_partners, inlined: this loop runs for every card
         # at every discard.
         by_rank, by_suit = hand.sets, hand.runs
         for move in discards:
             code = move.card.code
             if IS_WILD[code]:
-                key = (True, 0, -values[_RANK[code]])
+                key = (True, 0, False, -values[_RANK[code]])
             else:
                 partners = 0
                 if sets:
@@ -404,7 +411,7 @@ class GreedyBot:
                     mask = by_suit[_SUIT[code]]
                     for p in _POSITIONS[code]:
                         partners += ((mask >> p) & 0b11011).bit_count()
-                key = (False, min(partners, 2), -values[_RANK[code]])
+                key = (False, min(partners, 2), move.card in shown, -values[_RANK[code]])
             if best_key is None or key < best_key:
                 best, best_key = move, key
         return best

@@ -136,6 +136,11 @@ def deal(
     the stock (at a random position drawn from the seed, or at the bottom) and
     the next card turned, until the upcard is natural ([deal.upcard]).
 
+    An injected ``order`` determines the whole deal, burials included: a wild upcard
+    is then always buried at the bottom of the stock, whatever ``bury_position`` says,
+    so that nothing of the deal depends on the seed (an explicit chance model, or a
+    physical deck, gives the order and needs no random stream; DESIGN §6a).
+
     The other arguments are those :func:`~pushrummy.engine.new_game` has checked:
     ``deal_number`` is one of the variant's deals, ``dealer`` a seat, and ``order``, if
     given, the whole deck (:func:`check_deck_order`).
@@ -178,7 +183,7 @@ def deal(
         # Turn the next card first, then bury: a burial at the top of the
         # stock must not turn the same wild up again.
         upcard = stock.pop(0)
-        if variant.bury_position is BuryPosition.BOTTOM:
+        if order is not None or variant.bury_position is BuryPosition.BOTTOM:
             stock.append(buried)
         else:
             stock.insert(rng.randint(0, len(stock)), buried)

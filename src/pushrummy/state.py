@@ -81,6 +81,14 @@ class TableMeld:
     owner: int
     meld: Meld
 
+    def __copy__(self) -> TableMeld:
+        """Frozen: a copy is the value itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> TableMeld:
+        """Frozen (and holding only frozen values): a deep copy is the value itself."""
+        return self
+
 
 @attrs.frozen(slots=True)
 class DealResult:
@@ -102,6 +110,14 @@ class DealResult:
     hands: tuple[tuple[Card, ...], ...]
     penalties: tuple[int, ...]
 
+    def __copy__(self) -> DealResult:
+        """Frozen: a copy is the value itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> DealResult:
+        """Frozen (and holding only frozen values): a deep copy is the value itself."""
+        return self
+
 
 @attrs.frozen(slots=True)
 class Outcome:
@@ -121,6 +137,14 @@ class Outcome:
     def is_draw(self) -> bool:
         """True when more than one side shares the lowest total."""
         return len(self.winners) > 1
+
+    def __copy__(self) -> Outcome:
+        """Frozen: a copy is the value itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> Outcome:
+        """Frozen (and holding only frozen values): a deep copy is the value itself."""
+        return self
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -249,6 +273,14 @@ class GameState:
                 leaves only wild cards to turn up ([deal.upcard]).
         """
         return _ENGINE.apply_move(self, move)
+
+    def __copy__(self) -> GameState:
+        """Frozen: a copy is the value itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> GameState:
+        """Frozen (and holding only frozen values): a deep copy is the value itself."""
+        return self
 
 
 class _Engine:

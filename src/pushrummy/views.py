@@ -159,6 +159,14 @@ class PlayerView:
         """True once the game is over."""
         return self.phase is Phase.GAME_OVER
 
+    def __copy__(self) -> PlayerView:
+        """Frozen: a copy is the value itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> PlayerView:
+        """Frozen (and holding only frozen values): a deep copy is the value itself."""
+        return self
+
 
 def view(state: GameState, seat: int) -> PlayerView:
     """What ``seat`` may know about ``state``: the only way a client sees the game.

@@ -23,6 +23,7 @@ from ..bots import Bot, GreedyBot, RandomBot
 from ..errors import VariantError, clip_repr
 from ..playing import GameListener, bot_source, drive
 from ..records import new_seed
+from ..search import SearchBot
 from ..state import DealEnd, GameState
 from ..variants import CAP_IT, PUSH, Stakes, Variant
 
@@ -47,7 +48,7 @@ __all__ = [
 VARIANTS: dict[str, Variant] = {"push": PUSH, "cap-it": CAP_IT}
 """The presets the ``--variant`` option names."""
 
-BOT_KINDS = ("greedy", "random")
+BOT_KINDS = ("greedy", "random", "search")
 """The bots the ``--bots`` option names."""
 
 DEFAULT_MAX_TURNS = 200
@@ -176,7 +177,7 @@ def bot_seed(game_seed: int, seat: int) -> int:
 
 
 def make_bot(kind: str, game_seed: int, seat: int) -> Bot:
-    """A bot of ``kind`` for ``seat``, seeded from the game's seed (random bots).
+    """A bot of ``kind`` for ``seat``, seeded from the game's seed (random and search bots).
 
     Raises:
         UsageError: ``kind`` is not one of :data:`BOT_KINDS`.
@@ -185,6 +186,8 @@ def make_bot(kind: str, game_seed: int, seat: int) -> Bot:
         return GreedyBot()
     if kind == "random":
         return RandomBot(bot_seed(game_seed, seat))
+    if kind == "search":
+        return SearchBot(seed=bot_seed(game_seed, seat))
     raise UsageError(f"unknown bot {clip_repr(kind)}")
 
 

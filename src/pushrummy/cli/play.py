@@ -428,7 +428,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="greedy",
         metavar="LIST",
         help="the bots at the other seats, in seat order, repeated to fill the table: "
-        "greedy, random (default: greedy)",
+        "greedy, random, search (default: greedy)",
     )
     parser.add_argument(
         "--record",

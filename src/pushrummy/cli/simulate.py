@@ -305,7 +305,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bots",
         default="greedy",
         metavar="LIST",
-        help="comma-separated bots by seat, repeated to fill the table: greedy, random "
+        help="comma-separated bots by seat, repeated to fill the table: greedy, random, search "
         "(default: greedy)",
     )
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")

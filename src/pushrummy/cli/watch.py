@@ -114,7 +114,7 @@ def add_watch_arguments(parser: argparse.ArgumentParser) -> None:
         "--bots",
         default="greedy",
         metavar="LIST",
-        help="comma-separated bots by seat, repeated to fill the table: greedy, random "
+        help="comma-separated bots by seat, repeated to fill the table: greedy, random, search "
         "(default: greedy)",
     )
     parser.add_argument(

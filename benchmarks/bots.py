@@ -1,0 +1,248 @@
+"""Bot benchmark: SearchBot against GreedyBot, and the new GreedyBot against the old one.
+
+Usage::
+
+    python benchmarks/bots.py                        # the full run: 400 games each
+    python benchmarks/bots.py --search-games 40      # fewer search games (they are slow)
+    python benchmarks/bots.py --search-games 0       # the greedy reports only
+    python benchmarks/bots.py --quick                # a smoke run
+    python benchmarks/bots.py --workers 4            # games in parallel processes
+
+Three reports, all on PUSH (4 players, ``max_turns_per_deal=200``), game ``i`` seeded
+``seed + i``, with the sides alternated (in even games the bot under test holds seats 0
+and 2, in odd games seats 1 and 3), so neither side gets the better seats:
+
+* **search vs greedy**: SearchBot's side against GreedyBot's: the share of games won
+  (a shared win counts half) and the median (and 90th percentile) time of SearchBot's
+  decisions, every decision it was asked for included. Bar: 60% and 200 ms.
+* **new greedy vs old greedy**: the same, for GreedyBot against :class:`OldGreedyBot`,
+  the GreedyBot before it stopped circulating unwanted cards. Bar: 55%.
+* **exhausted stock**: the share of deals ending on an exhausted stock (or the turn
+  limit) in all-old-greedy and all-new-greedy games, and the most discards of one card
+  in a deal (the "K♣ pushed and discarded eleven times" of issue 9), before and after.
+
+It reports; it never asserts (timings depend on the machine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+import pushrummy as pr
+from pushrummy.bots import _POSITIONS, _RANK, _SUIT, IS_WILD, _contract_kinds, _Hand
+from pushrummy.events import DealEnd, DealStarted, Discarded
+from pushrummy.moves import Discard
+from pushrummy.views import PlayerView
+
+
+class OldGreedyBot(pr.GreedyBot):
+    """GreedyBot as it was before issue 9: it discarded its most expensive useless card
+    even when that was the upcard it had just been pushed, so one unwanted card could go
+    round the table (discarded, pushed on, discarded again) for a whole deal.
+
+    Kept here, and only here, for comparison; its draw and meld play are GreedyBot's.
+    """
+
+    __slots__ = ()
+
+    def _discard(self, view: PlayerView, discards: list[Discard]) -> Discard:
+        values = view.variant.card_values
+        hand = _Hand(view.hand)
+        sets, runs = _contract_kinds(view)
+        best = discards[0]
+        best_key: tuple[bool, int, int] | None = None
+        by_rank, by_suit = hand.sets, hand.runs
+        for move in discards:
+            code = move.card.code
+            if IS_WILD[code]:
+                key = (True, 0, -values[_RANK[code]])
+            else:
+                partners = 0
+                if sets:
+                    partners += (by_rank[_RANK[code]] & ~(1 << _SUIT[code])).bit_count()
+                if runs:
+                    mask = by_suit[_SUIT[code]]
+                    for p in _POSITIONS[code]:
+                        partners += ((mask >> p) & 0b11011).bit_count()
+                key = (False, min(partners, 2), -values[_RANK[code]])
+            if best_key is None or key < best_key:
+                best, best_key = move, key
+        return best
+
+
+VARIANT = pr.PUSH.replace(max_turns_per_deal=200)
+
+
+class Timed:
+    """A bot whose decisions are timed (seconds, in ``times``)."""
+
+    def __init__(self, bot: pr.Bot) -> None:
+        self.bot = bot
+        self.times: list[float] = []
+
+    def choose(self, view: PlayerView) -> pr.Move:
+        start = time.perf_counter()
+        move = self.bot.choose(view)
+        self.times.append(time.perf_counter() - start)
+        return move
+
+
+def make(kind: str, seed: int, playouts: int, horizon: int | None) -> pr.Bot:
+    if kind == "search":
+        return pr.SearchBot(seed=seed, playouts=playouts, horizon=horizon)
+    if kind == "greedy":
+        return pr.GreedyBot()
+    return OldGreedyBot()
+
+
+def match(
+    args: tuple[str, str, int, int, int | None],
+) -> tuple[float, list[float], int, int]:
+    """One game, ``test`` against ``base`` (sides alternated by the game's parity): the
+    test side's share of the win, its decision times, deals, deals on an exhausted stock."""
+    test, base, seed, playouts, horizon = args
+    side = seed % 2
+    timed = [Timed(make(test, seed * 10 + s, playouts, horizon)) for s in range(4)]
+    bots: list[pr.Bot] = [
+        timed[s] if s % 2 == side else make(base, seed * 10 + s, playouts, horizon)
+        for s in range(4)
+    ]
+    end = pr.play_game(pr.new_game(VARIANT, seed=seed), bots)
+    assert end.outcome is not None
+    winners = end.outcome.winners
+    won = 1 / len(winners) if side in winners else 0.0
+    times = [t for bot in timed for t in bot.times]
+    exhausted = sum(r.ended_by is not DealEnd.OUT for r in end.results)
+    return won, times, len(end.results), exhausted
+
+
+def table(args: tuple[str, int]) -> tuple[int, int, list[int]]:
+    """One game with one kind of greedy bot at every seat: deals, deals on an exhausted
+    stock, and per deal the most times one card was discarded."""
+    kind, seed = args
+    bot: Callable[[], pr.Bot] = OldGreedyBot if kind == "old" else pr.GreedyBot
+    end = pr.play_game(pr.new_game(VARIANT, seed=seed), [bot() for _ in range(4)])
+    exhausted = sum(r.ended_by is not DealEnd.OUT for r in end.results)
+    most: list[int] = []
+    counts: collections.Counter[pr.Card] = collections.Counter()
+    for event in end.log.events:
+        if isinstance(event, DealStarted) and counts:
+            most.append(max(counts.values()))
+            counts = collections.Counter()
+        elif isinstance(event, Discarded):
+            counts[event.card] += 1
+    if counts:
+        most.append(max(counts.values()))
+    return len(end.results), exhausted, most
+
+
+def run(
+    function: Callable[..., object],
+    jobs: Sequence[object],
+    workers: int,
+    progress: Callable[[list[object]], str] | None = None,
+) -> list[object]:
+    """``function`` over ``jobs`` (in ``workers`` processes); with ``progress``, what it says
+    of the results so far is printed on stderr after each one (so that a long run stopped
+    early still reports)."""
+    results: list[object] = []
+    with ProcessPoolExecutor(workers) if workers > 1 else _Inline() as pool:
+        for result in pool.map(function, jobs):
+            results.append(result)
+            if progress is not None:
+                print(f"{len(results)}/{len(jobs)}: {progress(results)}", file=sys.stderr)
+    return results
+
+
+class _Inline:
+    """A stand-in for a process pool that runs the jobs in this process."""
+
+    def __enter__(self) -> _Inline:
+        return self
+
+    def __exit__(self, *args: object) -> None:
+        return None
+
+    def map(self, function: Callable[..., object], jobs: Sequence[object]) -> Iterator[object]:
+        return (function(job) for job in jobs)
+
+
+def summary(results: Sequence[object]) -> str:
+    """The test side's wins and decision times over the games in ``results`` (of :func:`match`)."""
+    games = len(results)
+    won = sum(r[0] for r in results)  # type: ignore[index]
+    times = sorted(t for r in results for t in r[1])  # type: ignore[index]
+    text = f"the tested side won {won:g} of {games} = {100 * won / games:.1f}%"
+    if times:
+        p90 = times[int(0.9 * (len(times) - 1))]
+        text += (
+            f"; its decisions: {len(times)}, median {1000 * statistics.median(times):.1f} ms, "
+            f"90th percentile {1000 * p90:.1f} ms, mean {1000 * statistics.fmean(times):.1f} ms"
+        )
+    return text
+
+
+def head_to_head(
+    test: str,
+    base: str,
+    games: int,
+    seed: int,
+    playouts: int,
+    horizon: int | None,
+    workers: int,
+) -> None:
+    started = time.perf_counter()
+    jobs = [(test, base, seed + i, playouts, horizon) for i in range(games)]
+    results = run(match, jobs, workers, progress=summary if test == "search" else None)
+    print(f"{test} vs {base}: {games} games (seeds {seed}..{seed + games - 1}, sides alternated)")
+    print(f"  {summary(results).replace('; ', chr(10) + '  ')}")
+    print(f"  ({time.perf_counter() - started:.0f} s)")
+
+
+def exhaustion(games: int, seed: int, workers: int) -> None:
+    for kind in ("old", "new"):
+        results = run(table, [(kind, seed + i) for i in range(games)], workers)
+        deals = sum(r[0] for r in results)  # type: ignore[index]
+        exhausted = sum(r[1] for r in results)  # type: ignore[index]
+        most = [m for r in results for m in r[2]]  # type: ignore[index]
+        print(
+            f"all-{kind}-greedy tables: {games} games, {deals} deals, "
+            f"{100 * exhausted / deals:.1f}% ended on an exhausted stock; "
+            f"the card discarded most often in a deal: {statistics.fmean(most):.1f} times "
+            f"on average, {max(most)} at most"
+        )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=2000, help="greedy games per report")
+    parser.add_argument("--search-games", type=int, default=400, help="search games")
+    parser.add_argument("--playouts", type=int, default=12, help="SearchBot's playouts")
+    parser.add_argument(
+        "--horizon", type=int, default=None, help="SearchBot's horizon (turns; default: none)"
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--quick", action="store_true", help="a few games each")
+    args = parser.parse_args(argv)
+    games = 6 if args.quick else args.games
+    search_games = 2 if args.quick else args.search_games
+    print(f"pushrummy {pr.__version__}, PUSH, 4 players, max_turns_per_deal=200")
+    if games:
+        head_to_head("greedy", "old", games, args.seed, args.playouts, args.horizon, args.workers)
+        exhaustion(games, args.seed, args.workers)
+    if search_games:
+        head_to_head(
+            "search", "greedy", search_games, args.seed, args.playouts, args.horizon, args.workers
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

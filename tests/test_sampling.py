@@ -1,0 +1,307 @@
+"""sample_state: a full state drawn from a seat's view (determinisation for search).
+
+The sample must be a state the seat cannot tell from the real one (its view equals the given
+view, events and legal moves included), consistent by every invariant, with the hidden cards
+dealt uniformly (a chi-square test over many samples) and a history that accounts for every
+seat's cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+import attrs
+import pytest
+
+import pushrummy as pr
+from games import PRESETS, bots, combinations, greedy, melding, playout, variant_for
+from pushrummy.events import (
+    DealStarted,
+    Discarded,
+    Drew,
+    Exchanged,
+    LaidDown,
+    LaidOff,
+    Melded,
+    Pushed,
+    Took,
+)
+from pushrummy.sampling import sample_state, unseen_cards
+from pushrummy.state import GameState
+from pushrummy.variants import BuryPosition
+
+
+def positions() -> Iterator[tuple[str, GameState]]:
+    """States spread over seeded games of every preset and house-rule set."""
+    for index, (preset, house) in enumerate(combinations()):
+        variant = variant_for(preset, house)
+        players = PRESETS[preset][1]
+        policy = (greedy(0.2), melding(), bots("gr" * 3))[index % 3]
+        game = playout(variant, players, index, policy)
+        step = max(1, len(game.states) // 12)
+        between = [s for s in game.states if s.phase is pr.Phase.BETWEEN_DEALS][:2]
+        for state in (*game.states[::step], *between, game.final):
+            yield f"{preset}/{house}", state
+
+
+POSITIONS = list(positions())
+
+
+def test_the_positions_cover_every_phase() -> None:
+    phases = {state.phase for _, state in POSITIONS}
+    assert phases >= {pr.Phase.DRAW, pr.Phase.PLAY, pr.Phase.BETWEEN_DEALS, pr.Phase.GAME_OVER}
+
+
+@pytest.mark.parametrize("name, state", POSITIONS[::3])
+def test_a_sample_is_consistent_and_looks_the_same_to_its_seat(name: str, state: GameState) -> None:
+    rng = random.Random(name)
+    for seat in range(state.players):
+        me = pr.view(state, seat)
+        sample = sample_state(me, rng)
+        assert pr.state_problems(sample) == ()
+        assert pr.view(sample, seat) == me
+        assert pr.view(sample, seat).events == me.events
+        if state.current_player == seat:
+            assert pr.legal_moves(sample) == me.legal_moves
+        assert sample.injected == (None,) * len(state.variant.deals)
+
+
+def test_every_position_samples_consistently() -> None:
+    rng = random.Random(5)
+    for _, state in POSITIONS:
+        for seat in range(state.players):
+            me = pr.view(state, seat)
+            sample = sample_state(me, rng)
+            assert pr.state_problems(sample) == (), (seat, state.phase)
+            assert pr.view(sample, seat) == me
+
+
+def test_laying_down_samples_let_the_layer_finish() -> None:
+    # A seat part-way through its lay-down must be able to complete it from the sampled
+    # hand (state_problems checks [contract.steps]); the view does not show that hand.
+    variant = variant_for("push")
+    seen = 0
+    for seed in range(6):
+        game = playout(variant, 4, seed, melding())
+        for state in game.states:
+            if state.phase is not pr.Phase.LAYING_DOWN:
+                continue
+            for seat in range(4):
+                if seat != state.current_player:
+                    seen += 1
+                    sample = sample_state(pr.view(state, seat), random.Random(seen))
+                    assert pr.state_problems(sample) == ()
+    assert seen > 0
+
+
+def test_the_same_rng_state_gives_the_same_sample() -> None:
+    state = next(s for _, s in POSITIONS[len(POSITIONS) // 2 :] if s.phase is pr.Phase.PLAY)
+    me = pr.view(state, 1)
+    first = sample_state(me, random.Random(3))
+    assert first == sample_state(me, random.Random(3))
+    others = {sample_state(me, random.Random(seed)).hands for seed in range(5)}
+    assert len(others) > 1
+
+
+def test_the_own_hand_and_public_cards_are_kept() -> None:
+    for name, state in POSITIONS[::7]:
+        seat = len(name) % state.players
+        me = pr.view(state, seat)
+        sample = sample_state(me, random.Random(name))
+        assert sample.hands[seat] == state.hands[seat]
+        assert sample.table == state.table and sample.upcard == state.upcard
+        assert len(sample.stock) == len(state.stock)
+        for other in range(state.players):
+            assert not Counter(state.known[other]) - Counter(sample.hands[other])
+
+
+def test_the_unseen_cards_are_the_hidden_hands_and_the_stock() -> None:
+    for _, state in POSITIONS[::5]:
+        for seat in range(state.players):
+            me = pr.view(state, seat)
+            hidden: Counter[pr.Card] = Counter(state.stock)
+            in_deal = state.phase in (pr.Phase.DRAW, pr.Phase.PLAY, pr.Phase.LAYING_DOWN)
+            for other in range(state.players):
+                if other != seat and in_deal:
+                    hidden.update(Counter(state.hands[other]) - Counter(state.known[other]))
+            assert Counter(unseen_cards(me)) == hidden
+
+
+def _account(state: GameState) -> None:
+    """Each seat's cards in every deal of the sample's full log add up: dealt + drawn +
+    taken + pushed to it + wilds exchanged off the table - played = its hand at the end."""
+    events = list(state.log.events)
+    starts = [i for i, e in enumerate(events) if isinstance(e, DealStarted)]
+    for number, start in enumerate(starts):
+        end = starts[number + 1] if number + 1 < len(starts) else len(events)
+        dealt = events[start]
+        assert isinstance(dealt, DealStarted)
+        hands = [Counter(h) for h in dealt.hands if h is not None]
+        assert len(hands) == state.players
+        for event in events[start + 1 : end]:
+            if isinstance(event, Took):
+                hands[event.seat][event.card] += 1
+            elif isinstance(event, Pushed):
+                hands[event.to][event.card] += 1
+            elif isinstance(event, Drew):
+                assert event.card is not None
+                hands[event.seat][event.card] += 1
+            elif isinstance(event, (LaidDown, Melded)):
+                hands[event.seat].subtract(event.meld.cards)
+            elif isinstance(event, (LaidOff, Discarded)):
+                hands[event.seat][event.card] -= 1
+            elif isinstance(event, Exchanged):
+                hands[event.seat][event.card] -= 1
+                hands[event.seat][event.wild] += 1
+            for hand in hands:  # a seat never plays a card it does not hold yet
+                assert min(hand.values(), default=0) >= 0, event
+        finals = state.results[number].hands if number < len(state.results) else state.hands
+        assert [+hand for hand in hands] == [Counter(h) for h in finals]
+
+
+def test_the_sampled_history_accounts_for_every_card() -> None:
+    for name, state in POSITIONS[::4]:
+        seat = len(name) % state.players
+        sample = sample_state(pr.view(state, seat), random.Random(name))
+        _account(sample)
+    _account(POSITIONS[-1][1])  # the check itself holds for a real game
+
+
+def test_buried_wilds_stay_at_the_bottom_with_bottom_burial() -> None:
+    variant = variant_for("push", "previous_forbidden_keep_wilds")
+    assert variant.bury_position is BuryPosition.BOTTOM
+    found = 0
+    for seed in range(200):
+        state = pr.new_game(variant, seed=seed)
+        buried = state.log.events[0]
+        assert isinstance(buried, DealStarted)
+        if not buried.buried:
+            continue
+        found += 1
+        assert state.stock[-len(buried.buried) :] == buried.buried
+        for draw in range(3):
+            sample = sample_state(pr.view(state, draw), random.Random(seed))
+            assert sample.stock[-len(buried.buried) :] == buried.buried
+        if found == 5:
+            break
+    assert found == 5
+
+
+# -- uniformity --------------------------------------------------------------------------------
+
+CHI2_CRITICAL_0_001 = {1: 10.828, 2: 13.816, 3: 16.266, 4: 18.467, 5: 20.515}
+"""The chi-square distribution's 0.999 quantiles by degrees of freedom."""
+
+
+def chi_square(observed: list[int], weights: list[int]) -> float:
+    """Pearson's statistic of ``observed`` counts against counts in proportion to ``weights``."""
+    total, weight = sum(observed), sum(weights)
+    expected = [total * w / weight for w in weights]
+    return sum((o - e) ** 2 / e for o, e in zip(observed, expected, strict=True))
+
+
+def where_it_lands(sample: GameState, seat: int, card: pr.Card) -> int:
+    """The other seat holding ``card`` (by its index among the other seats), or the stock."""
+    others = [s for s in range(sample.players) if s != seat]
+    for index, other in enumerate(others):
+        if sample.hands[other].count(card) > sample.known[other].count(card):
+            return index
+    assert card in sample.stock
+    return len(others)
+
+
+def uniformity(state: GameState, seat: int, samples: int) -> tuple[float, int]:
+    """The chi-square statistic (and its degrees of freedom) of where one unseen card (of
+    which exactly one copy is unseen) lands, against the slot counts, over ``samples``."""
+    me = pr.view(state, seat)
+    counts = Counter(unseen_cards(me))
+    card = min(c for c, n in counts.items() if n == 1)
+    others = [s for s in range(state.players) if s != seat]
+    weights = [me.hand_sizes[s] - len(me.known[s]) for s in others] + [me.stock_size]
+    observed = [0] * len(weights)
+    rng = random.Random(2024)
+    for _ in range(samples):
+        observed[where_it_lands(sample_state(me, rng), seat, card)] += 1
+    return chi_square(observed, weights), len(weights) - 1
+
+
+def mid_deal(preset: str, seed: int, moves: int) -> GameState:
+    variant = variant_for(preset)
+    game = playout(variant, PRESETS[preset][1], seed, greedy(0.0), max_moves=moves)
+    assert game.final.phase in (pr.Phase.DRAW, pr.Phase.PLAY)
+    return game.final
+
+
+@pytest.mark.parametrize("preset, seed, moves", [("push", 3, 30), ("cap_it_6", 4, 40)])
+def test_an_unseen_card_lands_in_proportion_to_the_slots(
+    preset: str, seed: int, moves: int
+) -> None:
+    state = mid_deal(preset, seed, moves)
+    assert any(state.known)  # some cards are publicly known: fewer slots in those hands
+    statistic, freedom = uniformity(state, 0, 2000)
+    assert statistic < CHI2_CRITICAL_0_001[freedom]
+
+
+def test_the_chi_square_check_catches_a_bias() -> None:
+    # The same statistic on a sampler that fills the hands before the stock, unshuffled.
+    weights = [5, 5, 5, 80]
+    rng = random.Random(1)
+    biased = [0, 0, 0, 0]
+    for _ in range(2000):
+        slot = rng.randrange(sum(weights) // 2)  # only the first half of the slots
+        biased[0 if slot < 5 else 1 if slot < 10 else 2 if slot < 15 else 3] += 1
+    assert chi_square(biased, weights) > CHI2_CRITICAL_0_001[3]
+
+
+# -- bad input ---------------------------------------------------------------------------------
+
+
+def test_wrong_types_are_type_errors() -> None:
+    state = pr.new_game(pr.PUSH, seed=1)
+    with pytest.raises(TypeError, match="view must be a PlayerView"):
+        sample_state(state, random.Random(1))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"rng must be a random\.Random"):
+        sample_state(pr.view(state, 0), 1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="view must be a PlayerView"):
+        unseen_cards(None)  # type: ignore[arg-type]
+
+
+def test_an_inconsistent_view_is_a_setup_error() -> None:
+    me = pr.view(pr.new_game(pr.PUSH, seed=1), 0)
+    with pytest.raises(pr.SetupError, match="does not add up"):
+        sample_state(attrs.evolve(me, stock_size=me.stock_size + 1), random.Random(1))
+
+
+# -- search plumbing: frozen values are not copied; injected deals use no randomness ------------
+
+
+def test_frozen_values_are_their_own_copies() -> None:
+    import copy
+
+    _, state = POSITIONS[len(POSITIONS) // 3]
+    me = pr.view(state, 0)
+    values: list[object] = [state, me, *state.table, *state.results]
+    if state.outcome is not None:
+        values.append(state.outcome)
+    for value in (*values, sample_state(me, random.Random(1))):
+        assert copy.copy(value) is value
+        assert copy.deepcopy(value) is value
+    assert copy.deepcopy([state])[0] is state  # inside a container too
+
+
+def test_an_injected_deal_buries_a_wild_upcard_at_the_bottom_whatever_the_seed() -> None:
+    # All randomness injectable (DESIGN §6a): with the deck order given, no part of the
+    # deal comes from the seed, not even where a wild upcard is buried ([deal.upcard]).
+    from engine_helpers import deck_order
+
+    assert pr.PUSH.bury_position is BuryPosition.RANDOM
+    order = deck_order(dealer=0, hands={}, upcard="JK", stock="7H 8H", filler_seed=5)
+    states = [pr.new_game(pr.PUSH, seed=seed, dealer=0, deals=[order]) for seed in range(8)]
+    for state in states:
+        assert state.upcard == pr.parse_card("7H")
+        assert state.stock == (*order[26:], pr.parse_card("JK"))
+    assert len({state.stock for state in states}) == 1
+    shuffled = [pr.new_game(pr.PUSH, seed=seed, dealer=0) for seed in range(8)]
+    assert len({state.stock for state in shuffled}) == 8  # a shuffled deal still uses the seed

@@ -1,0 +1,125 @@
+"""SearchBot: legal, deterministic for a seed, within its budget, and wrong input refused.
+
+How well it plays is measured by benchmarks/bots.py, not here (no timing asserts).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import pushrummy as pr
+from games import PRESETS, combinations, greedy, playout, variant_for
+from pushrummy import search
+from pushrummy.moves import Discard
+
+
+def decision_points() -> list[pr.PlayerView]:
+    """Views of the seat to move at positions of seeded games of every preset and house rule."""
+    views = []
+    for index, (preset, house) in enumerate(combinations()):
+        game = playout(variant_for(preset, house), PRESETS[preset][1], index, greedy(0.2))
+        picked = [s for s in game.states if s.current_player is not None]
+        for state in picked[:: max(1, len(picked) // 6)]:
+            assert state.current_player is not None
+            views.append(pr.view(state, state.current_player))
+    return views
+
+
+VIEWS = decision_points()
+
+
+def test_the_views_include_draws_and_discards() -> None:
+    assert {v.phase for v in VIEWS} >= {pr.Phase.DRAW, pr.Phase.PLAY}
+    assert sum(1 for v in VIEWS if sum(isinstance(m, Discard) for m in v.legal_moves) > 1) > 5
+
+
+def test_it_returns_a_legal_move_everywhere() -> None:
+    bot = pr.SearchBot(seed=1, playouts=2, horizon=4)
+    for me in VIEWS:
+        assert bot.choose(me) in me.legal_moves
+
+
+def test_it_is_deterministic_for_a_seed() -> None:
+    for me in VIEWS[::9]:
+        first = pr.SearchBot(seed=7, playouts=3, horizon=6).choose(me)
+        assert pr.SearchBot(seed=7, playouts=3, horizon=6).choose(me) == first
+
+
+def test_its_search_compares_the_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
+    # In a draw it plays out both take and push; the budget is playouts per candidate.
+    me = next(v for v in VIEWS if v.phase is pr.Phase.DRAW and len(v.legal_moves) == 2)
+    calls: list[pr.Move] = []
+    real = search.apply_move
+
+    def counting(state: pr.GameState, move: pr.Move) -> pr.GameState:
+        if state.phase is pr.Phase.DRAW and state.turn == me.turn:
+            calls.append(move)
+        return real(state, move)
+
+    monkeypatch.setattr(search, "apply_move", counting)
+    pr.SearchBot(seed=1, playouts=3, horizon=2).choose(me)
+    assert sorted(map(str, calls)) == sorted(map(str, me.legal_moves * 3))
+
+
+def test_a_tiny_time_limit_still_plays_one_determinisation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    me = next(v for v in VIEWS if v.phase is pr.Phase.DRAW and len(v.legal_moves) == 2)
+    samples: list[int] = []
+    real = search.sample_state
+
+    def counting(view: pr.PlayerView, rng: random.Random) -> pr.GameState:
+        samples.append(1)
+        return real(view, rng)
+
+    monkeypatch.setattr(search, "sample_state", counting)
+    move = pr.SearchBot(seed=1, playouts=50, time_limit=1e-9, horizon=2).choose(me)
+    assert move in me.legal_moves
+    assert len(samples) == 1
+
+
+def test_a_whole_game_against_greedy_bots() -> None:
+    variant = variant_for("cap_it_4", max_turns=40)
+    bots: list[pr.Bot] = [
+        pr.SearchBot(seed=2, playouts=2, horizon=3),
+        pr.GreedyBot(),
+        pr.GreedyBot(),
+        pr.GreedyBot(),
+    ]
+    end = pr.play_game(pr.new_game(variant, seed=3, players=4), bots)
+    assert end.phase is pr.Phase.GAME_OVER
+
+
+def test_it_moves_only_on_its_turn() -> None:
+    state = pr.new_game(pr.PUSH, seed=1)
+    assert state.current_player is not None
+    other = (state.current_player + 1) % 4
+    with pytest.raises(pr.NotYourTurnError):
+        pr.SearchBot().choose(pr.view(state, other))
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(TypeError, match="seed must be an int"):
+        pr.SearchBot(seed="1")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="playouts must be an int"):
+        pr.SearchBot(playouts=1.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="playouts must be at least 1"):
+        pr.SearchBot(playouts=0)
+    with pytest.raises(ValueError, match="time_limit must be positive"):
+        pr.SearchBot(time_limit=0)
+    with pytest.raises(TypeError, match="time_limit must be a number"):
+        pr.SearchBot(time_limit="1")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="expects a PlayerView"):
+        pr.SearchBot().choose(pr.new_game(pr.PUSH, seed=1))  # type: ignore[arg-type]
+
+
+def test_the_command_line_knows_the_search_bot() -> None:
+    from pushrummy.cli.common import BOT_KINDS, make_bot, parse_bots
+
+    assert "search" in BOT_KINDS
+    assert parse_bots("greedy,search", 4) == ("greedy", "search", "greedy", "search")
+    bot = make_bot("search", 5, 1)
+    assert isinstance(bot, pr.SearchBot)
+    assert bot.seed != make_bot("search", 5, 3).seed  # seeded per game and seat
