@@ -105,9 +105,9 @@ def test_bad_arguments() -> None:
         pr.SearchBot(seed="1")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="playouts must be an int"):
         pr.SearchBot(playouts=1.5)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="playouts must be at least 1"):
+    with pytest.raises(pr.SetupError, match="playouts must be at least 1"):
         pr.SearchBot(playouts=0)
-    with pytest.raises(ValueError, match="time_limit must be positive"):
+    with pytest.raises(pr.SetupError, match="time_limit must be positive"):
         pr.SearchBot(time_limit=0)
     with pytest.raises(TypeError, match="time_limit must be a number"):
         pr.SearchBot(time_limit="1")  # type: ignore[arg-type]

@@ -43,7 +43,7 @@ import attrs
 
 from .bots import GreedyBot
 from .engine import apply_move
-from .errors import GameOverError, NotYourTurnError
+from .errors import GameOverError, NotYourTurnError, SetupError
 from .moves import Discard, Move
 from .sampling import sample_state
 from .scoring import deal_penalties
@@ -60,7 +60,7 @@ def _check_count(name: str, value: object, least: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{name} must be an int, not {type(value).__name__}")
     if value < least:
-        raise ValueError(f"{name} must be at least {least}, not {value}")
+        raise SetupError(f"{name} must be at least {least}, not {value}")
     return value
 
 
@@ -80,7 +80,7 @@ class SearchBot:
 
     Raises:
         TypeError: an argument has the wrong type.
-        ValueError: a count is below its least value, ``margin`` is negative, or
+        SetupError: a count is below its least value, ``margin`` is negative, or
             ``time_limit`` is not positive.
     """
 
@@ -105,7 +105,7 @@ class SearchBot:
         if isinstance(margin, bool) or not isinstance(margin, (int, float)):
             raise TypeError(f"margin must be a number, not {type(margin).__name__}")
         if not margin >= 0:
-            raise ValueError(f"margin must be at least 0, not {margin}")
+            raise SetupError(f"margin must be at least 0, not {margin}")
         self.margin = float(margin)
         if time_limit is not None:
             if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
@@ -113,7 +113,7 @@ class SearchBot:
                     f"time_limit must be a number or None, not {type(time_limit).__name__}"
                 )
             if not time_limit > 0:
-                raise ValueError(f"time_limit must be positive, not {time_limit}")
+                raise SetupError(f"time_limit must be positive, not {time_limit}")
         self.time_limit = time_limit
         self._greedy = GreedyBot()
 
