@@ -474,3 +474,11 @@ def test_the_decoder_refuses_leaks_and_logs_that_do_not_fit() -> None:
     relabel["events"][1]["text"] = "nothing happened"
     with pytest.raises(DecodeError, match=r"\$\.events\[1\]\.text"):
         pr.decode(relabel, kind="view")
+
+
+def test_state_problems_checks_the_log_unless_told_not_to() -> None:
+    state = game("push-mixed").states[20]
+    emptied = attrs.evolve(state, log=GameLog(state.players))
+    assert [p.where for p in pr.state_problems(emptied)] == ["log"]
+    assert pr.state_problems(emptied, log=False) == ()
+    assert pr.state_problems(state) == () == pr.state_problems(state, log=False)
