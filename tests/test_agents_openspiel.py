@@ -115,8 +115,13 @@ def test_parameters_are_checked() -> None:
             pyspiel.load_game(bad)
     with pytest.raises(pr.VariantError):
         PushRummyGame({"players": 5})
-    with pytest.raises(ValueError, match="short_name"):
+    with pytest.raises(pr.SetupError, match="short_name"):
         PushRummyGame(short_name="gin")
+    for name in ("max_turns_per_deal", "burial_seeds"):
+        with pytest.raises(pr.SetupError, match=name):
+            PushRummyGame({name: 0})
+        with pytest.raises(TypeError, match=name):
+            PushRummyGame({name: "5"})
     with pytest.raises(TypeError):
         load_game("push")  # type: ignore[arg-type]
 

@@ -43,7 +43,7 @@ from .predicates import may_target
 from .state import GameState, Phase
 from .views import PlayerView
 
-__all__ = ["Bot", "GreedyBot", "RandomBot"]
+__all__ = ["Bot", "GreedyBot", "RandomBot", "no_move_error"]
 
 
 @runtime_checkable
@@ -68,8 +68,20 @@ def _check_view(view: object, bot: object) -> None:
         )
 
 
-def _no_move(view: PlayerView, bot: object) -> PushRummyError:
-    """The error for a bot asked to move when its seat has nothing to do."""
+def no_move_error(view: PlayerView, bot: object) -> PushRummyError:
+    """The error a bot raises when asked to move for a seat that has nothing to do.
+
+    A :class:`~pushrummy.errors.GameOverError` ([game.end]) after the game, otherwise a
+    :class:`~pushrummy.errors.NotYourTurnError` ([turn.seat]), both naming the bot's class
+    and the seat. For writers of bots, so that every bot refuses in the same words.
+
+    >>> import pushrummy as pr
+    >>> state = pr.new_game(pr.PUSH, seed=1)
+    >>> idle = (state.current_player + 1) % 4
+    >>> error = no_move_error(pr.view(state, idle), pr.RandomBot(0))
+    >>> type(error).__name__, error.rule
+    ('NotYourTurnError', 'turn.seat')
+    """
     name = type(bot).__name__
     if view.phase is Phase.GAME_OVER:
         return GameOverError(
@@ -121,7 +133,7 @@ class RandomBot:
             _check_view(view, self)
         moves = view.legal_moves
         if not moves:
-            raise _no_move(view, self)
+            raise no_move_error(view, self)
         return moves[self._rng.randrange(len(moves))]
 
     def __repr__(self) -> str:
@@ -284,7 +296,7 @@ class GreedyBot:
             _check_view(view, self)
         moves = view.legal_moves
         if not moves:
-            raise _no_move(view, self)
+            raise no_move_error(view, self)
         if len(moves) == 1:
             return moves[0]
         if view.phase is Phase.DRAW:

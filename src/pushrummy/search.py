@@ -41,9 +41,9 @@ import time
 
 import attrs
 
-from .bots import GreedyBot
+from .bots import GreedyBot, no_move_error
 from .engine import apply_move
-from .errors import GameOverError, NotYourTurnError, SetupError
+from .errors import SetupError
 from .moves import Discard, Move
 from .sampling import sample_state
 from .scoring import deal_penalties
@@ -136,20 +136,7 @@ class SearchBot:
             raise TypeError(f"SearchBot.choose expects a PlayerView, not {type(view).__name__}")
         moves = view.legal_moves
         if not moves:
-            if view.phase is Phase.GAME_OVER:
-                raise GameOverError(
-                    f"SearchBot for seat {view.seat} was asked to move after the game ended",
-                    rule="game.end",
-                    seat=view.seat,
-                    phase=view.phase,
-                )
-            raise NotYourTurnError(
-                f"SearchBot for seat {view.seat} was asked to move, but it is not its turn "
-                f"(current player: {view.current_player})",
-                rule="turn.seat",
-                seat=view.seat,
-                phase=view.phase,
-            )
+            raise no_move_error(view, self)
         greedy = self._greedy.choose(view)
         candidates = self._candidates(view, greedy)
         if len(candidates) < 2:

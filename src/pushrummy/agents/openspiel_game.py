@@ -269,6 +269,14 @@ _GameBase: Any = object if pyspiel is None else pyspiel.Game
 _StateBase: Any = object if pyspiel is None else pyspiel.State
 
 
+def _int_parameter(values: dict[str, Any], name: str) -> int:
+    """The game parameter ``name`` as an int, or a TypeError naming it."""
+    value = values[name]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"the parameter {name} must be an int, not {type(value).__name__}")
+    return value
+
+
 class PushRummyGame(_GameBase):  # type: ignore[misc]
     """Push or Cap-It as an OpenSpiel game (the module says what it offers).
 
@@ -293,7 +301,8 @@ class PushRummyGame(_GameBase):  # type: ignore[misc]
 
     Raises:
         ImportError: the ``openspiel`` extra is not installed.
-        ValueError: a parameter is out of range, or ``short_name`` unknown.
+        TypeError: a parameter has the wrong type.
+        SetupError: a parameter is out of range, or ``short_name`` unknown (a ``ValueError``).
         VariantError: the variant is not played by ``players`` players.
     """
 
@@ -306,22 +315,22 @@ class PushRummyGame(_GameBase):  # type: ignore[misc]
     ) -> None:
         _require_extra()
         if short_name not in _BASE_VARIANTS:
-            raise ValueError(f"short_name must be {PUSH_NAME!r} or {CAP_IT_NAME!r}")
+            raise SetupError(f"short_name must be {PUSH_NAME!r} or {CAP_IT_NAME!r}")
         game_type = _game_type(short_name)
         values = dict(game_type.parameter_specification)
         values.update(params or {})
-        players = int(values["players"])
-        max_turns = int(values["max_turns_per_deal"])
-        seeds = int(values["burial_seeds"])
+        players = _int_parameter(values, "players")
+        max_turns = _int_parameter(values, "max_turns_per_deal")
+        seeds = _int_parameter(values, "burial_seeds")
         if max_turns < 1:
-            raise ValueError(f"max_turns_per_deal must be at least 1, not {max_turns}")
+            raise SetupError(f"max_turns_per_deal must be at least 1, not {max_turns}")
         if seeds < 1:
-            raise ValueError(f"burial_seeds must be at least 1, not {seeds}")
+            raise SetupError(f"burial_seeds must be at least 1, not {seeds}")
         if variant is None:
             try:
                 bury = BuryPosition(values["bury_position"])
             except ValueError:
-                raise ValueError(
+                raise SetupError(
                     f"bury_position must be 'random' or 'bottom', not {values['bury_position']!r}"
                 ) from None
             variant = _BASE_VARIANTS[short_name].replace(bury_position=bury)
@@ -349,9 +358,9 @@ class PushRummyGame(_GameBase):  # type: ignore[misc]
             max_game_length=len(variant.deals) * (turns + 1) * (2 + 6 * rules.deck_size),
         )
         if partnership and game_type.utility != pyspiel.GameType.Utility.ZERO_SUM:
-            raise ValueError("a partnership variant is played as python_pushrummy_push")
+            raise SetupError("a partnership variant is played as python_pushrummy_push")
         if not partnership and game_type.utility == pyspiel.GameType.Utility.ZERO_SUM:
-            raise ValueError("an individual variant is played as python_pushrummy_cap_it")
+            raise SetupError("an individual variant is played as python_pushrummy_cap_it")
         values["players"] = players
         super().__init__(game_type, info, values)
 
