@@ -291,6 +291,27 @@ def test_frozen_values_are_their_own_copies() -> None:
     assert copy.deepcopy([state])[0] is state  # inside a container too
 
 
+def test_cards_melds_moves_and_variants_are_their_own_copies() -> None:
+    import copy
+
+    kinds: dict[type, object] = {}
+    for _, position in POSITIONS:
+        for move in pr.legal_moves(position):
+            kinds.setdefault(type(move), move)
+    assert {kind.__name__ for kind in kinds} >= {"Take", "Push", "Discard", "NextDeal"}
+    _, state = POSITIONS[len(POSITIONS) // 2]
+    values: list[object] = [
+        *kinds.values(),
+        *(card for hand in state.hands for card in hand),
+        *(table_meld.meld for table_meld in state.table),
+        state.variant,
+        state.contract,
+    ]
+    for value in values:
+        assert copy.copy(value) is value, value
+        assert copy.deepcopy(value) is value, value
+
+
 def test_an_injected_deal_buries_a_wild_upcard_at_the_bottom_whatever_the_seed() -> None:
     # All randomness injectable (DESIGN §6a): with the deck order given, no part of the
     # deal comes from the seed, not even where a wild upcard is buried ([deal.upcard]).

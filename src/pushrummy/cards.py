@@ -223,6 +223,14 @@ class Card:
             return "JK"
         return _RANK_SYMBOLS[self.rank] + "♣♦♥♠"[self.suit]
 
+    def __copy__(self) -> Card:
+        """Frozen: a copy is the value itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        """Frozen (and holding only frozen values): a deep copy is the value itself."""
+        return self
+
 
 ALL_CARDS: tuple[Card, ...] = tuple([Card(rank, suit) for suit in Suit for rank in Rank] + [Card()])
 """The 53 distinct card values, indexed by :attr:`Card.code`."""

@@ -146,6 +146,14 @@ class Contract:
     def __repr__(self) -> str:
         return f"Contract({str(self)!r})"
 
+    def __copy__(self) -> Contract:
+        """Frozen: a copy is the value itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> Contract:
+        """Frozen (and holding only frozen values): a deep copy is the value itself."""
+        return self
+
 
 # ASCII digits only, and few of them: int() of a long or non-ASCII digit run
 # would succeed or fail in surprising ways.

@@ -599,6 +599,14 @@ class Meld:
         kind = "set" if self.kind is MeldKind.SET else "run"
         return f"Meld.{kind}({self.notation()!r})"
 
+    def __copy__(self) -> Meld:
+        """Frozen: a copy is the value itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> Meld:
+        """Frozen (and holding only frozen values): a deep copy is the value itself."""
+        return self
+
 
 def trusted_meld(
     kind: MeldKind,

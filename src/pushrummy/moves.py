@@ -112,6 +112,14 @@ class Take:
     def __init_subclass__(cls, **kwargs: object) -> NoReturn:
         _refuse_subclass(cls)
 
+    def __copy__(self) -> Take:
+        """Frozen: a copy is the value itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> Take:
+        """Frozen (and holding only frozen values): a deep copy is the value itself."""
+        return self
+
 
 @final
 @attrs.frozen(slots=True, init=False)
@@ -127,6 +135,14 @@ class Push:
 
     def __init_subclass__(cls, **kwargs: object) -> NoReturn:
         _refuse_subclass(cls)
+
+    def __copy__(self) -> Push:
+        """Frozen: a copy is the value itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> Push:
+        """Frozen (and holding only frozen values): a deep copy is the value itself."""
+        return self
 
 
 def _sorted_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
@@ -163,6 +179,14 @@ class LayDown:
 
     def __init_subclass__(cls, **kwargs: object) -> NoReturn:
         _refuse_subclass(cls)
+
+    def __copy__(self) -> LayDown:
+        """Frozen: a copy is the value itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> LayDown:
+        """Frozen (and holding only frozen values): a deep copy is the value itself."""
+        return self
 
 
 def lay_down_unchecked(seat: int, melds: tuple[Meld, ...]) -> LayDown:
@@ -214,6 +238,14 @@ class LayOff:
     def __init_subclass__(cls, **kwargs: object) -> NoReturn:
         _refuse_subclass(cls)
 
+    def __copy__(self) -> LayOff:
+        """Frozen: a copy is the value itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> LayOff:
+        """Frozen (and holding only frozen values): a deep copy is the value itself."""
+        return self
+
 
 @final
 @attrs.frozen(slots=True, init=False)
@@ -233,6 +265,14 @@ class NewMeld:
 
     def __init_subclass__(cls, **kwargs: object) -> NoReturn:
         _refuse_subclass(cls)
+
+    def __copy__(self) -> NewMeld:
+        """Frozen: a copy is the value itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> NewMeld:
+        """Frozen (and holding only frozen values): a deep copy is the value itself."""
+        return self
 
 
 @final
@@ -266,6 +306,14 @@ class ExchangeWild:
     def __init_subclass__(cls, **kwargs: object) -> NoReturn:
         _refuse_subclass(cls)
 
+    def __copy__(self) -> ExchangeWild:
+        """Frozen: a copy is the value itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> ExchangeWild:
+        """Frozen (and holding only frozen values): a deep copy is the value itself."""
+        return self
+
 
 @final
 @attrs.frozen(slots=True, init=False)
@@ -286,6 +334,14 @@ class Discard:
     def __init_subclass__(cls, **kwargs: object) -> NoReturn:
         _refuse_subclass(cls)
 
+    def __copy__(self) -> Discard:
+        """Frozen: a copy is the value itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> Discard:
+        """Frozen (and holding only frozen values): a deep copy is the value itself."""
+        return self
+
 
 @final
 @attrs.frozen(slots=True)
@@ -294,6 +350,14 @@ class NextDeal:
 
     def __init_subclass__(cls, **kwargs: object) -> NoReturn:
         _refuse_subclass(cls)
+
+    def __copy__(self) -> NextDeal:
+        """Frozen: a copy is the value itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> NextDeal:
+        """Frozen (and holding only frozen values): a deep copy is the value itself."""
+        return self
 
 
 # The slots' setters, looked up once (they are what attrs' __init__ ends up calling).

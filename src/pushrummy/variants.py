@@ -426,6 +426,14 @@ class Variant:
                 raise VariantError(f"no such variant option {clip_repr(name)}", field=name)
         return attrs.evolve(self, **changes)
 
+    def __copy__(self) -> Variant:
+        """Frozen: a copy is the value itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> Variant:
+        """Frozen (and holding only frozen values): a deep copy is the value itself."""
+        return self
+
 
 def _counts(counts: tuple[int, ...]) -> str:
     if len(counts) == 1:
