@@ -42,7 +42,7 @@ from pushrummy.records import replay
 ROOT = Path(__file__).resolve().parent.parent
 
 # (game string, simulations): the registered default, every player count of Cap-It with
-# shorter deals, and the house rule that buries at the bottom (no seed chance node).
+# shorter deals, and the house rule that buries at the bottom (the deck drawn once through).
 SIMULATED = [
     (PUSH_NAME, 2),
     (f"{CAP_IT_NAME}(players=4,max_turns_per_deal=30)", 1),
@@ -92,7 +92,7 @@ def test_the_games_are_registered_with_their_types() -> None:
     assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
     assert push.num_players() == 4 and push.utility_sum() == 0.0
     assert push.num_distinct_actions() == ActionCodec(pr.PUSH, 4).size == 276
-    assert push.max_chance_outcomes() == 64  # the default burial seeds (cards: 53)
+    assert push.max_chance_outcomes() == 53  # the card codes (more than the seats)
     assert push.observation_tensor_size() == ObservationEncoder(pr.PUSH, 4).size == 1523
     assert push.information_state_tensor_size() == 1523
     assert push.max_game_length() == 5 * 101 * (2 + 6 * 108)
@@ -108,18 +108,17 @@ def test_the_games_are_registered_with_their_types() -> None:
 def test_parameters_are_checked() -> None:
     for bad in (
         f"{PUSH_NAME}(max_turns_per_deal=0)",
-        f"{PUSH_NAME}(burial_seeds=0)",
         f"{PUSH_NAME}(bury_position=middle)",
     ):
-        with pytest.raises(ValueError, match=r"max_turns_per_deal|burial_seeds|bury_position"):
+        with pytest.raises(ValueError, match=r"max_turns_per_deal|bury_position"):
             pyspiel.load_game(bad)
     with pytest.raises(pr.VariantError):
         PushRummyGame({"players": 5})
     with pytest.raises(pr.SetupError, match="short_name"):
         PushRummyGame(short_name="gin")
-    for name in ("max_turns_per_deal", "burial_seeds"):
-        with pytest.raises(pr.SetupError, match=name):
-            PushRummyGame({name: 0})
+    with pytest.raises(pr.SetupError, match="max_turns_per_deal"):
+        PushRummyGame({"max_turns_per_deal": 0})
+    for name in ("max_turns_per_deal", "players"):
         with pytest.raises(TypeError, match=name):
             PushRummyGame({name: "5"})
     with pytest.raises(TypeError):
@@ -130,11 +129,9 @@ def test_the_chance_model_determines_the_whole_game() -> None:
     game = pyspiel.load_game(f"{PUSH_NAME}(max_turns_per_deal=30)")
     state = game.new_initial_state()
     rng = random.Random(3)
-    # The first dealer, then the seed, then the deck order of deal 1 card by card.
+    # The first dealer, then the deck order of deal 1 card by card.
     assert state.is_chance_node() and state.chance_outcomes() == [(s, 0.25) for s in range(4)]
     state.apply_action(2)
-    assert [a for a, _ in state.chance_outcomes()] == list(range(64))
-    state.apply_action(17)
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 53 and abs(sum(p for _, p in outcomes) - 1) < 1e-12
     assert dict(outcomes)[52] == 4 / 108  # four jokers in two packs
@@ -142,11 +139,13 @@ def test_the_chance_model_determines_the_whole_game() -> None:
     for _ in range(108):
         assert state.game_state is None
         state.apply_action(sample_chance(state, rng))
+    while state.game_state is None:  # one draw more per wild upcard buried
+        state.apply_action(sample_chance(state, rng))
     dealt = state.game_state
-    assert dealt is not None and dealt.dealer == 2 and dealt.seed == 17
+    assert dealt is not None and dealt.dealer == 2
     play(state, rng)
     record = state.record()
-    assert len(record.deals) == 5 and record.dealer == 2 and record.seed == 17
+    assert len(record.deals) == 5 and record.dealer == 2
     assert replay(record) == state.game_state  # the injected orders replay the game exactly
     # The same history from a new state is the same game.
     again = game.new_initial_state()
@@ -157,6 +156,60 @@ def test_the_chance_model_determines_the_whole_game() -> None:
     fresh = game.new_initial_state()
     with pytest.raises(ActionError, match="chance outcome 7 is not possible here"):
         fresh.apply_action(7)
+
+
+@pytest.mark.parametrize("at", [0, 7, 78])
+def test_a_wild_upcard_is_buried_at_a_uniform_place(at: int) -> None:
+    # [deal.upcard]: the card after a wild upcard is drawn without it, then the wild goes
+    # back among the cards left to draw: every place in the stock equally likely.
+    game = pyspiel.load_game(PUSH_NAME)
+    state = game.new_initial_state()
+    state.apply_action(0)
+    deck = [card.code for card in pr.cards.make_deck(2)]
+    hands = [code for code in deck if not pr.Card.from_code(code).is_wild][:24]
+    rest = list(deck)
+    for code in hands:
+        rest.remove(code)
+    for code in hands:
+        state.apply_action(code)
+    state.apply_action(52)  # a joker turned up: three jokers left to draw, not four
+    left = dict(state.chance_outcomes())
+    assert left[52] == 3 / 83
+    state.apply_action(pr.parse_card("2C").code)  # a two turned up next: the joker goes back
+    left = dict(state.chance_outcomes())
+    assert left[52] == 4 / 83 and left[pr.parse_card("2C").code] == 1 / 83
+    state.apply_action(pr.parse_card("7H").code)  # the natural upcard: both wilds are back
+    left = dict(state.chance_outcomes())
+    assert left[52] == 4 / 83 and left[pr.parse_card("2C").code] == 2 / 83
+    stock = list(rest)
+    for text in ("7H", "2C", "JK"):
+        stock.remove(pr.parse_card(text).code)
+    stock[at:at] = [52, pr.parse_card("2C").code]
+    assert len(stock) == 83
+    for code in stock:
+        assert state.game_state is None
+        state.apply_action(code)
+    dealt = state.game_state
+    assert dealt is not None and dealt.upcard == pr.parse_card("7H")
+    assert [card.code for card in dealt.stock] == stock  # the burials where they were drawn
+    assert dealt.log.events[0].buried == (pr.parse_card("JK"), pr.parse_card("2C"))
+    assert replay(state.record()) == dealt
+
+
+def test_the_bottom_house_rule_draws_the_deck_once_through() -> None:
+    game = pyspiel.load_game(f"{PUSH_NAME}(bury_position=bottom)")
+    state = game.new_initial_state()
+    state.apply_action(0)
+    codes = [card.code for card in pr.cards.make_deck(2)]
+    codes.remove(52)
+    codes.insert(24, 52)  # the first card after the hands is a joker
+    for code in codes[:25]:
+        state.apply_action(code)
+    assert dict(state.chance_outcomes())[52] == 3 / 83  # no wild goes back
+    for code in codes[25:]:
+        state.apply_action(code)
+    dealt = state.game_state
+    assert dealt is not None and dealt.stock[-1] == pr.parse_card("JK")
 
 
 @pytest.mark.parametrize(("variant", "players"), [(pr.PUSH, 4), (pr.CAP_IT, 5)])
@@ -313,7 +366,7 @@ def test_strings_and_observation_before_the_first_deal() -> None:
     with pytest.raises(pr.SetupError):
         state.record()
     state.apply_action(0)
-    assert state.action_to_string(-1, 5) == "seed:5"
+    assert state.action_to_string(-1, 5) == "card:6C"
 
 
 def test_the_missing_extra_is_named(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -29,7 +29,7 @@ from pushrummy.events import (
     Took,
 )
 from pushrummy.sampling import sample_state, unseen_cards
-from pushrummy.state import GameState
+from pushrummy.state import GameState, replace_unchecked
 from pushrummy.variants import BuryPosition
 
 
@@ -310,6 +310,85 @@ def test_cards_melds_moves_and_variants_are_their_own_copies() -> None:
     for value in values:
         assert copy.copy(value) is value, value
         assert copy.deepcopy(value) is value, value
+
+
+def _placed_order(at: int) -> tuple[list[pr.Card], list[pr.Card]]:
+    """A PUSH deal-1 order turning JK then 2C up (dealer 0), as the deck and as the deck with
+    both buried ``at`` places from the top of the stock."""
+    from engine_helpers import deck_order
+
+    whole = deck_order(dealer=0, hands={}, upcard="JK", stock="2C 7H 8H", filler_seed=5)
+    jk, two = pr.parse_card("JK"), pr.parse_card("2C")
+    assert whole[24:27] == [jk, two, pr.parse_card("7H")]
+    stock = list(whole[27:])
+    stock[at:at] = [two, jk]
+    return whole, [*whole[:27], *stock]
+
+
+@pytest.mark.parametrize("at", [0, 5, 80])
+def test_an_injected_deal_may_place_its_burials(at: int) -> None:
+    # [deal.upcard] with all randomness injectable: the deck with its burials placed gives
+    # the stock exactly, so a chance model can draw where a wild upcard is buried.
+    from pushrummy.consistency import state_problems
+    from pushrummy.serialization import from_json, to_json
+
+    whole, placed = _placed_order(at)
+    assert len(placed) == len(whole) + 2
+    state = pr.new_game(pr.PUSH, seed=3, dealer=0, deals=[placed])
+    assert state.upcard == pr.parse_card("7H")
+    assert list(state.stock) == placed[27:]
+    assert state.stock[at : at + 2] == (pr.parse_card("2C"), pr.parse_card("JK"))
+    started = state.log.events[0]
+    assert isinstance(started, DealStarted)
+    assert started.buried == (pr.parse_card("JK"), pr.parse_card("2C"))
+    assert not state_problems(state)
+    assert from_json(to_json(state)) == state
+    record = pr.GameRecord.start(pr.PUSH, seed=3, dealer=0, deals=[placed])
+    assert record.initial_state() == state
+    # As the deck, the same cards bury both wilds at the bottom.
+    bottom = pr.new_game(pr.PUSH, seed=3, dealer=0, deals=[whole])
+    assert bottom.stock[-2:] == (pr.parse_card("JK"), pr.parse_card("2C"))
+
+
+def test_a_placed_order_must_hold_the_deck_and_its_turned_wilds() -> None:
+    from pushrummy.consistency import state_problems
+    from pushrummy.dealing import check_deck_order, deck_order_problem
+
+    _, placed = _placed_order(3)
+    with pytest.raises(
+        pr.SetupError,
+        match=r"deals\[0\] is not the 108-card deck .* nor the deck with its burials placed.*\(110 cards\)$",
+    ):
+        pr.new_game(pr.PUSH, seed=3, dealer=0, deals=[[*placed, pr.parse_card("3C")]])
+    swapped = [*placed]
+    swapped[-1] = pr.parse_card("KS") if swapped[-1] != pr.parse_card("KS") else pr.parse_card("QS")
+    with pytest.raises(pr.SetupError, match=r"burials placed .* is not the 108-card deck"):
+        pr.new_game(pr.PUSH, seed=3, dealer=0, deals=[swapped])
+    # A turned wild that is not in the stock (its copy was dealt instead) is refused.
+    lost = [*placed]
+    jk = pr.parse_card("JK")
+    naturals = (i for i in range(24) if not lost[i].is_wild)
+    for i in range(28, len(lost)):
+        if lost[i] == jk:  # every joker of the stock changes places with a dealt natural
+            j = next(naturals)
+            lost[i], lost[j] = lost[j], lost[i]
+    problem = deck_order_problem(lost, pr.PUSH, 4, 1)
+    assert problem is not None and "turned up but not in the stock" in problem
+    # Without the deal number (where the hands end), only the deck is an order.
+    with pytest.raises(pr.SetupError, match="is not the 108-card deck"):
+        check_deck_order(placed, pr.PUSH, 4, "order")
+    check_deck_order(placed, pr.PUSH, 4, "order", 1)
+    with pytest.raises(pr.SetupError, match=r"deal_number must be 1\.\.5"):
+        check_deck_order(placed, pr.PUSH, 4, "order", 6)
+    with pytest.raises(TypeError, match="deal_number"):
+        check_deck_order(placed, pr.PUSH, 4, "order", True)
+    # The consistency check asks the same question of a state's injected orders.
+    with pytest.raises(pr.SetupError, match=r"deals\[1\] is not the 108-card deck"):
+        pr.new_game(pr.PUSH, seed=3, dealer=0, deals=[None, placed])  # deal 2 deals 28 cards
+    state = pr.new_game(pr.PUSH, seed=3, dealer=0, deals=[placed])
+    assert not state_problems(state)
+    broken = replace_unchecked(state, injected=(tuple(swapped), None, None, None, None))
+    assert [problem.where for problem in state_problems(broken)] == ["injected[0]"]
 
 
 def test_an_injected_deal_buries_a_wild_upcard_at_the_bottom_whatever_the_seed() -> None:

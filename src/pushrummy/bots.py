@@ -81,7 +81,12 @@ def no_move_error(view: PlayerView, bot: object) -> PushRummyError:
     >>> error = no_move_error(pr.view(state, idle), pr.RandomBot(0))
     >>> type(error).__name__, error.rule
     ('NotYourTurnError', 'turn.seat')
+
+    Raises:
+        TypeError: ``view`` is not a :class:`~pushrummy.views.PlayerView`.
     """
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"no_move_error expects a PlayerView, not {type(view).__name__}")
     name = type(bot).__name__
     if view.phase is Phase.GAME_OVER:
         return GameOverError(

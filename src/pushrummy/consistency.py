@@ -44,6 +44,7 @@ import attrs
 
 from .cards import Card, make_deck
 from .contracts import can_complete_contract, contract_left
+from .dealing import deck_order_problem
 from .errors import clip_items
 from .events import DealEnded, DealStarted, Drew, Event, GameEnded
 from .melds import meld_rule_violation
@@ -170,14 +171,13 @@ def state_problems(state: GameState, *, log: bool = True) -> tuple[Problem, ...]
         found.append(Problem("injected", f"expected {len(variant.deals)} entries (one per deal)"))
     else:
         for index, order in enumerate(state.injected):
-            if order is not None and Counter(order) != deck:
-                found.append(
-                    Problem(
-                        f"injected[{index}]",
-                        f"a deck order must be the whole {deck.total()}-card deck: "
-                        f"{_difference(Counter(order), deck)}",
-                    )
-                )
+            problem = (
+                None
+                if order is None
+                else deck_order_problem(order, variant, len(state.hands), index + 1)
+            )
+            if problem is not None:
+                found.append(Problem(f"injected[{index}]", f"the deck order {problem}"))
     if state.phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER) and state.results:
         shown = state.results[-1].hands
         for seat, hand in enumerate(state.hands):

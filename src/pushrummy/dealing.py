@@ -19,7 +19,15 @@ from .cards import Card, make_deck
 from .errors import SetupError, clip_items, clip_repr
 from .variants import BuryPosition, Variant
 
-__all__ = ["Dealt", "check_deck_order", "deal", "deal_rng", "first_dealer"]
+__all__ = [
+    "Dealt",
+    "check_deck_order",
+    "deal",
+    "deal_rng",
+    "deck_order_problem",
+    "first_dealer",
+    "turned_wilds",
+]
 
 
 def deal_rng(seed: int, deal_number: int) -> random.Random:
@@ -85,40 +93,148 @@ class Dealt:
     buried: tuple[Card, ...] = ()
 
 
-def check_deck_order(order: Sequence[Card], variant: Variant, players: int, where: str) -> None:
-    """Raise :class:`~pushrummy.errors.SetupError` unless ``order`` is a whole deck.
+def turned_wilds(order: Sequence[Card], hands: int) -> int:
+    """How many wild cards follow the ``hands`` dealt cards of ``order``: the wilds turned
+    up (and buried) before the natural upcard ([deal.upcard]).
 
-    ``where`` names ``order`` in the message (``"deals[0]"``).
+    >>> from pushrummy.cards import parse_card
+    >>> turned_wilds([parse_card(text) for text in "3C 4C JK 2D 9S 5H".split()], 2)
+    2
 
     Raises:
-        TypeError: ``variant`` is not a :class:`~pushrummy.variants.Variant`, ``where``
-            not a str, or ``order`` not a sequence of :class:`~pushrummy.cards.Card`
-            values (a str is not one).
-        VariantError: the variant is not played by ``players`` players.
-        SetupError: ``order`` is not the deck of ``players`` players: the message lists
-            the missing and the extra cards.
+        TypeError: ``order`` is not a sequence of :class:`~pushrummy.cards.Card` values,
+            or ``hands`` not an int.
     """
-    _check_variant(variant)
-    if not isinstance(where, str):
-        raise TypeError(f"where must be a str, not {type(where).__name__}")
+    if isinstance(hands, bool) or not isinstance(hands, int):
+        raise TypeError(f"hands must be an int, not {type(hands).__name__}")
+    _check_cards(order, "order")
+    count = 0
+    for card in order[hands:]:
+        if not card.is_wild:
+            break
+        count += 1
+    return count
+
+
+def _check_cards(order: object, where: str) -> None:
     if isinstance(order, str) or not isinstance(order, Sequence):
         raise TypeError(f"{where} must be a sequence of Card, not {type(order).__name__}")
     for card in order:
         if not isinstance(card, Card):
             raise TypeError(f"{where} must hold Card values, not {type(card).__name__}")
-    deck = make_deck(variant.packs(players))
-    if Counter(order) != Counter(deck):
-        missing = Counter(deck) - Counter(order)
-        extra = Counter(order) - Counter(deck)
-        parts = []
-        if missing:
-            parts.append("missing " + clip_items(sorted(missing.elements())))
-        if extra:
-            parts.append("extra " + clip_items(sorted(extra.elements())))
+
+
+def deck_order_problem(
+    order: Sequence[Card], variant: Variant, players: int, deal_number: int | None = None
+) -> str | None:
+    """What is wrong with ``order`` as an injected deck order, or ``None`` if nothing is.
+
+    An injected order is read in one of two ways ([deal.upcard], [deal.random]):
+
+    * **the deck** — every card once, top first: the hands are dealt from it, then the
+      upcard is turned; a wild upcard is buried at the bottom of the stock and the next
+      card turned, so that the order alone decides the deal;
+    * **the deck with its burials placed** (needs ``deal_number``) — the hands, then the
+      *t* wild cards turned up before the first natural card (the upcard), then the stock
+      exactly as it is after the burials, holding those wilds wherever they were buried:
+      *t* cards more than the deck. A chance model that draws burial positions (the
+      OpenSpiel game) gives its deals this way.
+
+    Each reading must hold exactly the deck (the turned wilds counted where they were
+    buried, in the stock): a message names the missing and the extra cards.
+
+    Raises:
+        TypeError: ``variant`` is not a :class:`~pushrummy.variants.Variant`, or ``order``
+            not a sequence of :class:`~pushrummy.cards.Card` values.
+        VariantError: the variant is not played by ``players`` players.
+        SetupError: ``deal_number`` is not a deal of the variant.
+    """
+    _check_variant(variant)
+    _check_cards(order, "order")
+    if deal_number is not None and not 1 <= deal_number <= len(variant.deals):
         raise SetupError(
-            f"{where} is not the {len(deck)}-card deck of {players} players "
-            f"({len(order):,} cards given): " + "; ".join(parts)
+            f"deal_number must be 1..{len(variant.deals)}, not {clip_repr(deal_number)}"
         )
+    deck = Counter(make_deck(variant.packs(players)))
+    size = deck.total()
+    given = Counter(order)
+    if given == deck:
+        return None
+    whole = (
+        f"is not the {size}-card deck of {players} players ({len(order):,} cards given): "
+        + _difference(given, deck)
+    )
+    if len(order) <= size or deal_number is None:
+        return whole
+    dealt = players * variant.deals[deal_number - 1].hand_size
+    turned = turned_wilds(order, dealt)
+    if len(order) != size + turned:
+        return (
+            f"{whole} — nor the deck with its burials placed, which has the {turned:,} wild "
+            f"card{'' if turned == 1 else 's'} turned up after the hands twice "
+            f"({size + turned:,} cards)"
+        )
+    kept = given - Counter(order[dealt : dealt + turned])
+    if kept != deck:
+        return (
+            f"with its burials placed (the {turned} wild cards turned up after the hands, "
+            f"then the stock holding them) is not the {size}-card deck of {players} players: "
+            + _difference(kept, deck)
+        )
+    stock = Counter(order[dealt + turned + 1 :])
+    lost = [card for card in order[dealt : dealt + turned] if not stock[card]]
+    if lost:
+        return (
+            "with its burials placed must hold the turned-up wild cards in the stock: "
+            + clip_items(sorted(set(lost)))
+            + " turned up but not in the stock"
+        )
+    return None
+
+
+def _difference(given: Counter[Card], deck: Counter[Card]) -> str:
+    missing = deck - given
+    extra = given - deck
+    parts = []
+    if missing:
+        parts.append("missing " + clip_items(sorted(missing.elements())))
+    if extra:
+        parts.append("extra " + clip_items(sorted(extra.elements())))
+    return "; ".join(parts)
+
+
+def check_deck_order(
+    order: Sequence[Card],
+    variant: Variant,
+    players: int,
+    where: str,
+    deal_number: int | None = None,
+) -> None:
+    """Raise :class:`~pushrummy.errors.SetupError` unless ``order`` is a whole deck, or
+    (given ``deal_number``) the deck with its burials placed (:func:`deck_order_problem`).
+
+    ``where`` names ``order`` in the message (``"deals[0]"``).
+
+    Raises:
+        TypeError: ``variant`` is not a :class:`~pushrummy.variants.Variant`, ``where``
+            not a str, ``order`` not a sequence of :class:`~pushrummy.cards.Card`
+            values (a str is not one), or ``deal_number`` not an int.
+        VariantError: the variant is not played by ``players`` players.
+        SetupError: ``order`` is not the deck of ``players`` players: the message lists
+            the missing and the extra cards; or ``deal_number`` is not a deal of the
+            variant.
+    """
+    _check_variant(variant)
+    if not isinstance(where, str):
+        raise TypeError(f"where must be a str, not {type(where).__name__}")
+    _check_cards(order, where)
+    if deal_number is not None and (
+        isinstance(deal_number, bool) or not isinstance(deal_number, int)
+    ):
+        raise TypeError(f"deal_number must be an int, not {type(deal_number).__name__}")
+    problem = deck_order_problem(order, variant, players, deal_number)
+    if problem is not None:
+        raise SetupError(f"{where} {problem}")
 
 
 def deal(
@@ -136,14 +252,16 @@ def deal(
     the stock (at a random position drawn from the seed, or at the bottom) and
     the next card turned, until the upcard is natural ([deal.upcard]).
 
-    An injected ``order`` determines the whole deal, burials included: a wild upcard
-    is then always buried at the bottom of the stock, whatever ``bury_position`` says,
-    so that nothing of the deal depends on the seed (an explicit chance model, or a
-    physical deck, gives the order and needs no random stream; DESIGN §6a).
+    An injected ``order`` determines the whole deal, burials included, so that nothing of
+    the deal depends on the seed (an explicit chance model, or a physical deck, gives the
+    order and needs no random stream; DESIGN §6a). Given as the deck, a wild upcard is
+    buried at the bottom of the stock, whatever ``bury_position`` says; given as the deck
+    with its burials placed, the stock is the order's, with the turned wilds where the
+    order puts them (:func:`deck_order_problem` describes both).
 
     The other arguments are those :func:`~pushrummy.engine.new_game` has checked:
     ``deal_number`` is one of the variant's deals, ``dealer`` a seat, and ``order``, if
-    given, the whole deck (:func:`check_deck_order`).
+    given, the whole deck or the deck with its burials placed (:func:`check_deck_order`).
 
     Raises:
         TypeError: ``variant`` is not a :class:`~pushrummy.variants.Variant`, or ``seed``
@@ -167,6 +285,15 @@ def deal(
     hands: list[list[Card]] = [[] for _ in range(players)]
     for i in range(dealt):
         hands[(dealer + 1 + i) % players].append(deck[i])
+    if order is not None and len(deck) > len(make_deck(variant.packs(players))):
+        # The deck with its burials placed: the turned wilds are in the stock already.
+        count = turned_wilds(deck, dealt)
+        return Dealt(
+            hands=tuple(tuple(sorted(hand)) for hand in hands),
+            upcard=deck[dealt + count],
+            stock=tuple(deck[dealt + count + 1 :]),
+            buried=tuple(deck[dealt : dealt + count]),
+        )
     upcard = deck[dealt]
     stock = deck[dealt + 1 :]
     if upcard.is_wild and all(card.is_wild for card in stock):

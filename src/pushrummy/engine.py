@@ -56,7 +56,9 @@ def new_game(
         dealer: the first dealer's seat (default: chosen at random from the seed).
         deals: exact deck orders for some deals, in deal order (``None`` entries
             and missing entries are shuffled from the seed). Each order is the
-            whole deck, first card dealt first.
+            whole deck, first card dealt first (a wild upcard is then buried at the
+            bottom), or the deck with its burials placed (the stock given as it is after
+            the burials): :func:`~pushrummy.dealing.deck_order_problem`.
 
     Raises:
         TypeError: ``variant`` is not a :class:`~pushrummy.variants.Variant`; ``seed``,
@@ -120,7 +122,7 @@ def _injected_orders(
         if order is None:
             orders.append(None)
             continue
-        check_deck_order(order, variant, players, f"deals[{number - 1}]")
+        check_deck_order(order, variant, players, f"deals[{number - 1}]", number)
         orders.append(tuple(order))
     orders.extend([None] * (count - len(orders)))
     return tuple(orders)

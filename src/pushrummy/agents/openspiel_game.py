@@ -9,8 +9,7 @@ installed registers two games:
 short name                         players      parameters (defaults)
 =================================  ===========  ===================================================
 ``python_pushrummy_push``          4            ``players`` (4), ``max_turns_per_deal`` (100),
-                                                ``bury_position`` (``"random"``),
-                                                ``burial_seeds`` (64)
+                                                ``bury_position`` (``"random"``)
 ``python_pushrummy_cap_it``        4, 5 or 6    the same, ``players`` 4 by default
 =================================  ===========  ===================================================
 
@@ -31,24 +30,24 @@ For example (docs/agents.rst runs a game with OpenSpiel's MCTS)::
   (:attr:`PushRummyState.prefix`) and applies the move when its path is complete. The legal
   actions are exactly :meth:`ActionCodec.legal_tokens
   <pushrummy.agents.codec.ActionCodec.legal_tokens>` of the seat's view and prefix.
-* **Chance** (``max_chance_outcomes()`` = ``max(53, players, burial_seeds)``); the chance
-  outcomes determine the whole game:
+* **Chance** (``max_chance_outcomes()`` = ``max(53, players)``); the chance outcomes
+  determine the whole game, exactly as the rules deal it:
 
   1. the first dealer: a seat, uniform;
-  2. only when ``bury_position`` is ``"random"``: the game's *seed*, uniform over
-     ``0 … burial_seeds - 1``. Every deck order is drawn by chance (below), so the seed
-     decides only where a wild upcard is buried in the stock ([deal.upcard]), as
-     :func:`~pushrummy.dealing.deal` does with an injected order. This is the one
-     approximation of the model: a burial position is a pseudo-random function of the seed
-     and the deal, so it takes at most ``burial_seeds`` values rather than every position
-     uniformly. ``bury_position="bottom"`` (the house rule) removes the node and the
-     approximation;
-  3. before each deal (at the game's start, and between deals, in
-     :attr:`~pushrummy.state.Phase.BETWEEN_DEALS`), the deck order, one card at a time:
-     the outcomes are the distinct cards left (by :attr:`Card.code
-     <pushrummy.cards.Card.code>`, 0…52), each with probability *copies left / cards left*
-     (so every order of the deck is equally likely). The deal is dealt from that order
-     (:func:`~pushrummy.engine.new_game`'s ``deals``).
+  2. before each deal (at the game's start, and between deals, in
+     :attr:`~pushrummy.state.Phase.BETWEEN_DEALS`), the deck, one card at a time: the
+     outcomes are the distinct cards (by :attr:`Card.code <pushrummy.cards.Card.code>`,
+     0…52) the next card can be, each with probability *copies / cards* of what is left
+     to draw from, so every order is equally likely. First the hands, then the upcard.
+     A wild upcard is buried at a uniformly random place in the stock ([deal.upcard]):
+     the next card is drawn without it, and then it goes back among the cards left to
+     draw — a card buried at a random place in a shuffled stock is a card shuffled into
+     it — so the stock is drawn with the buried wilds in it, exactly as likely at every
+     place. The drawn cards are the deal's order *with its burials placed*
+     (:func:`~pushrummy.dealing.deck_order_problem`): one card more than the deck per
+     wild turned up. With ``bury_position="bottom"`` (the house rule) the deck is drawn
+     once through and the engine buries a wild upcard at the bottom.
+     (:func:`~pushrummy.engine.new_game`'s ``deals`` deals the order.)
 
 * **Returns** (also the rewards at the end; 0 before): a seat gets its *side's* result —
   in Push both partners the same. +1 to every seat of the side with the lowest total if it
@@ -93,7 +92,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, make_deck
-from ..dealing import check_deck_order
+from ..dealing import check_deck_order, turned_wilds
 from ..engine import apply_move, new_game
 from ..errors import SetupError
 from ..moves import Move, NextDeal
@@ -121,7 +120,7 @@ else:
 # The classes are OpenSpiel's protocol, documented in docs/agents.rst but not exported: build
 # a game with ``pyspiel.load_game`` (after importing this module) or :func:`load_game`, and
 # its states with ``game.new_initial_state()``.
-__all__ = ["CAP_IT_NAME", "DEFAULT_BURIAL_SEEDS", "DEFAULT_MAX_TURNS", "PUSH_NAME", "load_game"]
+__all__ = ["CAP_IT_NAME", "DEFAULT_MAX_TURNS", "PUSH_NAME", "load_game"]
 
 PUSH_NAME = "python_pushrummy_push"
 """The registered short name of Push."""
@@ -129,8 +128,6 @@ CAP_IT_NAME = "python_pushrummy_cap_it"
 """The registered short name of Cap-It."""
 DEFAULT_MAX_TURNS = 100
 """The registered games' default ``max_turns_per_deal``."""
-DEFAULT_BURIAL_SEEDS = 64
-"""The registered games' default ``burial_seeds``: how many seeds the seed chance node picks from."""
 
 _CARD_CODES = 53
 _BASE_VARIANTS = {PUSH_NAME: PUSH, CAP_IT_NAME: CAP_IT}
@@ -150,13 +147,12 @@ def _require_extra() -> None:
 class _Progress:
     """Everything a state holds, frozen: each action makes a new one (clones share it)."""
 
-    __slots__ = ("actions", "dealer", "drawn", "game", "moves", "orders", "prefix", "seed")
+    __slots__ = ("actions", "dealer", "drawn", "game", "moves", "orders", "prefix")
 
     def __init__(
         self,
         *,
         dealer: int | None = None,
-        seed: int | None = None,
         orders: tuple[tuple[Card, ...], ...] = (),
         drawn: tuple[int, ...] = (),
         game: GameState | None = None,
@@ -165,7 +161,6 @@ class _Progress:
         actions: tuple[int, ...] = (),
     ) -> None:
         self.dealer = dealer
-        self.seed = seed
         self.orders = orders
         self.drawn = drawn
         self.game = game
@@ -193,19 +188,20 @@ class _Rules:
     """What states need of their game (the game itself is not copied with a state)."""
 
     __slots__ = (
-        "burial_seeds",
         "codec",
         "deck_counts",
         "deck_size",
         "encoder",
+        "placed",
         "players",
         "variant",
     )
 
-    def __init__(self, variant: Variant, players: int, burial_seeds: int) -> None:
+    def __init__(self, variant: Variant, players: int) -> None:
         self.variant = variant
         self.players = players
-        self.burial_seeds = burial_seeds
+        # A wild upcard buried at random: drawn as a deck order with its burials placed.
+        self.placed = variant.bury_position is BuryPosition.RANDOM
         self.codec = ActionCodec(variant, players)  # checks the player count
         self.encoder = ObservationEncoder(variant, players)
         deck = make_deck(self.codec.packs)
@@ -219,7 +215,7 @@ class _Rules:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_Rules, (self.variant, self.players, self.burial_seeds))
+        return (_Rules, (self.variant, self.players))
 
 
 class _Replayed:
@@ -260,7 +256,6 @@ def _game_type(short_name: str) -> Any:
             "players": min(counts),
             "max_turns_per_deal": DEFAULT_MAX_TURNS,
             "bury_position": BuryPosition.RANDOM.value,
-            "burial_seeds": DEFAULT_BURIAL_SEEDS,
         },
     )
 
@@ -285,7 +280,7 @@ class PushRummyGame(_GameBase):  # type: ignore[misc]
 
     Args:
         params: the game parameters: ``players``, ``max_turns_per_deal``,
-            ``bury_position`` (``"random"`` or ``"bottom"``) and ``burial_seeds``.
+            and ``bury_position`` (``"random"`` or ``"bottom"``).
         short_name: :data:`PUSH_NAME` or :data:`CAP_IT_NAME`.
         variant: the rules, instead of the registered variant with the parameters' house
             rules (:func:`load_game`).
@@ -296,8 +291,6 @@ class PushRummyGame(_GameBase):  # type: ignore[misc]
         codec: the :class:`~pushrummy.agents.codec.ActionCodec` of the actions.
         encoder: the :class:`~pushrummy.agents.observation.ObservationEncoder` of the
             tensors.
-        burial_seeds: the outcomes of the seed chance node (``0``: no such node, the
-            variant buries at the bottom).
 
     Raises:
         ImportError: the ``openspiel`` extra is not installed.
@@ -321,11 +314,8 @@ class PushRummyGame(_GameBase):  # type: ignore[misc]
         values.update(params or {})
         players = _int_parameter(values, "players")
         max_turns = _int_parameter(values, "max_turns_per_deal")
-        seeds = _int_parameter(values, "burial_seeds")
         if max_turns < 1:
             raise SetupError(f"max_turns_per_deal must be at least 1, not {max_turns}")
-        if seeds < 1:
-            raise SetupError(f"burial_seeds must be at least 1, not {seeds}")
         if variant is None:
             try:
                 bury = BuryPosition(values["bury_position"])
@@ -336,21 +326,18 @@ class PushRummyGame(_GameBase):  # type: ignore[misc]
             variant = _BASE_VARIANTS[short_name].replace(bury_position=bury)
         if variant.max_turns_per_deal is None or variant.max_turns_per_deal > max_turns:
             variant = variant.replace(max_turns_per_deal=max_turns)
-        rules = _Rules(
-            variant, players, seeds if variant.bury_position is BuryPosition.RANDOM else 0
-        )
+        rules = _Rules(variant, players)
         self.rules = rules
         self.variant = variant
         self.players = players
         self.codec = rules.codec
         self.encoder = rules.encoder
-        self.burial_seeds = rules.burial_seeds
         turns = variant.max_turns_per_deal
         assert turns is not None
         partnership = variant.side_count(players) == 2
         info = pyspiel.GameInfo(
             num_distinct_actions=self.codec.size,
-            max_chance_outcomes=max(_CARD_CODES, players, rules.burial_seeds),
+            max_chance_outcomes=max(_CARD_CODES, players),
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
@@ -387,7 +374,6 @@ def load_game(
     players: int | None = None,
     *,
     max_turns_per_deal: int = DEFAULT_MAX_TURNS,
-    burial_seeds: int = DEFAULT_BURIAL_SEEDS,
 ) -> PushRummyGame:
     """An OpenSpiel game of ``variant`` (any house rules) without the registry.
 
@@ -401,7 +387,7 @@ def load_game(
     Raises:
         ImportError: the ``openspiel`` extra is not installed.
         TypeError: ``variant`` is not a :class:`~pushrummy.variants.Variant`.
-        ValueError: ``max_turns_per_deal`` or ``burial_seeds`` is below 1.
+        SetupError: ``max_turns_per_deal`` is below 1 (a ``ValueError``).
         VariantError: the variant is not played by ``players`` players.
     """
     _require_extra()
@@ -415,7 +401,6 @@ def load_game(
             "players": players,
             "max_turns_per_deal": max_turns_per_deal,
             "bury_position": variant.bury_position.value,
-            "burial_seeds": burial_seeds,
         },
         short_name=short_name,
         variant=variant,
@@ -489,7 +474,7 @@ class PushRummyState(_StateBase):  # type: ignore[misc]
         assert progress.dealer is not None
         return GameRecord(
             variant=self._rules.variant,
-            seed=progress.seed or 0,
+            seed=0,
             players=self._rules.players,
             dealer=progress.dealer,
             deals=progress.orders,
@@ -529,8 +514,6 @@ class PushRummyState(_StateBase):  # type: ignore[misc]
         if player == pyspiel.PlayerId.CHANCE:
             if self._progress.dealer is None:
                 return f"dealer:{action}"
-            if self._progress.seed is None and self._rules.burial_seeds:
-                return f"seed:{action}"
             return f"card:{Card.from_code(action)}"
         return self._rules.codec.token_name(int(action))
 
@@ -550,7 +533,7 @@ class PushRummyState(_StateBase):  # type: ignore[misc]
     def __str__(self) -> str:
         """The whole state as text (hidden information included): equal texts, equal states."""
         progress = self._progress
-        lines = [f"dealer {progress.dealer} seed {progress.seed}"]
+        lines = [f"dealer {progress.dealer}"]
         if progress.drawn:
             lines.append("drawn " + " ".join(str(Card.from_code(c)) for c in progress.drawn))
         game = progress.game
@@ -578,11 +561,49 @@ class PushRummyState(_StateBase):  # type: ignore[misc]
 def _chance_outcomes(rules: _Rules, progress: _Progress) -> list[tuple[int, float]]:
     if progress.dealer is None:
         return [(seat, 1.0 / rules.players) for seat in range(rules.players)]
-    if progress.seed is None and rules.burial_seeds:
-        return [(seed, 1.0 / rules.burial_seeds) for seed in range(rules.burial_seeds)]
-    left = rules.deck_counts - Counter(progress.drawn)
-    remaining = rules.deck_size - len(progress.drawn)
+    left = _left(rules, progress)
+    remaining = left.total()
     return [(code, left[code] / remaining) for code in sorted(left) if left[code] > 0]
+
+
+def _dealt(rules: _Rules, progress: _Progress) -> int:
+    """How many cards the hands of the deal being drawn take."""
+    number = 1 if progress.game is None else progress.game.deal_number + 1
+    return rules.players * rules.variant.deals[number - 1].hand_size
+
+
+def _turned(rules: _Rules, progress: _Progress) -> tuple[int, bool]:
+    """How many wild upcards the deal being drawn has turned so far, and whether its
+    natural upcard has been drawn."""
+    drawn = progress.drawn
+    after = len(drawn) - _dealt(rules, progress)
+    if after <= 0:
+        return 0, False
+    count = turned_wilds([Card.from_code(code) for code in drawn], len(drawn) - after)
+    return count, count < after
+
+
+def _left(rules: _Rules, progress: _Progress) -> Counter[int]:
+    """The cards the next draw comes from: the deck less the cards drawn, and (buried at
+    random) the wild upcards already buried, back among them."""
+    left = Counter(rules.deck_counts)
+    if rules.placed:
+        turned, settled = _turned(rules, progress)
+        # A wild upcard goes back once the card after it is drawn: all of them, once the
+        # natural upcard is drawn, else all but the last one turned.
+        back = turned if settled else max(turned - 1, 0)
+        start = _dealt(rules, progress)
+        left.update(progress.drawn[start : start + back])
+    left.subtract(progress.drawn)
+    return +left  # the cards with copies left
+
+
+def _complete(rules: _Rules, progress: _Progress) -> bool:
+    """Whether the drawn cards are the whole order of the deal."""
+    if not rules.placed:
+        return len(progress.drawn) == rules.deck_size
+    turned, settled = _turned(rules, progress)
+    return settled and len(progress.drawn) == rules.deck_size + turned
 
 
 def _advance(rules: _Rules, progress: _Progress, action: int) -> _Progress:
@@ -594,8 +615,6 @@ def _advance(rules: _Rules, progress: _Progress, action: int) -> _Progress:
             raise ActionError(f"chance outcome {action} is not possible here")
         if progress.dealer is None:
             return progress.evolve(dealer=action, actions=actions)
-        if progress.seed is None and rules.burial_seeds:
-            return progress.evolve(seed=action, actions=actions)
         return _draw(rules, progress, action).evolve(actions=actions)
     prefix = (*progress.prefix, action)
     move = rules.codec.complete(game, prefix)
@@ -607,17 +626,17 @@ def _advance(rules: _Rules, progress: _Progress, action: int) -> _Progress:
 
 
 def _draw(rules: _Rules, progress: _Progress, code: int) -> _Progress:
-    drawn = (*progress.drawn, code)
-    if len(drawn) < rules.deck_size:
-        return progress.evolve(drawn=drawn)
-    order = tuple(Card.from_code(c) for c in drawn)
+    progress = progress.evolve(drawn=(*progress.drawn, code))
+    if not _complete(rules, progress):
+        return progress
+    order = tuple(Card.from_code(c) for c in progress.drawn)
     orders = (*progress.orders, order)
     game = progress.game
     if game is None:
         assert progress.dealer is not None
         game = new_game(
             rules.variant,
-            seed=progress.seed or 0,
+            seed=0,
             players=rules.players,
             dealer=progress.dealer,
             deals=[order],
@@ -625,9 +644,10 @@ def _draw(rules: _Rules, progress: _Progress, code: int) -> _Progress:
         return progress.evolve(game=game, drawn=(), orders=orders)
     # Between deals: inject the drawn order for the next deal (the engine's own setter, with
     # the order checked as new_game checks one), then deal it.
-    check_deck_order(order, rules.variant, rules.players, "the drawn deck order")
+    number = game.deal_number + 1
+    check_deck_order(order, rules.variant, rules.players, "the drawn deck order", number)
     injected = list(game.injected)
-    injected[game.deal_number] = order
+    injected[number - 1] = order
     game = replace_unchecked(game, injected=tuple(injected))
     move = NextDeal()
     return progress.evolve(
