@@ -247,6 +247,33 @@ def test_legal_actions_are_the_codec_masks(variant: pr.Variant, players: int) ->
     assert checked > 100 and spelled > 0
 
 
+def test_the_information_state_string_has_perfect_recall() -> None:
+    # Nothing a seat has seen is forgotten: its event lines only ever grow, and they are
+    # the events of its view, as it saw them (never another seat's hidden card).
+    game = pyspiel.load_game(f"{PUSH_NAME}(max_turns_per_deal=30)")
+    state = game.new_initial_state()
+    rng = random.Random(11)
+    before: dict[int, list[str]] = {seat: [] for seat in range(4)}
+    checked = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        for seat in range(4):
+            text = state.information_state_string(seat)
+            events = [line for line in text.splitlines() if line.startswith("event ")]
+            seen = state.player_view(seat).events
+            assert events == [
+                f"event {i}: {pr.describe_event(e, you=seat)}" for i, e in enumerate(seen)
+            ]
+            assert events[: len(before[seat])] == before[seat]
+            before[seat] = events
+            assert text.startswith(state.observation_string(seat))
+        checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 100 and all(len(lines) > 100 for lines in before.values())
+
+
 def test_an_action_that_is_not_legal_is_refused() -> None:
     game = pyspiel.load_game(f"{PUSH_NAME}(max_turns_per_deal=30)")
     state = play(game.new_initial_state(), random.Random(5), decisions=0)

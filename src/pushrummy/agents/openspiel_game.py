@@ -68,9 +68,11 @@ For example (docs/agents.rst runs a game with OpenSpiel's MCTS)::
   named parts; all zeros before the first deal is dealt. ``information_state_tensor(p)`` is
   the same vector: the view is a summary of what the seat knows now (its hand, the table,
   the publicly known cards, the scores, the prefix), **not** a perfect-recall history of
-  every observation; algorithms that need perfect recall (CFR) should not use it as is.
-  The strings are text of the same view (``information_state_string`` also counts the
-  events the seat has seen).
+  every observation. The strings are text of the same view, and
+  ``information_state_string(p)`` adds every event the seat has seen, in order, as it saw
+  it (:attr:`PlayerView.events <pushrummy.views.PlayerView.events>`: its own dealt hands
+  and draws, everyone's public moves): that string has perfect recall, so tabular
+  algorithms that key on it (CFR) get true information sets; the tensor does not.
 * **Serialisation**: ``serialize()``/``deserialize`` keep the state's history of actions
   (the chance draws and the tokens) and rebuild the state by replaying it; a state's
   :meth:`~PushRummyState.record` is the pushrummy :class:`~pushrummy.records.GameRecord`
@@ -95,6 +97,7 @@ from ..cards import Card, make_deck
 from ..dealing import check_deck_order, turned_wilds
 from ..engine import apply_move, new_game
 from ..errors import SetupError
+from ..events import describe_event
 from ..moves import Move, NextDeal
 from ..records import GameRecord
 from ..state import GameState, Phase, replace_unchecked
@@ -724,7 +727,11 @@ class PushRummyObserver:
         if prefix:
             lines.append("spelling " + self.rules.codec.describe(prefix))
         if self.info_state:
-            lines.append(f"events seen {len(seen.events)}")
+            # Perfect recall: every event the seat has seen, as it saw it, in order.
+            lines.extend(
+                f"event {index}: {describe_event(event, you=player)}"
+                for index, event in enumerate(seen.events)
+            )
         return "\n".join(lines)
 
 
