@@ -345,6 +345,7 @@ def test_an_injected_deal_may_place_its_burials(at: int) -> None:
     assert from_json(to_json(state)) == state
     record = pr.GameRecord.start(pr.PUSH, seed=3, dealer=0, deals=[placed])
     assert record.initial_state() == state
+    assert from_json(to_json(record)) == record  # a saved record keeps its burials
     # As the deck, the same cards bury both wilds at the bottom.
     bottom = pr.new_game(pr.PUSH, seed=3, dealer=0, deals=[whole])
     assert bottom.stock[-2:] == (pr.parse_card("JK"), pr.parse_card("2C"))

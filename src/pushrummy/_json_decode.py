@@ -17,7 +17,6 @@ import attrs
 
 from ._json_read import (
     DuplicateKeyError,
-    deck_of,
     describe,
     fail,
     is_int,
@@ -29,7 +28,6 @@ from ._json_read import (
     read_card,
     read_cards,
     read_count,
-    read_deck_order,
     read_enum,
     read_fields,
     read_hand,
@@ -58,6 +56,7 @@ from ._wire import (
 from .cards import Card, Rank, Suit
 from .consistency import Problem, state_problems, view_problems
 from .contract_spec import Contract
+from .dealing import deck_order_problem
 from .errors import InvalidMeldError, VariantError
 from .events import EVENT_CLASSES, DealEnd, Drew, Event, EventLog, GameLog, describe_event
 from .melds import MAX_RUN_POSITION, End, Meld, MeldKind, WildLimit
@@ -809,6 +808,18 @@ def _view(value: object, path: str) -> PlayerView:
     return result
 
 
+def _deck_order(
+    value: object, path: str, variant: Variant, players: int, index: int
+) -> tuple[Card, ...]:
+    """A record's deck order for deal ``index + 1``: the deck, or the deck with its burials
+    placed ([deal.upcard]; the one predicate, :func:`~pushrummy.dealing.deck_order_problem`)."""
+    order = read_cards(value, path, "a deck order (a list of cards) or null")
+    problem = deck_order_problem(order, variant, players, index + 1)
+    if problem is not None:
+        raise fail(f"the deck order {problem}", path)
+    return order
+
+
 def _record(value: object, path: str) -> GameRecord:
     given = read_object(value, path, "a game record")
     optional = {name: given[name] for name in _RECORD_OPTIONAL if name in given}
@@ -827,9 +838,8 @@ def _record(value: object, path: str) -> GameRecord:
             f"expected at most {count} deck orders (one per deal), got {len(orders)}",
             f"{path}.deals",
         )
-    deck = deck_of(variant, players)
     deals = tuple(
-        None if order is None else read_deck_order(order, f"{path}.deals[{i}]", deck)
+        None if order is None else _deck_order(order, f"{path}.deals[{i}]", variant, players, i)
         for i, order in enumerate(orders)
     )
     items = read_array(obj["moves"], f"{path}.moves", "a list of moves")

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import enum
 import json
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from ._wire import INT_BITS, SEED_BITS
-from .cards import Card, make_deck, parse_card
-from .errors import DecodeError, NotationError, clip_items
-from .variants import Variant
+from .cards import Card, parse_card
+from .errors import DecodeError, NotationError
 
 
 def fail(message: str, path: str) -> DecodeError:
@@ -221,30 +219,3 @@ def read_ints(
         read_int(item, f"{path}[{i}]", "an integer" if lo is None else f"an integer >= {lo}", lo=lo)
         for i, item in enumerate(items)
     )
-
-
-def deck_of(variant: Variant, players: int) -> Counter[Card]:
-    return Counter(make_deck(variant.packs(players)))
-
-
-def multiset_difference(have: Counter[Card], want: Counter[Card]) -> str:
-    missing = want - have
-    extra = have - want
-    parts = []
-    if missing:
-        parts.append("missing " + clip_items(sorted(missing.elements())))
-    if extra:
-        parts.append("extra " + clip_items(sorted(extra.elements())))
-    return "; ".join(parts)
-
-
-def read_deck_order(value: object, path: str, deck: Counter[Card]) -> tuple[Card, ...]:
-    order = read_cards(value, path, "a deck order (a list of cards) or null")
-    counted = Counter(order)
-    if counted != deck:
-        raise fail(
-            f"a deck order must be the whole {deck.total()}-card deck: "
-            + multiset_difference(counted, deck),
-            path,
-        )
-    return order

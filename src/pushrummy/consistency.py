@@ -45,7 +45,7 @@ import attrs
 from .cards import Card, make_deck
 from .contracts import can_complete_contract, contract_left
 from .dealing import deck_order_problem
-from .errors import clip_items
+from .errors import clip_difference, clip_items
 from .events import DealEnded, DealStarted, Drew, Event, GameEnded
 from .melds import meld_rule_violation
 from .moves import (
@@ -164,7 +164,7 @@ def state_problems(state: GameState, *, log: bool = True) -> tuple[Problem, ...]
             Problem(
                 "",
                 f"the hands, stock, upcard and table must hold exactly the {deck.total()}-card "
-                f"deck: {_difference(counted, deck)}",
+                f"deck: {clip_difference(counted, deck)}",
             )
         )
     if len(state.injected) != len(variant.deals):
@@ -752,12 +752,3 @@ def _check_moves(found: list[Problem], view: PlayerView) -> None:
 
 def _cards(counter: Counter[Card]) -> str:
     return clip_items(sorted(counter.elements()))
-
-
-def _difference(have: Counter[Card], want: Counter[Card]) -> str:
-    parts = []
-    if want - have:
-        parts.append("missing " + _cards(want - have))
-    if have - want:
-        parts.append("extra " + _cards(have - want))
-    return "; ".join(parts)

@@ -16,7 +16,7 @@ import attrs
 
 from ._wire import SEED_BITS
 from .cards import Card, make_deck
-from .errors import SetupError, clip_items, clip_repr
+from .errors import SetupError, clip_difference, clip_items, clip_repr
 from .variants import BuryPosition, Variant
 
 __all__ = [
@@ -162,7 +162,7 @@ def deck_order_problem(
         return None
     whole = (
         f"is not the {size}-card deck of {players} players ({len(order):,} cards given): "
-        + _difference(given, deck)
+        + clip_difference(given, deck)
     )
     if len(order) <= size or deal_number is None:
         return whole
@@ -179,7 +179,7 @@ def deck_order_problem(
         return (
             f"with its burials placed (the {turned} wild cards turned up after the hands, "
             f"then the stock holding them) is not the {size}-card deck of {players} players: "
-            + _difference(kept, deck)
+            + clip_difference(kept, deck)
         )
     stock = Counter(order[dealt + turned + 1 :])
     lost = [card for card in order[dealt : dealt + turned] if not stock[card]]
@@ -190,17 +190,6 @@ def deck_order_problem(
             + " turned up but not in the stock"
         )
     return None
-
-
-def _difference(given: Counter[Card], deck: Counter[Card]) -> str:
-    missing = deck - given
-    extra = given - deck
-    parts = []
-    if missing:
-        parts.append("missing " + clip_items(sorted(missing.elements())))
-    if extra:
-        parts.append("extra " + clip_items(sorted(extra.elements())))
-    return "; ".join(parts)
 
 
 def check_deck_order(

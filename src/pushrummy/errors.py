@@ -30,6 +30,7 @@ A message quotes the bad input, but never all of a long one: :func:`clip`,
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -229,6 +230,23 @@ def clip_items(items: Iterable[object], limit: int = CLIP_ITEMS) -> str:
         else:
             more += 1
     return " ".join(shown) + (f" … ({more:,} more)" if more else "")
+
+
+def clip_difference(have: Counter[Any], want: Counter[Any]) -> str:
+    """What ``have`` lacks and holds too many of against ``want``, for an error message:
+    ``"missing …; extra …"`` (each part only if any), the items sorted and clipped by
+    :func:`clip_items`.
+
+    >>> from collections import Counter
+    >>> clip_difference(Counter("aab"), Counter("abc"))
+    'missing c; extra a'
+    """
+    parts = []
+    if want - have:
+        parts.append("missing " + clip_items(sorted((want - have).elements())))
+    if have - want:
+        parts.append("extra " + clip_items(sorted((have - want).elements())))
+    return "; ".join(parts)
 
 
 def clip_repr(value: object, limit: int = CLIP_LIMIT) -> str:
