@@ -474,7 +474,7 @@ CROSS_FIELD: dict[str, str] = {
         r"^invalid variant: .*(listed twice|partnerships need exactly 4 players"
         r"|stakes are for individual play|but its contract|packs have|allows runs of at most)"
     ),
-    "a deck order that is not the whole deck": r"^a deck order must be the whole",
+    "a deck order that is not the whole deck": r"^the deck order (is not the|with its burials placed)",
     "contract_left against the table and the hand": r"what the current player still has to lay down",
     "the sides against the variant": r"each seat's side, as the variant has them",
     "a move's labels against the move": r"the move's own (notation|description) \(a label is read-only\)",
