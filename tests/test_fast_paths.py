@@ -14,6 +14,7 @@ DESIGN.md §1.1: an unchecked path is private and tested against the checked one
 
 from __future__ import annotations
 
+import pickle
 import random
 from itertools import combinations
 
@@ -30,8 +31,9 @@ from pushrummy.contracts.rules import Rules as _Rules
 from pushrummy.contracts.rules import rules_of as _rules_of
 from pushrummy.contracts.shapes import run_shapes_of as _run_shapes_of
 from pushrummy.contracts.shapes import set_shapes_of as _set_shapes_of
+from pushrummy.dealing import shuffle
 from pushrummy.errors import InvalidMeldError
-from pushrummy.events import EventLog, seen_by
+from pushrummy.events import DealStarted, EventLog, seen_by
 from pushrummy.layoffs import lay_off, layoff_ends
 from pushrummy.melds import (
     End,
@@ -352,3 +354,38 @@ def test_shapes_with_fewer_wilds_are_the_first_ones_filtered() -> None:
             assert _run_shapes_of(suit, suited, both_aces, wilds, rules, smallest) == expected_runs
             expected_sets = tuple(shape for shape in sets if shape[1] <= wilds)
             assert _set_shapes_of(rank, held, wilds, rules) == expected_sets
+
+
+def test_inlined_shuffle_is_randoms_own() -> None:
+    """A deal's shuffle (``Random.shuffle`` with ``_randbelow`` inlined) is the same
+    permutation, drawing the same random bits, as ``random.Random.shuffle``."""
+    for seed in range(40):
+        for packs in (1, 2, 3):
+            deck = list(make_deck(packs))
+            ours, theirs = random.Random(f"x{seed}"), random.Random(f"x{seed}")
+            mine, other = deck.copy(), deck.copy()
+            shuffle(ours, mine)
+            theirs.shuffle(other)
+            assert mine == other
+            assert ours.random() == theirs.random()
+
+
+def test_a_deals_start_seen_by_each_seat_is_the_plain_copy() -> None:
+    """``seen_by`` of a :class:`DealStarted` (built slot by slot) equals the event built by
+    its constructor with every other seat's hand hidden."""
+    for players in (2, 4, 6, 8, 20):
+        hands = tuple(
+            tuple(ALL_CARDS[(seat * 3 + i) % 53] for i in range(5)) for seat in range(players)
+        )
+        event = DealStarted(2, 1, ALL_CARDS[7], (ALL_CARDS[52],), hands)
+        for seat in (-1, *range(players), players, players + 3):
+            plain = DealStarted(
+                2,
+                1,
+                ALL_CARDS[7],
+                (ALL_CARDS[52],),
+                tuple(hand if i == seat else None for i, hand in enumerate(hands)),
+            )
+            seen = seen_by(event, seat)
+            assert seen == plain and hash(seen) == hash(plain) and repr(seen) == repr(plain)
+            assert pickle.loads(pickle.dumps(seen)) == plain

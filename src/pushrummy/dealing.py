@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from operator import attrgetter
+from typing import TypeVar
 
 import attrs
 
@@ -18,6 +20,9 @@ from ._wire import SEED_BITS
 from .cards import Card, make_deck
 from .errors import SetupError, clip_difference, clip_items, clip_repr
 from .variants import BuryPosition, Variant
+
+_CODE = attrgetter("code")
+_T = TypeVar("_T")
 
 __all__ = [
     "Dealt",
@@ -226,6 +231,61 @@ def check_deck_order(
         raise SetupError(f"{where} {problem}")
 
 
+def _deck(packs: int) -> tuple[Card, ...]:
+    """:func:`~pushrummy.cards.make_deck` (a tuple: immutable), made once per pack count."""
+    deck = _DECKS.get(packs) if type(packs) is int else None
+    if deck is None:  # make_deck checks ``packs``
+        deck = _DECKS[packs] = make_deck(packs)
+    return deck
+
+
+_DECKS: dict[int, tuple[Card, ...]] = {}
+"""The new deck of each pack count (1..4)."""
+
+
+def shuffle(rng: random.Random, deck: list[Card]) -> None:
+    """``rng.shuffle(deck)``: the same permutation, drawing the same random bits.
+
+    CPython's :meth:`random.Random.shuffle` asks ``_randbelow`` (one Python call per card,
+    a third of a deal's cost) for each swap; :func:`_swaps` is the same loop with that
+    call inlined, used for a plain :class:`random.Random` when it agrees with this
+    Python's own method (checked once, at import: :data:`_INLINE_SHUFFLE`); any other rng
+    shuffles itself."""
+    if _INLINE_SHUFFLE and type(rng) is random.Random:
+        _swaps(rng, deck)
+    else:
+        rng.shuffle(deck)
+
+
+def _swaps(rng: random.Random, deck: list[_T]) -> None:
+    """CPython's ``Random.shuffle`` with ``_randbelow_with_getrandbits`` inlined."""
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(deck))):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def _inline_shuffle_agrees() -> bool:
+    """Whether :func:`_swaps` is this Python's ``Random.shuffle``: the same permutations
+    and the same random stream after them, for a few seeds and sizes."""
+    for seed in range(3):
+        for size in (1, 2, 7, 108, 216):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            mine, other = list(range(size)), list(range(size))
+            _swaps(ours, mine)
+            theirs.shuffle(other)
+            if mine != other or ours.getrandbits(64) != theirs.getrandbits(64):
+                return False
+    return True
+
+
+_INLINE_SHUFFLE = _inline_shuffle_agrees()
+
+
 def deal(
     variant: Variant,
     players: int,
@@ -265,8 +325,8 @@ def deal(
     _check_variant(variant)
     rng = deal_rng(seed, deal_number)
     if order is None:
-        deck = list(make_deck(variant.packs(players)))
-        rng.shuffle(deck)
+        deck = list(_deck(variant.packs(players)))
+        shuffle(rng, deck)
     else:
         deck = list(order)
     hand_size = variant.deals[deal_number - 1].hand_size
@@ -274,11 +334,11 @@ def deal(
     hands: list[list[Card]] = [[] for _ in range(players)]
     for i in range(dealt):
         hands[(dealer + 1 + i) % players].append(deck[i])
-    if order is not None and len(deck) > len(make_deck(variant.packs(players))):
+    if order is not None and len(deck) > len(_deck(variant.packs(players))):
         # The deck with its burials placed: the turned wilds are in the stock already.
         count = turned_wilds(deck, dealt)
         return Dealt(
-            hands=tuple(tuple(sorted(hand)) for hand in hands),
+            hands=tuple(tuple(sorted(hand, key=_CODE)) for hand in hands),  # Card order, by ints
             upcard=deck[dealt + count],
             stock=tuple(deck[dealt + count + 1 :]),
             buried=tuple(deck[dealt : dealt + count]),
@@ -304,7 +364,7 @@ def deal(
         else:
             stock.insert(rng.randint(0, len(stock)), buried)
     return Dealt(
-        hands=tuple(tuple(sorted(hand)) for hand in hands),
+        hands=tuple(tuple(sorted(hand, key=_CODE)) for hand in hands),  # Card order, by ints
         upcard=upcard,
         stock=tuple(stock),
         buried=tuple(turned),

@@ -275,11 +275,39 @@ def seen_by(event: Event, seat: int) -> Event:
         )
     if kind is DealStarted:
         assert isinstance(event, DealStarted)
-        hands = tuple(hand if i == seat else None for i, hand in enumerate(event.hands))
-        return DealStarted(event.deal_number, event.dealer, event.upcard, event.buried, hands)
+        return _deal_seen_by(event, seat)
     if kind not in EVENT_CLASSES:
         raise TypeError(f"event must be an event, not {kind.__name__}")
     return event
+
+
+def _deal_seen_by(event: DealStarted, seat: int) -> DealStarted:
+    """:func:`seen_by` of a deal's start: only ``seat``'s own hand left. Built slot by
+    slot (the fields are the event's own, already checked): a deal makes one per seat
+    and one for the public log."""
+    hands = event.hands
+    seen = object.__new__(DealStarted)
+    _SET_DEAL_NUMBER(seen, event.deal_number)
+    _SET_DEALER(seen, event.dealer)
+    _SET_UPCARD(seen, event.upcard)
+    _SET_BURIED(seen, event.buried)
+    count = len(hands)
+    if count > len(_NONES):  # more seats than any variant has: the plain way
+        _SET_HANDS(seen, tuple(hand if i == seat else None for i, hand in enumerate(hands)))
+    elif 0 <= seat < count:
+        _SET_HANDS(seen, (*_NONES[:seat], hands[seat], *_NONES[: count - seat - 1]))
+    else:
+        _SET_HANDS(seen, _NONES[:count])
+    return seen
+
+
+_NONES: tuple[None, ...] = (None,) * 16
+"""Enough ``None`` for every seat (a variant seats at most 8)."""
+_SET_DEAL_NUMBER = DealStarted.__dict__["deal_number"].__set__
+_SET_DEALER = DealStarted.__dict__["dealer"].__set__
+_SET_UPCARD = DealStarted.__dict__["upcard"].__set__
+_SET_BURIED = DealStarted.__dict__["buried"].__set__
+_SET_HANDS = DealStarted.__dict__["hands"].__set__
 
 
 def describe_event(event: Event, *, you: int | None = None) -> str:
