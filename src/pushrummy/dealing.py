@@ -272,8 +272,8 @@ def _swaps(rng: random.Random, deck: list[_T]) -> None:
 def _inline_shuffle_agrees() -> bool:
     """Whether :func:`_swaps` is this Python's ``Random.shuffle``: the same permutations
     and the same random stream after them, for a few seeds and sizes."""
-    for seed in range(3):
-        for size in (1, 2, 7, 108, 216):
+    for seed in range(2):
+        for size in (1, 2, 7, 108):
             ours, theirs = random.Random(seed), random.Random(seed)
             mine, other = list(range(size)), list(range(size))
             _swaps(ours, mine)
