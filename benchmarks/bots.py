@@ -298,7 +298,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2000, help="greedy games per report")
     parser.add_argument("--search-games", type=int, default=400, help="search games")
-    parser.add_argument("--playouts", type=int, default=12, help="SearchBot's playouts")
+    parser.add_argument("--playouts", type=int, default=32, help="SearchBot's playouts")
     parser.add_argument(
         "--horizon", type=int, default=None, help="SearchBot's horizon (turns; default: none)"
     )
