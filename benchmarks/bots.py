@@ -7,19 +7,30 @@ Usage::
     python benchmarks/bots.py --search-games 0       # the greedy reports only
     python benchmarks/bots.py --quick                # a smoke run
     python benchmarks/bots.py --workers 4            # games in parallel processes
+    python benchmarks/bots.py --games 0 --search-games 0 --deals 60   # the paired-deal proxy
 
 Three reports, all on PUSH (4 players, ``max_turns_per_deal=200``), game ``i`` seeded
 ``seed + i``, with the sides alternated (in even games the bot under test holds seats 0
 and 2, in odd games seats 1 and 3), so neither side gets the better seats:
 
 * **search vs greedy**: SearchBot's side against GreedyBot's: the share of games won
-  (a shared win counts half) and the median (and 90th percentile) time of SearchBot's
-  decisions, every decision it was asked for included. Bar: 60% and 200 ms.
+  (a shared win counts half, ± its standard error) and the median (and 90th percentile)
+  time of SearchBot's decisions, every decision it was asked for included, wall-clock
+  and CPU time (the latter not inflated by other processes). Bar: 60% and 200 ms.
 * **new greedy vs old greedy**: the same, for GreedyBot against :class:`OldGreedyBot`,
   the GreedyBot before it stopped circulating unwanted cards. Bar: 55%.
 * **exhausted stock**: the share of deals ending on an exhausted stock (or the turn
   limit) in all-old-greedy and all-new-greedy games, and the most discards of one card
   in a deal (the "K♣ pushed and discarded eleven times" of issue 9), before and after.
+
+and, with ``--deals N``, a quicker, lower-variance proxy for comparing SearchBot settings:
+
+* **paired deals**: deal ``i`` is deal ``1 + i % 5`` of the game seeded ``seed + i``, reached
+  by all-GreedyBot play; it is played to its end twice from the same state, once with
+  SearchBot on seats 0 and 2 and once on seats 1 and 3 (GreedyBot on the others). Its
+  score is the mean over the two plays of SearchBot's side's penalty less GreedyBot's side's
+  (lower is better; same cards, so most of the deal's luck cancels). Reported: the mean
+  over the deals with its standard error, and SearchBot's decision times.
 
 It reports; it never asserts (timings depend on the machine).
 """
@@ -80,22 +91,30 @@ VARIANT = pr.PUSH.replace(max_turns_per_deal=200)
 
 
 class Timed:
-    """A bot whose decisions are timed (seconds, in ``times``)."""
+    """A bot whose decisions are timed (seconds: wall-clock in ``times``, this process's
+    CPU time in ``cpu``, which other processes competing for the cores do not inflate)."""
 
     def __init__(self, bot: pr.Bot) -> None:
         self.bot = bot
         self.times: list[float] = []
+        self.cpu: list[float] = []
 
     def choose(self, view: PlayerView) -> pr.Move:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         move = self.bot.choose(view)
         self.times.append(time.perf_counter() - start)
+        self.cpu.append(time.process_time() - cpu)
         return move
+
+
+SEARCH: dict[str, object] = {}
+"""SearchBot's keyword arguments besides its seed (set from the command line)."""
 
 
 def make(kind: str, seed: int, playouts: int, horizon: int | None) -> pr.Bot:
     if kind == "search":
-        return pr.SearchBot(seed=seed, playouts=playouts, horizon=horizon)
+        options = {"playouts": playouts, "horizon": horizon, **SEARCH}
+        return pr.SearchBot(seed, **options)  # type: ignore[arg-type]
     if kind == "greedy":
         return pr.GreedyBot()
     return OldGreedyBot()
@@ -103,7 +122,7 @@ def make(kind: str, seed: int, playouts: int, horizon: int | None) -> pr.Bot:
 
 def match(
     args: tuple[str, str, int, int, int | None],
-) -> tuple[float, list[float], int, int]:
+) -> tuple[float, list[float], int, int, list[float]]:
     """One game, ``test`` against ``base`` (sides alternated by the game's parity): the
     test side's share of the win, its decision times, deals, deals on an exhausted stock."""
     test, base, seed, playouts, horizon = args
@@ -118,8 +137,69 @@ def match(
     winners = end.outcome.winners
     won = 1 / len(winners) if side in winners else 0.0
     times = [t for bot in timed for t in bot.times]
+    cpu = [t for bot in timed for t in bot.cpu]
     exhausted = sum(r.ended_by is not DealEnd.OUT for r in end.results)
-    return won, times, len(end.results), exhausted
+    return won, times, len(end.results), exhausted, cpu
+
+
+def paired_deal(args: tuple[int, int, dict[str, object]]) -> tuple[float, list[float]]:
+    """One proxy deal (see the module): SearchBot's side's penalty less GreedyBot's, the
+    mean of the two seatings, and SearchBot's decision times."""
+    seed, deal, options = args
+    SEARCH.update(options)
+    greedy = pr.GreedyBot()
+    next_deal = pr.NextDeal()
+
+    def until_deal(state: pr.GameState) -> pr.Move | None:
+        if state.phase is pr.Phase.BETWEEN_DEALS:
+            return next_deal
+        if state.deal_number == deal:
+            return None
+        seat = state.current_player
+        assert seat is not None
+        return greedy.choose(pr.view(state, seat))
+
+    start = pr.drive(pr.new_game(VARIANT, seed=seed), until_deal)
+    diffs: list[float] = []
+    times: list[float] = []
+    for side in (0, 1):
+        timed = [Timed(make("search", seed * 10 + s, 0, None)) for s in range(4)]
+        bots: list[pr.Bot] = [timed[s] if s % 2 == side else greedy for s in range(4)]
+        state = start
+        while state.phase in (pr.Phase.DRAW, pr.Phase.PLAY, pr.Phase.LAYING_DOWN):
+            seat = state.current_player
+            assert seat is not None
+            state = pr.apply_move(state, bots[seat].choose(pr.view(state, seat)))
+        penalties = state.results[-1].penalties
+        diffs.append(penalties[side] - penalties[1 - side])
+        times.extend(t for bot in timed for t in bot.cpu)
+    return statistics.fmean(diffs), times
+
+
+def deal_summary(results: Sequence[object]) -> str:
+    """The mean paired-deal score (± its standard error) over ``results`` (of :func:`paired_deal`)."""
+    scores = [r[0] for r in results]  # type: ignore[index]
+    mean = statistics.fmean(scores)
+    error = statistics.stdev(scores) / len(scores) ** 0.5 if len(scores) > 1 else float("nan")
+    times = sorted(t for r in results for t in r[1])  # type: ignore[index]
+    text = f"search side - greedy side: {mean:+.2f} ± {error:.2f} points a deal"
+    if times:
+        p90 = times[int(0.9 * (len(times) - 1))]
+        text += (
+            f"; decisions {len(times)}, CPU median {1000 * statistics.median(times):.1f} ms, "
+            f"90th percentile {1000 * p90:.1f} ms"
+        )
+    return text
+
+
+def paired_deals(deals: int, seed: int, workers: int) -> None:
+    started = time.perf_counter()
+    jobs = [(seed + i, 1 + i % 5, dict(SEARCH)) for i in range(deals)]
+    results = run(paired_deal, jobs, workers, progress=deal_summary)
+    print(f"paired deals: {deals} (seeds {seed}..{seed + deals - 1}), SearchBot {SEARCH}")
+    print(f"  {deal_summary(results).replace('; ', chr(10) + '  ')}")
+    print(f"  ({time.perf_counter() - started:.0f} s)")
+    print(f"  scores: {' '.join(f'{r[0]:g}' for r in results)}")  # type: ignore[index]
 
 
 def table(args: tuple[str, int]) -> tuple[int, int, list[int]]:
@@ -176,14 +256,22 @@ class _Inline:
 def summary(results: Sequence[object]) -> str:
     """The test side's wins and decision times over the games in ``results`` (of :func:`match`)."""
     games = len(results)
-    won = sum(r[0] for r in results)  # type: ignore[index]
+    shares = [r[0] for r in results]  # type: ignore[index]
+    won = sum(shares)
+    error = statistics.stdev(shares) / games**0.5 if games > 1 else float("nan")
     times = sorted(t for r in results for t in r[1])  # type: ignore[index]
-    text = f"the tested side won {won:g} of {games} = {100 * won / games:.1f}%"
+    cpu = sorted(t for r in results for t in r[4])  # type: ignore[index]
+    text = f"the tested side won {won:g} of {games} = {100 * won / games:.1f}% ± {100 * error:.1f}"
     if times:
         p90 = times[int(0.9 * (len(times) - 1))]
         text += (
             f"; its decisions: {len(times)}, median {1000 * statistics.median(times):.1f} ms, "
             f"90th percentile {1000 * p90:.1f} ms, mean {1000 * statistics.fmean(times):.1f} ms"
+        )
+        cpu90 = cpu[int(0.9 * (len(cpu) - 1))]
+        text += (
+            f"; CPU time: median {1000 * statistics.median(cpu):.1f} ms, "
+            f"90th percentile {1000 * cpu90:.1f} ms"
         )
     return text
 
@@ -223,10 +311,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2000, help="greedy games per report")
     parser.add_argument("--search-games", type=int, default=400, help="search games")
-    parser.add_argument("--playouts", type=int, default=12, help="SearchBot's playouts")
+    parser.add_argument("--playouts", type=int, default=32, help="SearchBot's playouts")
     parser.add_argument(
         "--horizon", type=int, default=None, help="SearchBot's horizon (turns; default: none)"
     )
+    parser.add_argument("--margin", type=float, default=None, help="SearchBot's margin")
+    parser.add_argument("--min-playouts", type=int, default=None, help="SearchBot's min_playouts")
+    parser.add_argument("--discards", type=int, default=None, help="SearchBot's discards")
+    parser.add_argument("--deals", type=int, default=0, help="paired deals (the proxy)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="a few games each")
@@ -234,6 +326,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     games = 6 if args.quick else args.games
     search_games = 2 if args.quick else args.search_games
     print(f"pushrummy {pr.__version__}, PUSH, 4 players, max_turns_per_deal=200")
+    SEARCH.update(playouts=args.playouts, horizon=args.horizon)
+    for name in ("margin", "discards", "min_playouts"):
+        if getattr(args, name) is not None:
+            SEARCH[name] = getattr(args, name)
+    if args.deals:
+        paired_deals(args.deals, args.seed, args.workers)
     if games:
         head_to_head("greedy", "old", games, args.seed, args.playouts, args.horizon, args.workers)
         exhaustion(games, args.seed, args.workers)

@@ -80,6 +80,29 @@ def test_a_tiny_time_limit_still_plays_one_determinisation(
     assert len(samples) == 1
 
 
+def test_min_playouts_stops_when_no_candidate_is_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With min_playouts, the search stops once GreedyBot's choice is ahead of every other
+    # candidate (it would be kept): never fewer than min_playouts determinisations, never
+    # more than playouts, and fewer in some positions.
+    samples: list[int] = []
+    real = search.sample_state
+
+    def counting(view: pr.PlayerView, rng: random.Random) -> pr.GameState:
+        samples.append(1)
+        return real(view, rng)
+
+    monkeypatch.setattr(search, "sample_state", counting)
+    draws = [v for v in VIEWS if v.phase is pr.Phase.DRAW and len(v.legal_moves) == 2][:6]
+    counts = []
+    for me in draws:
+        samples.clear()
+        move = pr.SearchBot(seed=4, playouts=8, min_playouts=2, horizon=3).choose(me)
+        assert move in me.legal_moves
+        counts.append(len(samples))
+    assert all(2 <= c <= 8 for c in counts)
+    assert min(counts) < 8
+
+
 def test_a_whole_game_against_greedy_bots() -> None:
     variant = variant_for("cap_it_4", max_turns=40)
     bots: list[pr.Bot] = [
@@ -107,6 +130,12 @@ def test_bad_arguments() -> None:
         pr.SearchBot(playouts=1.5)  # type: ignore[arg-type]
     with pytest.raises(pr.SetupError, match="playouts must be at least 1"):
         pr.SearchBot(playouts=0)
+    with pytest.raises(TypeError, match="min_playouts must be an int"):
+        pr.SearchBot(min_playouts=2.0)  # type: ignore[arg-type]
+    with pytest.raises(pr.SetupError, match="min_playouts must be at least 2"):
+        pr.SearchBot(min_playouts=1)
+    with pytest.raises(pr.SetupError, match="min_playouts must be at most playouts"):
+        pr.SearchBot(playouts=4, min_playouts=5)
     with pytest.raises(pr.SetupError, match="time_limit must be positive"):
         pr.SearchBot(time_limit=0)
     with pytest.raises(TypeError, match="time_limit must be a number"):
