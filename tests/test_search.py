@@ -63,35 +63,31 @@ def test_its_search_compares_the_candidates(monkeypatch: pytest.MonkeyPatch) -> 
     assert sorted(map(str, calls)) == sorted(map(str, me.legal_moves * 3))
 
 
-def test_a_tiny_time_limit_still_plays_one_determinisation(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    me = next(v for v in VIEWS if v.phase is pr.Phase.DRAW and len(v.legal_moves) == 2)
-    samples: list[int] = []
+@pytest.fixture
+def samples(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """One entry per determinisation SearchBot draws (its ``sample_state`` calls)."""
+    drawn: list[int] = []
     real = search.sample_state
 
     def counting(view: pr.PlayerView, rng: random.Random) -> pr.GameState:
-        samples.append(1)
+        drawn.append(1)
         return real(view, rng)
 
     monkeypatch.setattr(search, "sample_state", counting)
+    return drawn
+
+
+def test_a_tiny_time_limit_still_plays_one_determinisation(samples: list[int]) -> None:
+    me = next(v for v in VIEWS if v.phase is pr.Phase.DRAW and len(v.legal_moves) == 2)
     move = pr.SearchBot(seed=1, playouts=50, time_limit=1e-9, horizon=2).choose(me)
     assert move in me.legal_moves
     assert len(samples) == 1
 
 
-def test_min_playouts_stops_when_no_candidate_is_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_min_playouts_stops_when_no_candidate_is_ahead(samples: list[int]) -> None:
     # With min_playouts, the search stops once GreedyBot's choice is ahead of every other
     # candidate (it would be kept): never fewer than min_playouts determinisations, never
     # more than playouts, and fewer in some positions.
-    samples: list[int] = []
-    real = search.sample_state
-
-    def counting(view: pr.PlayerView, rng: random.Random) -> pr.GameState:
-        samples.append(1)
-        return real(view, rng)
-
-    monkeypatch.setattr(search, "sample_state", counting)
     draws = [v for v in VIEWS if v.phase is pr.Phase.DRAW and len(v.legal_moves) == 2][:6]
     counts = []
     for me in draws:
