@@ -196,6 +196,23 @@ def test_a_wild_upcard_is_buried_at_a_uniform_place(at: int) -> None:
     assert replay(state.record()) == dealt
 
 
+def test_a_deal_with_only_wilds_left_is_refused_not_drawn_forever() -> None:
+    # [deal.upcard]: 2 players × 26 cards from one pack leave the two jokers: no natural
+    # upcard can be turned, and buried wilds going back would make chance draw forever.
+    variant = pr.CAP_IT.replace(
+        packs_for_players=((2, 1),),
+        deals=(pr.DealSpec(26, pr.Contract.parse("2 sets of 3")),),
+    )
+    state = load_game(variant, players=2).new_initial_state()
+    state.apply_action(0)
+    for card in pr.make_deck(1):
+        if not card.is_joker:  # the hands take every card but the jokers
+            state.apply_action(card.code)
+    state.apply_action(52)  # a joker turned up; only the other joker is left to draw
+    with pytest.raises(pr.SetupError, match=r"no natural upcard can be turned \[deal\.upcard\]"):
+        state.chance_outcomes()
+
+
 def test_the_bottom_house_rule_draws_the_deck_once_through() -> None:
     game = pyspiel.load_game(f"{PUSH_NAME}(bury_position=bottom)")
     state = game.new_initial_state()

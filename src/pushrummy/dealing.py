@@ -149,13 +149,18 @@ def deck_order_problem(
     buried, in the stock): a message names the missing and the extra cards.
 
     Raises:
-        TypeError: ``variant`` is not a :class:`~pushrummy.variants.Variant`, or ``order``
-            not a sequence of :class:`~pushrummy.cards.Card` values.
+        TypeError: ``variant`` is not a :class:`~pushrummy.variants.Variant`, ``order``
+            not a sequence of :class:`~pushrummy.cards.Card` values, or ``deal_number``
+            not an int.
         VariantError: the variant is not played by ``players`` players.
         SetupError: ``deal_number`` is not a deal of the variant.
     """
     _check_variant(variant)
     _check_cards(order, "order")
+    if deal_number is not None and (
+        isinstance(deal_number, bool) or not isinstance(deal_number, int)
+    ):
+        raise TypeError(f"deal_number must be an int, not {type(deal_number).__name__}")
     if deal_number is not None and not 1 <= deal_number <= len(variant.deals):
         raise SetupError(
             f"deal_number must be 1..{len(variant.deals)}, not {clip_repr(deal_number)}"
@@ -222,10 +227,6 @@ def check_deck_order(
     if not isinstance(where, str):
         raise TypeError(f"where must be a str, not {type(where).__name__}")
     _check_cards(order, where)
-    if deal_number is not None and (
-        isinstance(deal_number, bool) or not isinstance(deal_number, int)
-    ):
-        raise TypeError(f"deal_number must be an int, not {type(deal_number).__name__}")
     problem = deck_order_problem(order, variant, players, deal_number)
     if problem is not None:
         raise SetupError(f"{where} {problem}")

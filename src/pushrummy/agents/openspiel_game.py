@@ -565,6 +565,13 @@ def _chance_outcomes(rules: _Rules, progress: _Progress) -> list[tuple[int, floa
     if progress.dealer is None:
         return [(seat, 1.0 / rules.players) for seat in range(rules.players)]
     left = _left(rules, progress)
+    if rules.placed and not any(not Card.from_code(code).is_wild for code in left):
+        turned, settled = _turned(rules, progress)
+        if turned and not settled:  # every card left is wild: no natural upcard ever
+            raise SetupError(
+                "all the cards left after the hands are wild, so no natural upcard can be "
+                "turned [deal.upcard]"
+            )
     remaining = left.total()
     return [(code, left[code] / remaining) for code in sorted(left) if left[code] > 0]
 
@@ -578,12 +585,10 @@ def _dealt(rules: _Rules, progress: _Progress) -> int:
 def _turned(rules: _Rules, progress: _Progress) -> tuple[int, bool]:
     """How many wild upcards the deal being drawn has turned so far, and whether its
     natural upcard has been drawn."""
-    drawn = progress.drawn
-    after = len(drawn) - _dealt(rules, progress)
-    if after <= 0:
-        return 0, False
-    count = turned_wilds([Card.from_code(code) for code in drawn], len(drawn) - after)
-    return count, count < after
+    dealt = _dealt(rules, progress)
+    after = [Card.from_code(code) for code in progress.drawn[dealt:]]
+    count = turned_wilds(after, 0)
+    return count, count < len(after)
 
 
 def _left(rules: _Rules, progress: _Progress) -> Counter[int]:
