@@ -389,7 +389,21 @@ def test_card_is_immutable() -> None:
 def test_card_pickles() -> None:
     for text in CANONICAL:
         card = parse_card(text)
-        assert pickle.loads(pickle.dumps(card)) == card
+        for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+            back = pickle.loads(pickle.dumps(card, protocol))
+            assert back == card
+            # It comes back as the shared card of its code, as the engine makes them.
+            assert back is Card.from_code(card.code)
+
+
+def test_card_subclass_pickles_as_itself() -> None:
+    back = pickle.loads(pickle.dumps(_RedCard(Rank.SEVEN, Suit.HEARTS)))
+    assert type(back) is _RedCard and back == parse_card("7H")
+
+
+@attrs.frozen(slots=True, eq=False, order=False, repr=False)
+class _RedCard(Card):
+    """A subclass, for the pickling test (module level, so that pickle finds it)."""
 
 
 def test_from_code_round_trip_and_bounds() -> None:

@@ -227,6 +227,16 @@ class Card:
         """Frozen: a copy is the value itself."""
         return self
 
+    def __reduce_ex__(self, protocol: Any) -> str | tuple[Any, ...]:
+        """A card pickles as its code and unpickles as the shared card of that code
+        (:data:`ALL_CARDS`), as the engine makes them: a state sent to another process
+        (a pool of playouts, a vector of environments) keeps the identity fast paths
+        (``tuple.index``, ``list.remove`` try identity before ``==``). A subclass
+        pickles as usual."""
+        if self.__class__ is Card:
+            return (_shared_card, (self.code,))
+        return object.__reduce_ex__(self, protocol)
+
     def __deepcopy__(self, memo: object) -> Card:
         """Frozen (and holding only frozen values): a deep copy is the value itself."""
         return self
@@ -236,6 +246,12 @@ ALL_CARDS: tuple[Card, ...] = tuple([Card(rank, suit) for suit in Suit for rank 
 """The 53 distinct card values, indexed by :attr:`Card.code`."""
 
 JOKER = ALL_CARDS[JOKER_CODE]
+
+
+def _shared_card(code: int) -> Card:
+    """The card of ``code`` from :data:`ALL_CARDS` (what a pickled card unpickles as)."""
+    return ALL_CARDS[code]
+
 
 IS_WILD: tuple[bool, ...] = tuple(card.is_wild for card in ALL_CARDS)
 """Wildness by card code (twos and jokers, [meld.wild]): the one wild-card table. Hot loops
