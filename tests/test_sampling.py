@@ -375,6 +375,25 @@ def test_a_placed_order_must_hold_the_deck_and_its_turned_wilds() -> None:
             lost[i], lost[j] = lost[j], lost[i]
     problem = deck_order_problem(lost, pr.PUSH, 4, 1)
     assert problem is not None and "turned up but not in the stock" in problem
+    # Copies count: two jokers turned up need two jokers in the stock, not one.
+    from engine_helpers import deck_order
+
+    twice = deck_order(dealer=0, hands={}, upcard="JK", stock="JK 7H 8H", filler_seed=5)
+    assert twice[24:27] == [jk, jk, pr.parse_card("7H")]
+    stock = [jk, jk, *twice[27:]]
+    placed_twice = [*twice[:27], *stock]
+    assert deck_order_problem(placed_twice, pr.PUSH, 4, 1) is None
+    short = [*placed_twice]
+    dealt = (i for i in range(24) if not short[i].is_wild)
+    kept = 0
+    for i in range(27, len(short)):
+        if short[i] == jk:
+            kept += 1
+            if kept > 1:  # all the stock's jokers but one change places with dealt naturals
+                j = next(dealt)
+                short[i], short[j] = short[j], short[i]
+    problem = deck_order_problem(short, pr.PUSH, 4, 1)
+    assert problem is not None and "JK turned up but not in the stock" in problem
     # Without the deal number (where the hands end), only the deck is an order.
     with pytest.raises(pr.SetupError, match="is not the 108-card deck"):
         check_deck_order(placed, pr.PUSH, 4, "order")

@@ -191,12 +191,13 @@ def deck_order_problem(
             f"then the stock holding them) is not the {size}-card deck of {players} players: "
             + clip_difference(kept, deck)
         )
-    stock = Counter(order[dealt + turned + 1 :])
-    lost = [card for card in order[dealt : dealt + turned] if not stock[card]]
+    # Every copy turned up is in the stock (a multiset inclusion: two jokers turned up
+    # need two jokers in the stock).
+    lost = Counter(order[dealt : dealt + turned]) - Counter(order[dealt + turned + 1 :])
     if lost:
         return (
             "with its burials placed must hold the turned-up wild cards in the stock: "
-            + clip_items(sorted(set(lost)))
+            + clip_items(sorted(lost.elements()))
             + " turned up but not in the stock"
         )
     return None
