@@ -325,6 +325,7 @@ def _placed_order(at: int) -> tuple[list[pr.Card], list[pr.Card]]:
     return whole, [*whole[:27], *stock]
 
 
+@pytest.mark.rule("deal.upcard")
 @pytest.mark.parametrize("at", [0, 5, 80])
 def test_an_injected_deal_may_place_its_burials(at: int) -> None:
     # [deal.upcard] with all randomness injectable: the deck with its burials placed gives
@@ -351,6 +352,7 @@ def test_an_injected_deal_may_place_its_burials(at: int) -> None:
     assert bottom.stock[-2:] == (pr.parse_card("JK"), pr.parse_card("2C"))
 
 
+@pytest.mark.rule("deal.upcard")
 def test_a_placed_order_must_hold_the_deck_and_its_turned_wilds() -> None:
     from pushrummy.consistency import state_problems
     from pushrummy.dealing import check_deck_order, deck_order_problem
@@ -411,6 +413,7 @@ def test_a_placed_order_must_hold_the_deck_and_its_turned_wilds() -> None:
     assert [problem.where for problem in state_problems(broken)] == ["injected[0]"]
 
 
+@pytest.mark.rule("deal.upcard")
 def test_an_injected_deal_buries_a_wild_upcard_at_the_bottom_whatever_the_seed() -> None:
     # All randomness injectable (DESIGN §6a): with the deck order given, no part of the
     # deal comes from the seed, not even where a wild upcard is buried ([deal.upcard]).

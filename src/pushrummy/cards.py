@@ -234,7 +234,7 @@ class Card:
         (``tuple.index``, ``list.remove`` try identity before ``==``). A subclass
         pickles as usual."""
         if self.__class__ is Card:
-            return (_shared_card, (self.code,))
+            return (Card.from_code, (self.code,))
         return object.__reduce_ex__(self, protocol)
 
     def __deepcopy__(self, memo: object) -> Card:
@@ -246,17 +246,12 @@ ALL_CARDS: tuple[Card, ...] = tuple([Card(rank, suit) for suit in Suit for rank 
 """The 53 distinct card values, indexed by :attr:`Card.code`."""
 
 JOKER = ALL_CARDS[JOKER_CODE]
-
-
-def _shared_card(code: int) -> Card:
-    """The card of ``code`` from :data:`ALL_CARDS` (what a pickled card unpickles as)."""
-    return ALL_CARDS[code]
+"""The joker."""
 
 
 IS_WILD: tuple[bool, ...] = tuple(card.is_wild for card in ALL_CARDS)
 """Wildness by card code (twos and jokers, [meld.wild]): the one wild-card table. Hot loops
 index it by ``card.code`` where the ``Card.is_wild`` property would be a Python call."""
-"""The joker."""
 
 _RANK_TOKENS = {sym: Rank(i) for i, sym in enumerate(_RANK_SYMBOLS) if sym}
 _RANK_TOKENS["T"] = Rank.TEN
