@@ -193,6 +193,41 @@ def test_layoff_ends_and_grown_agree_with_lay_off() -> None:
     assert checked > 500
 
 
+def test_layoff_answers_memoised_by_shape_stay_exact() -> None:
+    # layoff_entry memoises by the meld's shape (rank and suits or suit and start, size,
+    # wilds) and the options: melds grown by lay-offs are new objects of shapes seen
+    # before, asked under other options in between. Each answer must still be lay_off's.
+    rng = random.Random(31)
+    checked = 0
+    for _ in range(150):
+        rules = rng.choice(OPTIONS)
+        melds = single_melds(random_hand(rng), rules)
+        if not melds:
+            continue
+        meld = rng.choice(melds)
+        for _ in range(3):  # grow it card by card: new objects, shapes often seen
+            for other in (rng.choice(OPTIONS), rules):  # another option set first
+                for card in ALL_CARDS:
+                    fitting = []
+                    for end in (None, End.LOW, End.HIGH):
+                        try:
+                            lay_off(meld, card, end, other)
+                        except InvalidMeldError:
+                            continue
+                        fitting.append(end)
+                    assert layoff_ends(meld, card, other) == tuple(fitting), (meld, card, other)
+                    checked += 1
+            grown = [
+                lay_off(meld, card, end, rules)
+                for card in ALL_CARDS
+                for end in layoff_ends(meld, card, rules)
+            ]
+            if not grown:
+                break
+            meld = rng.choice(grown)
+    assert checked > 10_000
+
+
 def test_single_melds_are_the_single_component_contract_options() -> None:
     rng = random.Random(4)
     for index in range(400):

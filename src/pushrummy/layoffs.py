@@ -175,15 +175,38 @@ def layoff_map(
 def layoff_entry(meld: Meld, rules: MeldRules) -> LayoffEntry:
     """Compute and memoise :func:`layoff_map`'s answer, with the natural codes that fit
     as a bitmask (bit ``code``) besides, so that the move generator can rule a meld out
-    for a whole hand with one ``&``."""
-    found = _new_layoff_map(meld, rules)
-    mask = 0
-    for code in found[0]:
-        mask |= 1 << code
+    for a whole hand with one ``&``.
+
+    The answer depends only on a few numbers of the meld (a set's rank, suits and size, a
+    run's suit, start and size, and how many wilds either holds), and the same melds come
+    back game after game, so it is also memoised by those numbers: a meld grown by a
+    lay-off is a new object, but rarely a new shape."""
+    cards = meld.cards
+    wilds = suits = 0
+    for card in cards:
+        code = card.code
+        if IS_WILD[code]:
+            wilds += 1
+        else:
+            suits |= 1 << code // 13
+    if meld.kind is MeldKind.SET:
+        key: tuple[object, ...] = (id(rules), meld.rank, suits, wilds, len(cards))
+    else:
+        key = (id(rules), meld.suit, meld.start, wilds, len(cards), None)
+    known = _BY_SHAPE.get(key)
+    if known is None or known[0] is not rules:
+        found = _new_layoff_map(meld, len(cards), wilds, suits, rules)
+        mask = 0
+        for code in found[0]:
+            mask |= 1 << code
+        if len(_BY_SHAPE) >= 8192:
+            _BY_SHAPE.clear()
+        # Holding the options keeps their id from being reused meanwhile.
+        known = _BY_SHAPE[key] = (rules, found, mask)
     if len(LAYOFF_MAPS) >= 8192:
         LAYOFF_MAPS.clear()
     # Holding the meld and the options keeps their ids from being reused meanwhile.
-    entry = LAYOFF_MAPS[id(meld)] = (meld, rules, found, mask)
+    entry = LAYOFF_MAPS[id(meld)] = (meld, rules, known[1], known[2])
     return entry
 
 
@@ -192,6 +215,9 @@ LayoffEntry = tuple[Meld, MeldRules, _LayoffMap, int]
 """An entry of :data:`LAYOFF_MAPS`."""
 LAYOFF_MAPS: dict[int, LayoffEntry] = {}
 """Memo of :func:`layoff_map` by ``id(meld)``: ``(meld, rules, answer, natural mask)``."""
+_BY_SHAPE: dict[tuple[object, ...], tuple[MeldRules, _LayoffMap, int]] = {}
+"""Memo of :func:`layoff_map`'s answer and mask by the meld's shape (see
+:func:`layoff_entry`): ``(rules, answer, natural mask)``; a few thousand shapes at most."""
 
 
 def _keeps_options(rules: MeldRules, naturals: int, wilds: int, run_length: int) -> bool:
@@ -200,17 +226,11 @@ def _keeps_options(rules: MeldRules, naturals: int, wilds: int, run_length: int)
     return option_problem(rules, naturals, wilds, run_length) is None
 
 
-def _new_layoff_map(meld: Meld, rules: MeldRules) -> _LayoffMap:
-    cards = meld.cards
-    length = len(cards)
-    wilds = 0
-    suits = 0  # bit per suit of the naturals (for sets)
-    for card in cards:
-        code = card.code
-        if IS_WILD[code]:
-            wilds += 1
-        else:
-            suits |= 1 << (code // 13)
+def _new_layoff_map(
+    meld: Meld, length: int, wilds: int, suits: int, rules: MeldRules
+) -> _LayoffMap:
+    """The answer of :func:`layoff_map` for ``meld``, of ``length`` cards of which
+    ``wilds`` are wild, its naturals of the ``suits`` (a bit per suit)."""
     naturals = length - wilds
     fits: dict[int, tuple[End | None, ...]] = {}
     if meld.kind is MeldKind.SET:

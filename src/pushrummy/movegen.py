@@ -7,8 +7,6 @@ asked of :mod:`pushrummy.predicates`, as the move checker asks them.
 
 from __future__ import annotations
 
-from functools import reduce
-from operator import or_
 from typing import NamedTuple
 
 from .cards import ALL_CARDS, IS_WILD, Card
@@ -159,7 +157,9 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
     seat = state.current_player
     assert seat is not None
     variant = state.variant
-    search = _search_of(variant)
+    search = _SEARCH.get(id(variant))
+    if search is None or search.variant is not variant:
+        search = _search_of(variant)
     hand = state.hands[seat]
     parsed = read_hand(hand)  # read once for the lay-down steps, lay-offs and new melds
     keep_one = variant.must_discard_to_go_out
@@ -182,7 +182,7 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
     elif not discard_restricted(variant, state.taken):
         # discardable() without a restriction to apply: every distinct card, by code.
         discards = _DISCARDS[seat]
-        moves.extend([discards[code] for code in sorted(set(parsed.codes))])
+        moves.extend(map(discards.__getitem__, sorted(set(parsed.codes))))
     else:
         discards = _DISCARDS[seat]
         moves.extend([discards[card.code] for card in discardable(state, seat)])
@@ -283,18 +283,14 @@ _TableLayoffs = tuple[
     int,
     bool,
     list[tuple[TableMeld, LayoffEntry]],
-    list[int],
-    list[bool],
 ]
 _TABLE_LAYOFFS: dict[int, _TableLayoffs] = {}
 """What can be laid off on a whole table, by ``id(table)``: ``(table, variant, the natural
 codes fitting some meld as a bitmask, whether a wild fits some meld, each meld with its
-:func:`~pushrummy.layoffs.layoff_entry`, each meld's natural mask, whether a wild fits
-each meld)``. Holding the table
-and the variant keeps their ids from being reused meanwhile. Small (emptied at 64
-entries): a game has one table at a time, and memos holding many dead tables make the
-garbage collector's full passes longer. The rows and masks are never changed once
-stored (a new summary copies them)."""
+:func:`~pushrummy.layoffs.layoff_entry`)``. Holding the table and the variant keeps their
+ids from being reused meanwhile. Small (emptied at 64 entries): a game has one table at a
+time, and memos holding many dead tables make the garbage collector's full passes longer.
+The rows are never changed once stored."""
 
 _LAST_TABLE: list[_TableLayoffs | None] = [None]
 """The summary made last: the next table is most often this one with one meld grown or
@@ -304,37 +300,29 @@ added, so a new summary starts from it and looks up only the melds that changed.
 def _table_layoffs(table: tuple[TableMeld, ...], variant: Variant) -> _TableLayoffs:
     maps = LAYOFF_MAPS
     last = _LAST_TABLE[0]
-    if last is not None and last[1] is variant and len(last[0]) <= len(table):
-        old = last[0]
-        rows = last[4].copy()
-        masks = last[5].copy()
-        wild_fits = last[6].copy()
-        count = len(old)
-    else:
-        old = ()
-        rows = []
-        masks = []
-        wild_fits = []
-        count = 0
+    old = last[4] if last is not None and last[1] is variant else []
+    count = len(old)
+    rows = []
+    naturals = 0
+    wild = False
     for index, target in enumerate(table):
-        if index < count and target is old[index]:
-            continue
-        meld = target.meld
-        entry = maps.get(id(meld))
-        if entry is None or entry[0] is not meld or entry[1] is not variant:
-            entry = layoff_entry(meld, variant)
-        if index < count:
-            rows[index] = (target, entry)
-            masks[index] = entry[3]
-            wild_fits[index] = bool(entry[2][1])
+        if index < count and old[index][0] is target:
+            row = old[index]
+            entry = row[1]
         else:
-            rows.append((target, entry))
-            masks.append(entry[3])
-            wild_fits.append(bool(entry[2][1]))
-    naturals = reduce(or_, masks, 0)
+            meld = target.meld
+            found = maps.get(id(meld))
+            if found is None or found[0] is not meld or found[1] is not variant:
+                found = layoff_entry(meld, variant)
+            entry = found
+            row = (target, entry)
+        rows.append(row)
+        naturals |= entry[3]
+        if entry[2][1]:
+            wild = True
     if len(_TABLE_LAYOFFS) >= 64:
         _TABLE_LAYOFFS.clear()
-    summary = (table, variant, naturals, any(wild_fits), rows, masks, wild_fits)
+    summary = (table, variant, naturals, wild, rows)
     _TABLE_LAYOFFS[id(table)] = _LAST_TABLE[0] = summary
     return summary
 
