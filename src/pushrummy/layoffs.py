@@ -26,6 +26,7 @@ from .melds import (
     Meld,
     MeldKind,
     MeldRules,
+    WildLimit,
     meld_rule_problem,
     option_problem,
     position_rank,
@@ -178,9 +179,10 @@ def layoff_entry(meld: Meld, rules: MeldRules) -> LayoffEntry:
     for a whole hand with one ``&``.
 
     The answer depends only on a few numbers of the meld (a set's rank, suits and size, a
-    run's suit, start and size, and how many wilds either holds), and the same melds come
-    back game after game, so it is also memoised by those numbers: a meld grown by a
-    lay-off is a new object, but rarely a new shape."""
+    run's suit, start and size, and how many wilds either holds) and on the three meld
+    options, and the same melds come back game after game, so it is also memoised by
+    those: a meld grown by a lay-off is a new object, but rarely a new shape, and a
+    variant made anew for each game has the options of the last one."""
     cards = meld.cards
     wilds = suits = 0
     for card in cards:
@@ -189,24 +191,31 @@ def layoff_entry(meld: Meld, rules: MeldRules) -> LayoffEntry:
             wilds += 1
         else:
             suits |= 1 << code // 13
+    # The options by value (a wild limit by identity: hashing an Enum member runs Python
+    # code, and its members live as long as the process; anything else by its bonus).
+    limit = rules.wild_limit
+    options = (
+        rules.min_naturals_per_meld,
+        id(limit) if limit.__class__ is WildLimit else limit.bonus,
+        rules.max_run_length,
+    )
     if meld.kind is MeldKind.SET:
-        key: tuple[object, ...] = (id(rules), meld.rank, suits, wilds, len(cards))
+        key: tuple[object, ...] = (options, meld.rank, suits, wilds, len(cards))
     else:
-        key = (id(rules), meld.suit, meld.start, wilds, len(cards), None)
+        key = (options, meld.suit, meld.start, wilds, len(cards), None)
     known = _BY_SHAPE.get(key)
-    if known is None or known[0] is not rules:
+    if known is None:
         found = _new_layoff_map(meld, len(cards), wilds, suits, rules)
         mask = 0
         for code in found[0]:
             mask |= 1 << code
         if len(_BY_SHAPE) >= 8192:
             _BY_SHAPE.clear()
-        # Holding the options keeps their id from being reused meanwhile.
-        known = _BY_SHAPE[key] = (rules, found, mask)
+        known = _BY_SHAPE[key] = (found, mask)
     if len(LAYOFF_MAPS) >= 8192:
         LAYOFF_MAPS.clear()
     # Holding the meld and the options keeps their ids from being reused meanwhile.
-    entry = LAYOFF_MAPS[id(meld)] = (meld, rules, known[1], known[2])
+    entry = LAYOFF_MAPS[id(meld)] = (meld, rules, known[0], known[1])
     return entry
 
 
@@ -215,9 +224,9 @@ LayoffEntry = tuple[Meld, MeldRules, _LayoffMap, int]
 """An entry of :data:`LAYOFF_MAPS`."""
 LAYOFF_MAPS: dict[int, LayoffEntry] = {}
 """Memo of :func:`layoff_map` by ``id(meld)``: ``(meld, rules, answer, natural mask)``."""
-_BY_SHAPE: dict[tuple[object, ...], tuple[MeldRules, _LayoffMap, int]] = {}
-"""Memo of :func:`layoff_map`'s answer and mask by the meld's shape (see
-:func:`layoff_entry`): ``(rules, answer, natural mask)``; a few thousand shapes at most."""
+_BY_SHAPE: dict[tuple[object, ...], tuple[_LayoffMap, int]] = {}
+"""Memo of :func:`layoff_map`'s answer and natural mask by the meld's shape and the meld
+options (see :func:`layoff_entry`); a few thousand shapes at most."""
 
 
 def _keeps_options(rules: MeldRules, naturals: int, wilds: int, run_length: int) -> bool:
