@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 
 import attrs
 import pytest
@@ -556,6 +557,43 @@ def test_meld_options_reject_bad_values(kwargs: dict[str, object]) -> None:
 def test_meld_options_reject_wild_limit_strings() -> None:
     with pytest.raises(TypeError):
         MeldOptions(wild_limit="unlimited")  # type: ignore[arg-type]
+
+
+class _DuckRules:
+    """Meld rules by their attributes only, as the MeldRules protocol allows."""
+
+    def __init__(self, min_naturals: object, limit: object, max_run: object) -> None:
+        self.min_naturals_per_meld = min_naturals
+        self.wild_limit = limit
+        self.max_run_length = max_run
+
+
+@pytest.mark.parametrize(
+    ("rules", "complaint"),
+    [
+        (object(), "rules must be meld rules"),
+        (_DuckRules(0, "unlimited", 14), "rules.wild_limit must be WildLimit, not str"),
+        (_DuckRules(True, WildLimit.UNLIMITED, 14), "rules.min_naturals_per_meld must be int"),
+        (_DuckRules(0, WildLimit.UNLIMITED, 14.0), "rules.max_run_length must be int, not float"),
+    ],
+)
+def test_rules_of_the_wrong_shape_are_type_errors_naming_the_option(
+    rules: object, complaint: str
+) -> None:
+    # Not an AttributeError from deep inside (a wild limit's missing .bonus), whoever asks.
+    run = Meld.run_of(cards("5H 6H 7H"))
+    calls: dict[str, Callable[[], object]] = {
+        "lay_off": lambda: lay_off(run, c("8H"), HIGH, rules),  # type: ignore[arg-type]
+        "layoff_map": lambda: layoff_ends(run, c("8H"), rules),  # type: ignore[arg-type]
+        "meld_rule_violation": lambda: meld_rule_violation(run, rules),  # type: ignore[arg-type]
+    }
+    for where, call in calls.items():
+        with pytest.raises(TypeError, match=f"^{where}: {complaint}"):
+            call()
+    # Duck-typed rules of the right types are fine.
+    duck = _DuckRules(1, WildLimit.AT_MOST_NATURALS, 13)
+    assert layoff_ends(run, c("8H"), duck) == (HIGH,)  # type: ignore[arg-type]
+    assert lay_off(run, c("JK"), HIGH, duck) == Meld.run_of(cards("5H 6H 7H JK"))  # type: ignore[arg-type]
 
 
 def test_default_meld_options() -> None:

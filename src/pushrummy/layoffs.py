@@ -100,6 +100,8 @@ def lay_off(
     """
     require_meld(meld, "lay_off")
     require_card(card, "lay_off")
+    if rules is not DEFAULT_MELD_OPTIONS:
+        require_rules(rules, "lay_off")
     if end is not None and not isinstance(end, End):
         raise TypeError(f"end must be an End or None, not {type(end).__name__}")
     result = _extended(meld, card, end)

@@ -272,13 +272,28 @@ def require_meld(meld: object, where: str) -> None:
 
 
 def require_rules(rules: object, where: str) -> None:
-    """:class:`TypeError` unless ``rules`` has the options of :class:`MeldRules`."""
-    for name in ("min_naturals_per_meld", "wild_limit", "max_run_length"):
-        if not hasattr(rules, name):
+    """:class:`TypeError` unless ``rules`` has the options of :class:`MeldRules`, of their
+    types (two ints and a :class:`WildLimit`)."""
+    try:
+        values = (
+            rules.min_naturals_per_meld,  # type: ignore[attr-defined]
+            rules.wild_limit,  # type: ignore[attr-defined]
+            rules.max_run_length,  # type: ignore[attr-defined]
+        )
+    except AttributeError:
+        raise TypeError(
+            f"{where}: rules must be meld rules (a Variant or MeldOptions), "
+            f"not {type(rules).__name__}"
+        ) from None
+    for name, value, kind in zip(_RULE_NAMES, values, _RULE_TYPES, strict=True):
+        if value.__class__ is not kind:
             raise TypeError(
-                f"{where}: rules must be meld rules (a Variant or MeldOptions), "
-                f"not {type(rules).__name__}"
+                f"{where}: rules.{name} must be {kind.__name__}, not {type(value).__name__}"
             )
+
+
+_RULE_NAMES = ("min_naturals_per_meld", "wild_limit", "max_run_length")
+_RULE_TYPES = (int, WildLimit, int)
 
 
 def require_card(card: object, where: str) -> None:
