@@ -54,10 +54,6 @@ ALLOWED: dict[str, str] = {
     "pushrummy.playing.bot_source": (
         "only wraps the bots in a move source; checks nothing (play_game checks the bots)"
     ),
-    "pushrummy.predicates.discard_restricted": "a yes/no question of the variant's options",
-    "pushrummy.predicates.discardable_codes": "filters the given codes; raises nothing",
-    "pushrummy.predicates.may_target": "a yes/no question of the variant's options",
-    "pushrummy.predicates.push_allowed": "a yes/no question of the variant's options",
     "pushrummy.records.new_seed": "takes no arguments; draws from secrets",
     "pushrummy.state.GameState.card_count": _DRAWN,
     "pushrummy.state.GameState.legal_moves": (

@@ -483,6 +483,9 @@ FUZZED_MODULES = (
     pr.variants,
     pr.records,
     pr.dealing,
+    pr.predicates,
+    pr.events,
+    pr.layoffs,
 )
 
 
@@ -513,6 +516,14 @@ def _arity(function: Callable[..., object]) -> tuple[int, int]:
     return len([p for p in positional if p.default is p.empty]), len(positional)
 
 
+class _OddRules:
+    """Meld rules by attributes (the MeldRules protocol), of the wrong types."""
+
+    min_naturals_per_meld = 0
+    wild_limit = "unlimited"
+    max_run_length = 14
+
+
 @pytest.mark.parametrize(("name", "function"), _fuzz_targets(), ids=lambda x: str(x)[:40])
 def test_junk_arguments_raise_only_type_errors_or_library_errors(
     name: str, function: Callable[..., object]
@@ -521,7 +532,8 @@ def test_junk_arguments_raise_only_type_errors_or_library_errors(
     junk: list[object] = [
         None, 0, -1, 5, 10**30, 10**5000, True, 1.5, "", "7H", "x" * 10_000, b"7H", [], {},
         object(), C7H, [C7H] * 3, ("7H",), [None], MELD, [MELD], state, PUSH, End.HIGH,
-        pr.Rank.ACE, pr.Suit.HEARTS, pr.view(state, 2), Take(2), [1, 2],
+        pr.Rank.ACE, pr.Suit.HEARTS, pr.view(state, 2), Take(2), [1, 2], _OddRules(),
+        pr.MeldOptions(), [99],
     ]  # fmt: skip
     rng = random.Random(name)
     low, high = _arity(function)
@@ -531,6 +543,55 @@ def test_junk_arguments_raise_only_type_errors_or_library_errors(
             function(*args)
         except (TypeError, PushRummyError) as error:
             assert short(error), (name, args)
+
+
+def test_the_rule_predicates_check_their_arguments() -> None:
+    # Public (pushrummy.predicates) and asked on every listing: a junk argument is a
+    # TypeError naming it, not an AttributeError from inside or a silent answer.
+    from pushrummy.predicates import (
+        discard_restricted,
+        discardable_codes,
+        may_target,
+        push_allowed,
+    )
+
+    with pytest.raises(TypeError, match="may_target: variant must be a Variant, not MeldOptions"):
+        may_target(pr.MeldOptions(), 0, 1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="may_target: seat must be an int, not str"):
+        may_target(PUSH, "1", 2)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="may_target: owner must be an int, not bool"):
+        may_target(PUSH, 1, True)
+    with pytest.raises(TypeError, match="push_allowed: stock_size must be an int, not float"):
+        push_allowed(PUSH, 1.0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="push_allowed: variant must be a Variant"):
+        push_allowed(None, 3)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="discard_restricted: taken must be a Card or None"):
+        discard_restricted(PUSH, "7H")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="discard_restricted: variant must be a Variant"):
+        discard_restricted("push", None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="codes must be card codes"):
+        discardable_codes(["7H"], PUSH, None)  # type: ignore[list-item]
+    with pytest.raises(pr.InvalidMoveError, match="no card has the code 99"):
+        discardable_codes([3, 99], PUSH, None)
+    with pytest.raises(pr.InvalidMoveError, match="no card has the code -1"):
+        discardable_codes([-1, 3], PUSH.replace(may_discard_wild=False), None)
+
+    class Seat(int):
+        pass
+
+    assert may_target(PUSH.replace(layoff_targets=pr.LayoffTargets.OWN), Seat(1), 1)
+    assert push_allowed(PUSH, Seat(0)) and not discard_restricted(PUSH, None)
+    assert discardable_codes([52, 3, 3], PUSH.replace(may_discard_wild=False), None) == [3]
+
+
+def test_a_log_seats_one_to_eight() -> None:
+    from pushrummy.events import GameLog
+
+    assert GameLog(8).players == 8
+    for players in (0, 9, 10**30, 10**5000):
+        with pytest.raises(pr.SetupError, match=r"players must be 1\.\.8") as caught:
+            GameLog(players)
+        assert short(caught.value)
 
 
 def test_gaps_found_writing_the_raises_sections() -> None:

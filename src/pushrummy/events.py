@@ -46,9 +46,12 @@ from typing import Any, ClassVar, Final, TypeAlias, overload
 import attrs
 
 from .cards import Card
-from .errors import SetupError
+from .errors import SetupError, clip_repr
 from .melds import Meld
 from .scoring import StakesSettlement
+
+_MOST_SEATS = 8
+"""The most seats a log keeps (a variant seats 2 to 8 players)."""
 
 __all__ = [
     "EVENT_CLASSES",
@@ -605,12 +608,12 @@ class GameLog:
 
         Raises:
             TypeError: ``players`` is not an int, or an item of ``events`` not an event.
-            SetupError: ``players`` is less than 1.
+            SetupError: ``players`` is not 1..8 (a variant seats 2 to 8).
         """
         if isinstance(players, bool) or not isinstance(players, int):
             raise TypeError(f"players must be an int, not {type(players).__name__}")
-        if players < 1:
-            raise SetupError(f"players must be at least 1, not {players}")
+        if not 1 <= players <= _MOST_SEATS:
+            raise SetupError(f"players must be 1..{_MOST_SEATS}, not {clip_repr(players)}")
         self._public = self._private = None
         self._mine = (None,) * players
         self._length = 0

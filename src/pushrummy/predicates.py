@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import IS_WILD, Card
-from .errors import InvalidMeldError
+from .cards import IS_WILD, JOKER_CODE, Card
+from .errors import InvalidMeldError, InvalidMoveError, clip_repr
 from .melds import Meld, position_rank
 from .variants import LayoffTargets, ShortStockPush, Variant
 
@@ -37,8 +37,18 @@ __all__ = [
 def may_target(variant: Variant, seat: int, owner: int) -> bool:
     """Whether ``seat`` may lay off on (or exchange in) a meld owned by ``owner``
     ([layoff.card]: any meld, its own side's, or its own, by the ``layoff_targets``
-    option)."""
-    targets = variant.layoff_targets
+    option).
+
+    Raises:
+        TypeError: ``variant`` is not a variant, or ``seat`` or ``owner`` not an int.
+    """
+    try:
+        targets = variant.layoff_targets
+    except AttributeError:
+        raise _not_a_variant("may_target", variant) from None
+    if seat.__class__ is not int or owner.__class__ is not int:
+        _require_seat("may_target", "seat", seat)
+        _require_seat("may_target", "owner", owner)
     if targets is LayoffTargets.ANY:
         return True
     if targets is LayoffTargets.OWN:
@@ -67,15 +77,38 @@ def natural_at(meld: Meld, position: int) -> Card | None:
 
 def push_allowed(variant: Variant, stock_size: int) -> bool:
     """Whether the player to draw may push ([draw.push], [draw.exhausted]): always,
-    unless ``short_stock_push`` forbids it with fewer than two stock cards left."""
-    return not (variant.short_stock_push is ShortStockPush.FORBIDDEN and stock_size < 2)
+    unless ``short_stock_push`` forbids it with fewer than two stock cards left.
+
+    Raises:
+        TypeError: ``variant`` is not a variant, or ``stock_size`` not an int.
+    """
+    try:
+        forbidden = variant.short_stock_push is ShortStockPush.FORBIDDEN
+    except AttributeError:
+        raise _not_a_variant("push_allowed", variant) from None
+    if stock_size.__class__ is not int:
+        _require_seat("push_allowed", "stock_size", stock_size)
+    return not (forbidden and stock_size < 2)
 
 
 def discard_restricted(variant: Variant, taken: Card | None) -> bool:
     """Whether any card in hand may be barred from discarding now: a taken upcard
     ([discard.taken], unless ``may_rediscard_taken``) or a wild card ([discard.wild],
-    unless ``may_discard_wild``). When this is false every card in hand may go."""
-    return not variant.may_discard_wild or (taken is not None and not variant.may_rediscard_taken)
+    unless ``may_discard_wild``). When this is false every card in hand may go.
+
+    Raises:
+        TypeError: ``variant`` is not a variant, or ``taken`` neither a card nor ``None``.
+    """
+    if taken is not None and taken.__class__ is not Card and not isinstance(taken, Card):
+        raise TypeError(
+            f"discard_restricted: taken must be a Card or None, not {type(taken).__name__}"
+        )
+    try:
+        return not variant.may_discard_wild or (
+            taken is not None and not variant.may_rediscard_taken
+        )
+    except AttributeError:
+        raise _not_a_variant("discard_restricted", variant) from None
 
 
 def discardable_codes(codes: Iterable[int], variant: Variant, taken: Card | None) -> list[int]:
@@ -84,8 +117,18 @@ def discardable_codes(codes: Iterable[int], variant: Variant, taken: Card | None
     Each restriction is lifted when every card in hand falls under it, and if the two
     together would leave nothing to discard, any card may go: a turn must always be able
     to end (the rules are silent on that corner; see :doc:`/errors`).
+
+    Raises:
+        TypeError: ``codes`` are not ints, ``variant`` is not a variant, or ``taken``
+            neither a card nor ``None``.
+        InvalidMoveError: a code is not a card's (0..52).
     """
     distinct = sorted(set(codes))
+    if not all(code.__class__ is int for code in distinct):
+        raise TypeError("discardable_codes: codes must be card codes (ints)")
+    if distinct and (distinct[0] < 0 or distinct[-1] > JOKER_CODE):
+        bad = distinct[0] if distinct[0] < 0 else distinct[-1]
+        raise InvalidMoveError(f"no card has the code {clip_repr(bad)} (codes are 0..52)")
     if not discard_restricted(variant, taken):
         return distinct
     allowed = distinct
@@ -94,3 +137,13 @@ def discardable_codes(codes: Iterable[int], variant: Variant, taken: Card | None
     if not variant.may_discard_wild and any(not IS_WILD[code] for code in distinct):
         allowed = [code for code in allowed if not IS_WILD[code]]
     return allowed if allowed else distinct
+
+
+def _not_a_variant(where: str, variant: object) -> TypeError:
+    return TypeError(f"{where}: variant must be a Variant, not {type(variant).__name__}")
+
+
+def _require_seat(where: str, name: str, value: object) -> None:
+    """:class:`TypeError` unless ``value`` is an int (a bool is not one)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{where}: {name} must be an int, not {type(value).__name__}")
