@@ -22,7 +22,7 @@ import attrs
 import pytest
 
 import pushrummy as pr
-from games import PRESETS, bots, meld_options, playout, variant_for
+from games import PRESETS, bots, greedy, meld_options, playout, variant_for
 from pushrummy.cards import ALL_CARDS, Card, make_deck
 from pushrummy.contract_spec import Contract
 from pushrummy.contracts import contract_options, single_melds
@@ -226,6 +226,46 @@ def test_layoff_answers_memoised_by_shape_stay_exact() -> None:
                 break
             meld = rng.choice(grown)
     assert checked > 10_000
+
+
+def test_the_search_memos_hold_only_what_the_collector_need_not_track() -> None:
+    # Every full garbage collection walks every object it tracks; memos of up to 50,000
+    # entries holding tracked objects (a Rules object, an Enum member) in their keys made
+    # pauses of up to 60 ms in long runs. Keys of ints only are untracked after one pass.
+    import gc
+
+    from pushrummy.contracts import candidates, shapes, steps
+    from pushrummy.layoffs import _BY_SHAPE
+
+    for seed in range(3):
+        for variant in (pr.PUSH, pr.CAP_IT.replace(wild_limit=pr.WildLimit.AT_MOST_NATURALS)):
+            limited = variant.replace(max_turns_per_deal=120)
+            playout(limited, 4, seed, greedy())
+            playout(limited, 4, seed)
+    hand = pr.parse_cards("2C 2D 2H 7H 8H 9S 9C 9D QC KC JK")
+    for contract in ("1 set of 3 + 1 run of 4", "2 sets of 3", "2 runs of 4"):
+        assert contract_options(hand, Contract.parse(contract))
+    for _ in range(3):  # a collection untracks a tuple whose items it untracked before
+        gc.collect()
+    memos = {
+        "_RANK_SETS": candidates._RANK_SETS,
+        "_SUIT_RUNS": candidates._SUIT_RUNS,
+        "_SET_SHAPES": shapes._SET_SHAPES,
+        "_RUN_SHAPES": shapes._RUN_SHAPES,
+        "_SET_SHAPE_LISTS": shapes._SET_SHAPE_LISTS,
+        "_RUN_SHAPE_LISTS": shapes._RUN_SHAPE_LISTS,
+        "_FILLS_CACHE": shapes._FILLS_CACHE,
+        "_TIES": steps._TIES,
+        "_FEASIBLE": steps._FEASIBLE,
+        "_BY_SHAPE": _BY_SHAPE,
+    }
+    for name, memo in memos.items():
+        assert memo, f"{name} was not used"
+        tracked = [key for key in memo if gc.is_tracked(key)]
+        assert not tracked, (name, tracked[:3])
+    for name in ("_RANK_SETS", "_SUIT_RUNS", "_SET_SHAPES", "_RUN_SHAPES", "_FILLS_CACHE"):
+        values = [value for value in memos[name].values() if gc.is_tracked(value)]
+        assert not values, (name, values[:3])
 
 
 def test_single_melds_are_the_single_component_contract_options() -> None:

@@ -201,10 +201,16 @@ def layoff_entry(meld: Meld, rules: MeldRules) -> LayoffEntry:
         id(limit) if limit.__class__ is WildLimit else limit.bonus,
         rules.max_run_length,
     )
+    # Ints only in the key (a rank or suit by its value), so that the garbage collector
+    # stops tracking it.
     if meld.kind is MeldKind.SET:
-        key: tuple[object, ...] = (options, meld.rank, suits, wilds, len(cards))
+        rank = meld.rank
+        assert rank is not None
+        key: tuple[object, ...] = (options, rank._value_, suits, wilds, len(cards))
     else:
-        key = (options, meld.suit, meld.start, wilds, len(cards), None)
+        suit = meld.suit
+        assert suit is not None
+        key = (options, suit._value_, meld.start, wilds, len(cards), None)
     known = _BY_SHAPE.get(key)
     if known is None:
         found = _new_layoff_map(meld, len(cards), wilds, suits, rules)
@@ -214,7 +220,7 @@ def layoff_entry(meld: Meld, rules: MeldRules) -> LayoffEntry:
         if len(_BY_SHAPE) >= 8192:
             _BY_SHAPE.clear()
         known = _BY_SHAPE[key] = (found, mask)
-    if len(LAYOFF_MAPS) >= 8192:
+    if len(LAYOFF_MAPS) >= 2048:  # the melds on the tables in play (each entry holds its meld)
         LAYOFF_MAPS.clear()
     # Holding the meld and the options keeps their ids from being reused meanwhile.
     entry = LAYOFF_MAPS[id(meld)] = (meld, rules, known[0], known[1])

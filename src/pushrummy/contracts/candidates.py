@@ -99,7 +99,10 @@ def run_candidates(
         # An ace is two positions (low and high).
         if held.bit_count() + (held & 1) >= least:
             # Longer runs (under a wild limit) are bounded by the wilds, not by ``least``.
-            key = (held, suit, size, least, field, rules, long_runs and wilds)
+            # Only ints in the key (rules are interned: their id is theirs for good), so
+            # the garbage collector stops tracking it (it walks tracked objects at every full
+            # collection).
+            key = (held, suit, size, least, field, id(rules), long_runs and wilds)
             runs = _SUIT_RUNS.get(key)
             if runs is None:
                 runs = _suit_runs(held, suit, size, least, wilds, field, rules, tables)

@@ -109,7 +109,7 @@ def set_shapes_of(
 ) -> tuple[tuple[tuple[int, ...], int], ...]:
     """The sets of ``rank`` from the suits ``held`` and up to ``wilds`` wilds (at most 4):
     their natural codes and how many wilds each needs. Memoised."""
-    key = (rank, held, wilds, rules)
+    key = (rank, held, wilds, id(rules))  # ints only: see candidates._SUIT_RUNS
     shapes = _SET_SHAPES.get(key)
     if shapes is None:
         found = []
@@ -137,7 +137,7 @@ def run_shapes_of(
     ``rank - 1``) and up to ``wilds`` wilds: ``(start, size, template, wilds needed)``, the
     template holding the natural's code at each position it keeps and -1 at each wild
     slot. Memoised: a suit's few naturals repeat from hand to hand."""
-    key = (suit, suited, both_aces, wilds, rules, smallest)
+    key = (suit, suited, both_aces, wilds, id(rules), smallest)
     shapes = _RUN_SHAPES.get(key)
     if shapes is None:
         shapes = remember(
@@ -264,7 +264,7 @@ def _set_shape_list(
     rank: int, held: int, wilds: int, rules: Rules, tables: Tables
 ) -> tuple[Shape, ...]:
     """The set shapes of :func:`set_shapes_of`, as :class:`Shape` values. Memoised."""
-    key = (rank, held, wilds, rules, tables.field)
+    key = (rank, held, wilds, id(rules), tables.field)
     shapes = _SET_SHAPE_LISTS.get(key)
     if shapes is None:
         shapes = remember(
@@ -319,7 +319,7 @@ def _run_shape_list(
     smallest: int,
 ) -> tuple[Shape, ...]:
     """The run shapes of :func:`run_shapes_of`, as :class:`Shape` values. Memoised."""
-    key = (suit, suited, both_aces, wilds, rules, tables.field, smallest)
+    key = (suit, suited, both_aces, wilds, id(rules), tables.field, smallest)
     shapes = _RUN_SHAPE_LISTS.get(key)
     if shapes is None:
         shapes = remember(
@@ -380,8 +380,10 @@ def wild_fills_cached(pool: list[int], count: int, ordered: bool) -> tuple[tuple
 _FILLS_CACHE: dict[tuple[object, ...], tuple[tuple[int, ...], ...]] = bounded_memo(10_000)
 
 
-_MELD_CACHE: dict[tuple[int, ...], Meld] = bounded_memo(50_000)
-"""The Meld of each declaration (a few tens of MB at most)."""
+_MELD_CACHE: dict[tuple[int, ...], Meld] = bounded_memo(12_000)
+"""The Meld of each declaration. Melds are objects the garbage collector tracks (two each,
+with their cards), and every full collection walks them all: 50,000 of them made pauses of
+up to 60 ms in long runs, so the memo is kept to 12,000 (random playouts about 1% slower)."""
 
 
 def build_meld(decl: tuple[int, ...]) -> Meld:
