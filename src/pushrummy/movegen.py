@@ -29,8 +29,8 @@ from .moves import (
     lay_down_unchecked,
 )
 from .predicates import (
+    allowed_discards,
     discard_restricted,
-    discardable_codes,
     may_target,
     natural_at,
     push_allowed,
@@ -347,6 +347,6 @@ def _exchanges(state: GameState, seat: int) -> list[Move]:
 
 def discardable(state: GameState, seat: int) -> list[Card]:
     """The distinct cards ``seat`` may discard now ([discard.taken], [discard.wild]), by
-    :func:`~pushrummy.predicates.discardable_codes`."""
-    codes = [card.code for card in state.hands[seat]]
-    return [ALL_CARDS[code] for code in discardable_codes(codes, state.variant, state.taken)]
+    :func:`~pushrummy.predicates.discardable_codes` (asked of a hand's codes, which are good)."""
+    codes = sorted({card.code for card in state.hands[seat]})
+    return [ALL_CARDS[code] for code in allowed_discards(codes, state.variant, state.taken)]

@@ -124,11 +124,20 @@ def discardable_codes(codes: Iterable[int], variant: Variant, taken: Card | None
         InvalidMoveError: a code is not a card's (0..52).
     """
     distinct = sorted(set(codes))
-    if not all(code.__class__ is int for code in distinct):
+    if not set(map(type, distinct)) <= _INT:
         raise TypeError("discardable_codes: codes must be card codes (ints)")
     if distinct and (distinct[0] < 0 or distinct[-1] > JOKER_CODE):
         bad = distinct[0] if distinct[0] < 0 else distinct[-1]
         raise InvalidMoveError(f"no card has the code {clip_repr(bad)} (codes are 0..52)")
+    return allowed_discards(distinct, variant, taken)
+
+
+_INT = {int}
+
+
+def allowed_discards(distinct: list[int], variant: Variant, taken: Card | None) -> list[int]:
+    """:func:`discardable_codes` of codes known good: card codes, distinct, ascending (a
+    state's hand, as the move generator and the checker have it). The rule is here."""
     if not discard_restricted(variant, taken):
         return distinct
     allowed = distinct
