@@ -26,7 +26,6 @@ from .melds import (
     Meld,
     MeldKind,
     MeldRules,
-    WildLimit,
     meld_rule_problem,
     option_problem,
     position_rank,
@@ -193,14 +192,10 @@ def layoff_entry(meld: Meld, rules: MeldRules) -> LayoffEntry:
             wilds += 1
         else:
             suits |= 1 << code // 13
-    # The options by value (a wild limit by identity: hashing an Enum member runs Python
-    # code, and its members live as long as the process; anything else by its bonus).
-    limit = rules.wild_limit
-    options = (
-        rules.min_naturals_per_meld,
-        id(limit) if limit.__class__ is WildLimit else limit.bonus,
-        rules.max_run_length,
-    )
+    # The options by value (the wild limit, a WildLimit member as require_rules and the
+    # variants make sure, by identity: hashing an Enum member runs Python code, and its
+    # members live as long as the process).
+    options = (rules.min_naturals_per_meld, id(rules.wild_limit), rules.max_run_length)
     # Ints only in the key (a rank or suit by its value), so that the garbage collector
     # stops tracking it.
     if meld.kind is MeldKind.SET:

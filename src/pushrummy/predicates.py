@@ -47,8 +47,8 @@ def may_target(variant: Variant, seat: int, owner: int) -> bool:
     except AttributeError:
         raise _not_a_variant("may_target", variant) from None
     if seat.__class__ is not int or owner.__class__ is not int:
-        _require_seat("may_target", "seat", seat)
-        _require_seat("may_target", "owner", owner)
+        _require_int("may_target", "seat", seat)
+        _require_int("may_target", "owner", owner)
     if targets is LayoffTargets.ANY:
         return True
     if targets is LayoffTargets.OWN:
@@ -87,7 +87,7 @@ def push_allowed(variant: Variant, stock_size: int) -> bool:
     except AttributeError:
         raise _not_a_variant("push_allowed", variant) from None
     if stock_size.__class__ is not int:
-        _require_seat("push_allowed", "stock_size", stock_size)
+        _require_int("push_allowed", "stock_size", stock_size)
     return not (forbidden and stock_size < 2)
 
 
@@ -152,7 +152,7 @@ def _not_a_variant(where: str, variant: object) -> TypeError:
     return TypeError(f"{where}: variant must be a Variant, not {type(variant).__name__}")
 
 
-def _require_seat(where: str, name: str, value: object) -> None:
+def _require_int(where: str, name: str, value: object) -> None:
     """:class:`TypeError` unless ``value`` is an int (a bool is not one)."""
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"{where}: {name} must be an int, not {type(value).__name__}")
