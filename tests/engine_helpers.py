@@ -26,7 +26,7 @@ from pushrummy.cards import Card, Rank, Suit, make_deck, parse_card, parse_cards
 from pushrummy.melds import Meld
 from pushrummy.rules import RULE_IDS
 from pushrummy.state import GameState, Phase, TableMeld, replace_unchecked
-from reference_moves import canonical, step_order
+from reference_moves import canonical, options_of, smaller_by_one, step_order
 
 __all__ = [
     "CardsLike",
@@ -280,8 +280,9 @@ def play(state: GameState, move: Any) -> GameState:
 
 def listed_form(state: GameState, move: Any) -> list[Any]:
     """The listed moves that make ``move`` (DESIGN.md §3): a whole lay-down as its steps in
-    step order ([contract.steps]); with ``wild_exchange`` = ``none``, every meld with its
-    wild places in the listed order ([meld.wild])."""
+    step order ([contract.steps]); a new meld as the smallest meld it grows from by lay-offs,
+    then those lay-offs, innermost first; with ``wild_exchange`` = ``none``, every meld with
+    its wild places in the listed order ([meld.wild])."""
     wilds_matter = state.variant.wild_exchange is not pr.WildExchange.NONE
 
     def form(meld: Meld) -> Meld:
@@ -291,7 +292,12 @@ def listed_form(state: GameState, move: Any) -> list[Any]:
         melds = sorted((form(m) for m in move.melds), key=step_order)
         return [pr.LayDown(move.seat, (m,)) for m in melds]
     if isinstance(move, pr.NewMeld):
-        return [pr.NewMeld(move.seat, form(move.meld))]
+        meld, lay_offs = move.meld, []
+        opts = options_of(state)
+        while (smaller := smaller_by_one(meld, opts)) is not None:
+            meld, card, end = smaller
+            lay_offs.append(pr.LayOff(move.seat, card, len(state.table), end))
+        return [pr.NewMeld(move.seat, form(meld)), *reversed(lay_offs)]
     return [move]
 
 

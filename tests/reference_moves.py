@@ -21,7 +21,9 @@ Brute force, in the plainest way that stays fast for hands of 6–11 cards with 
   which wild stands in which wild place are one choice: each is listed with its wilds in
   ascending order along the run (:func:`canonical`).
 * **LayOff**: every (distinct card × table meld × end) checked with :func:`extend`.
-* **NewMeld**: every meld of the hand. **ExchangeWild**: every wild of every run.
+* **NewMeld**: every meld of the hand that is no smaller meld plus one lay-off
+  (:func:`smaller_by_one`): the others are placed as a smaller one and then lay-offs.
+  **ExchangeWild**: every wild of every run.
 * **Discard**: every distinct card, minus the [discard.taken] / [discard.wild] restrictions.
 
 Positions are numbered 1 (ace low) … 13 (king), 14 (ace high).
@@ -309,6 +311,34 @@ def extend(meld: Meld, card: Card, end: End | None, opts: Options) -> bool:
     return meld_ok("run", [*meld.cards, card], suit * 100 + start, opts)
 
 
+def smaller_by_one(meld: Meld, opts: Options) -> tuple[Meld, Card, End | None] | None:
+    """A smaller valid meld, a card and an end such that laying the card off at that end
+    onto the smaller meld makes ``meld`` ([layoff.card]): a run without an end card, a set
+    without any one card. ``None`` when there is none."""
+    cards = list(meld.cards)
+    if len(cards) <= 3:
+        return None
+    if meld.kind is MeldKind.SET:
+        rank = int(meld.rank)
+        for i, card in enumerate(cards):
+            rest = cards[:i] + cards[i + 1 :]
+            if meld_ok("set", rest, rank, opts):
+                smaller = _to_meld("set", rest, rank)
+                if extend(smaller, card, None, opts):
+                    return smaller, card, None
+        return None
+    suit, start = int(meld.suit), int(meld.start)
+    for rest, key, card, end in (
+        (cards[1:], suit * 100 + start + 1, cards[0], End.LOW),
+        (cards[:-1], suit * 100 + start, cards[-1], End.HIGH),
+    ):
+        if meld_ok("run", rest, key, opts):
+            smaller = _to_meld("run", rest, key)
+            if extend(smaller, card, end, opts):
+                return smaller, card, end
+    return None
+
+
 def _target_ok(state: GameState, seat: int, owner: int) -> bool:
     targets = state.variant.layoff_targets.value
     if targets == "any":
@@ -384,6 +414,8 @@ def reference_moves(state: GameState) -> set[Any]:
             for meld in hand_melds(hand, opts):
                 if keep_one and len(meld.cards) >= len(hand):
                     continue
+                if smaller_by_one(meld, opts) is not None:
+                    continue  # listed as the smaller meld, then the lay-off
                 moves.add(NewMeld(seat, canonical(meld) if canonical_wilds else meld))
     exchange = v.wild_exchange.value
     if state.laid_down[seat] and exchange != "none":

@@ -22,6 +22,9 @@ SIZES: dict[str, tuple[int, int]] = {
     "steps.ordinary": (600, 1700),
     "steps.small_reference": (60, 250),
     "steps.canonical": (100, 300),
+    # test_fast_paths: generated hands whose every new meld is rebuilt from a listed one
+    "new_melds.ordinary": (75, 1500),
+    "new_melds.wild_heavy": (8, 200),
     # test_perft: Hypothesis examples (generated positions)
     "perft.generated": (100, 300),
     "perft.near_misses": (30, 120),

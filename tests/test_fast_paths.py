@@ -46,6 +46,8 @@ from pushrummy.movegen import discardable, listed
 from pushrummy.moves import LayDown, lay_down_unchecked
 from pushrummy.state import GameState, replace_unchecked
 from pushrummy.views import PlayerView, _view
+from reference_moves import canonical, smaller_by_one
+from sizes import Budget
 
 pytestmark = pytest.mark.rule("meld.new", "layoff.card", "contract.laydown")
 
@@ -277,6 +279,55 @@ def test_single_melds_are_the_single_component_contract_options() -> None:
         expected += [way[0] for way in contract_options(hand, RUN_OF_3, options)]
         assert single_melds(hand, options) == tuple(expected), hand
         assert single_melds(reversed(hand), options) == tuple(expected)
+
+
+def _wild_heavy_hand(rng: random.Random) -> tuple[Card, ...]:
+    """14-16 cards, 4-6 of them wild, the naturals from two suits (long runs) or four ranks."""
+    wilds = rng.sample(WILDS, rng.randint(4, 6))
+    if rng.random() < 0.5:
+        suits = rng.sample(range(4), 2)
+        pool = [c for c in NATURALS if c.suit in suits]
+    else:
+        ranks = rng.sample(range(1, 14), 4)
+        pool = [c for c in NATURALS if c.rank in ranks]
+    return tuple(sorted(wilds + rng.sample(pool, rng.randint(14, 16) - len(wilds))))
+
+
+@pytest.mark.parametrize("canonical_wilds", [False, True])
+def test_minimal_new_melds_and_lay_offs_make_every_new_meld(
+    canonical_wilds: bool, budget: Budget
+) -> None:
+    """``single_melds(minimal=True)`` (the new melds ``legal_moves`` lists) are exactly the
+    melds the reference finds no smaller meld plus one lay-off in, and every new meld is one
+    of them and then lay-offs, each accepted by ``lay_off`` ([meld.new], [layoff.card])."""
+    rng = random.Random(11)
+    longer = 0
+    heavy = budget.n("new_melds.wild_heavy")
+    hands = [_wild_heavy_hand(rng) for _ in range(heavy)]
+    hands += [random_hand(rng) for _ in range(budget.n("new_melds.ordinary"))]
+    for index, hand in enumerate(hands):
+        options = OPTIONS[index % len(OPTIONS)]
+        opts = (options.min_naturals_per_meld, options.wild_limit.value, options.max_run_length)
+        opts = (*opts, False)
+        every = single_melds(hand, options, canonical_wilds=canonical_wilds)
+        minimal = single_melds(hand, options, canonical_wilds=canonical_wilds, minimal=True)
+        assert minimal == tuple(m for m in every if smaller_by_one(m, opts) is None), hand
+        longer += sum(len(m.cards) > 3 for m in minimal)
+        listed_melds = set(minimal)
+        for meld in every:
+            base, lay_offs = meld, []
+            while (smaller := smaller_by_one(base, opts)) is not None:
+                base, card, end = smaller
+                lay_offs.append((card, end))
+            assert (canonical(base) if canonical_wilds else base) in listed_melds, meld
+            grown = canonical(base) if canonical_wilds else base
+            for card, end in reversed(lay_offs):
+                grown = lay_off(grown, card, end, options)
+            if canonical_wilds:  # the same play: the wilds' places may differ ([meld.wild])
+                assert canonical(grown) == canonical(meld)
+            else:
+                assert grown == meld
+    assert longer, "no minimal meld longer than 3 cards: the wild limits went untested"
 
 
 def test_single_melds_ignore_exact_contract_sizes() -> None:

@@ -384,6 +384,35 @@ def test_new_melds_list_wild_places_once_without_wild_exchange() -> None:
     assert sum(none.values()) < sum(any_.values())  # ... fewer listings
 
 
+@rule("meld.new", "layoff.card")
+def test_new_melds_are_listed_at_their_smallest_and_longer_ones_stay_legal() -> None:
+    hand = "4H 5H 6H 7H 8H 2C KS"
+    state = position(hands={0: hand}, table=[(0, run("5S 6S 7S"))], laid_down=[0])
+    melds = [str(m.meld) for m in pr.legal_moves(state) if isinstance(m, pr.NewMeld)]
+    assert "4H 5H 6H 7H" not in melds and "4H 5H 6H" in melds and "6H 7H 8H" in melds
+    assert all(len(meld.split()) == 3 for meld in melds)
+    # the longer meld whole is one legal move, and it is the listed one and lay-offs
+    whole = pr.NewMeld(0, run("4H 5H 6H 7H 8H"))
+    assert pr.is_legal(state, whole) and whole not in pr.legal_moves(state)
+    stepped = state
+    for move in (
+        pr.NewMeld(0, run("4H 5H 6H")),
+        pr.LayOff(0, pr.parse_card("7H"), 1, pr.End.HIGH),
+        pr.LayOff(0, pr.parse_card("8H"), 1, pr.End.HIGH),
+    ):
+        assert move in pr.legal_moves(stepped)
+        stepped = pr.apply_move(stepped, move)
+    after = pr.apply_move(state, whole)
+    assert stepped.table == after.table and stepped.hands == after.hands
+    # a wild limit keeps a longer meld from shrinking: then it is listed
+    strict = PUSH.replace(wild_limit=pr.WildLimit.AT_MOST_NATURALS)
+    state = position(
+        strict, hands={0: "3H 2C 2D 6H KS"}, table=[(0, run("5S 6S 7S"))], laid_down=[0]
+    )
+    melds = [str(m.meld) for m in pr.legal_moves(state) if isinstance(m, pr.NewMeld)]
+    assert "3H 2C=4H 2D=5H 6H" in melds
+
+
 # -- JSON ---------------------------------------------------------------------------------------
 
 

@@ -96,13 +96,23 @@ def test_results_whose_hands_hold_more_copies_than_the_deck() -> None:
 
 
 @pytest.mark.rule("score.out")
+def _without(hand: tuple[pr.Card, ...], card: pr.Card) -> tuple[pr.Card, ...]:
+    index = hand.index(card)
+    return hand[:index] + hand[index + 1 :]
+
+
 def test_hands_differ_from_the_last_result_between_deals() -> None:
     state = first(lambda s: s.phase is Phase.BETWEEN_DEALS)
-    donor = next(seat for seat, hand in enumerate(state.hands) if len(hand) >= 1)
+    # A card the others do not know the donor holds (else "known" is the first problem).
+    donor, card = next(
+        (seat, card)
+        for seat, hand in enumerate(state.hands)
+        for card in hand
+        if card not in state.known[seat]
+    )
     other = (donor + 1) % state.players
-    card = state.hands[donor][0]
     hands = list(state.hands)
-    hands[donor] = hands[donor][1:]
+    hands[donor] = _without(hands[donor], card)
     hands[other] = tuple(sorted((*hands[other], card)))
     broken = attrs.evolve(state, hands=tuple(hands))
     assert f"hands[{min(donor, other)}]" in where(state_problems(broken))

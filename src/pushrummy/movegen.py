@@ -66,6 +66,10 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     (``Phase.LAYING_DOWN``) only its next steps are listed ([contract.steps]).
     With ``wild_exchange`` = ``none``, melds that differ only in which wild
     card fills which wild place of a run are listed once ([meld.wild]).
+    A new meld is listed only when it is no smaller meld plus lay-offs (the
+    minimal melds of :func:`~pushrummy.contracts.single_melds`): a longer one is
+    the listed meld and then listed ``LayOff`` moves, or one whole ``NewMeld``,
+    which is legal all the same.
     Between deals the only move is :class:`~pushrummy.moves.NextDeal`; after
     the game there is none. The listing of the last state asked is kept beside it
     (states are immutable): asking again for the very same state object returns the
@@ -171,7 +175,7 @@ def _play_moves(state: GameState) -> tuple[Move, ...]:
         if not (keep_one and len(hand) == 1):
             _add_lay_offs(moves, state, seat, parsed, variant)
         if variant.new_melds_after_contract:
-            for meld in single_melds_of(parsed, search.meld_rules, search.canonical):
+            for meld in single_melds_of(parsed, search.meld_rules, search.canonical, True):
                 if keep_one and len(meld.cards) == len(hand):
                     continue
                 moves.append(NewMeld(seat, meld))

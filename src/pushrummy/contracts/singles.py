@@ -22,7 +22,11 @@ from .shapes import build_meld, meld_shapes, wild_fills_cached
 
 
 def single_melds(
-    hand: Iterable[Card], variant: MeldRules | None = None, *, canonical_wilds: bool = False
+    hand: Iterable[Card],
+    variant: MeldRules | None = None,
+    *,
+    canonical_wilds: bool = False,
+    minimal: bool = False,
 ) -> tuple[Meld, ...]:
     """Every distinct set or run of 3 or more cards ``hand`` can meld, in canonical order.
 
@@ -33,26 +37,63 @@ def single_melds(
     runs that differ only in which wild card fills which wild place come once, with
     their wilds in ascending card order along the run ([meld.wild]).
 
+    With ``minimal``, only the melds no smaller meld grows into by lay-offs (see
+    :func:`is_minimal`): every other meld is one of them and then lay-offs onto it, one
+    card at a time, each keeping the meld valid ([layoff.card]). These are the new melds
+    :func:`~pushrummy.engine.legal_moves` lists.
+
+    >>> from pushrummy.cards import parse_cards
+    >>> hand = parse_cards("4H 5H 6H 7H 9C 9D 9S")
+    >>> [m.notation() for m in single_melds(hand)]
+    ['9C 9D 9S', '4H 5H 6H', '4H 5H 6H 7H', '5H 6H 7H']
+    >>> [m.notation() for m in single_melds(hand, minimal=True)]
+    ['9C 9D 9S', '4H 5H 6H', '5H 6H 7H']
+
     Raises:
         TypeError: ``hand`` is not cards or ``variant`` not ``None`` or meld options.
     """
-    return single_melds_of(read_hand(hand), meld_rules_of(variant), bool(canonical_wilds))
+    return single_melds_of(
+        read_hand(hand), meld_rules_of(variant), bool(canonical_wilds), bool(minimal)
+    )
 
 
-def single_melds_of(hand: Hand, rules: Rules, canonical: bool = False) -> tuple[Meld, ...]:
-    found = single_decls(hand, rules, canonical)
+def is_minimal(size: int, naturals: int, natural_out: bool, wild_out: bool, rules: Rules) -> bool:
+    """Whether a new meld of ``size`` cards, ``naturals`` of them natural, is no smaller
+    meld grown by one lay-off: whether taking out any card that could have been laid off
+    last leaves no meld that keeps the options ([meld.wild] ``min_naturals_per_meld`` and
+    ``wild_limit``). ``natural_out`` and ``wild_out`` say whether such a card can be a
+    natural, a wild: a run's last lay-off is one of its two end cards ([layoff.card]), a
+    set's any of its cards. A meld of 3 cards is minimal (2 cards are no meld).
+
+    By induction every meld is a minimal meld and then lay-offs onto it, each keeping
+    the meld valid: if taking a card out leaves a valid meld, that card is a valid lay-off
+    onto it.
+    """
+    if size <= 3:
+        return True
+    wilds = size - naturals
+    if natural_out and rules.allows(naturals - 1, wilds):
+        return False
+    return not (wild_out and rules.allows(naturals, wilds - 1))
+
+
+def single_melds_of(
+    hand: Hand, rules: Rules, canonical: bool = False, minimal: bool = False
+) -> tuple[Meld, ...]:
+    found = single_decls(hand, rules, canonical, minimal=minimal)
     if not found:
         return ()
     return tuple([build_meld(decl) for _, decl in found])
 
 
 def single_decls(
-    hand: Hand, rules: Rules, canonical: bool, holding: int = -1
+    hand: Hand, rules: Rules, canonical: bool, holding: int = -1, *, minimal: bool = False
 ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Every single meld of ``hand`` as ``(sort key, declaration)``, sorted. With
     ``canonical``, a run's wilds fill its wild places in one order only (ascending card
     code), so runs differing only in which wild stands where come once ([meld.wild]).
-    With ``holding`` (a natural's code), only the melds holding that card."""
+    With ``holding`` (a natural's code), only the melds holding that card; with
+    ``minimal``, only the minimal ones (:func:`is_minimal`)."""
     if hand.wilds < 2 and not _could_meld(hand.presence, hand.wilds):
         return []  # most hands after the contract, most turns: no meld at all
     pool = wild_pool(hand)
@@ -60,6 +101,14 @@ def single_decls(
     for kind, which, start, size, body, need in meld_shapes(hand, rules, True, True):
         if holding >= 0 and holding not in body:
             continue
+        if minimal and size > 3:
+            if kind == SET:  # any card may have come last
+                natural_out, wild_out = need < size, need > 0
+            else:  # an end card
+                natural_out = body[0] >= 0 or body[-1] >= 0
+                wild_out = body[0] < 0 or body[-1] < 0
+            if not is_minimal(size, size - need, natural_out, wild_out, rules):
+                continue
         if kind == SET:
             for fill in wild_fills_cached(pool, need, False):
                 cards = tuple(sorted(body + fill)) if fill else body
