@@ -46,7 +46,6 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 import pushrummy as pr
-from pushrummy.bots import _POSITIONS, _RANK, _SUIT, IS_WILD, _contract_kinds, _Hand
 from pushrummy.events import DealEnd, DealStarted, Discarded
 from pushrummy.moves import Discard
 from pushrummy.views import PlayerView
@@ -57,34 +56,67 @@ class OldGreedyBot(pr.GreedyBot):
     even when that was the upcard it had just been pushed, so one unwanted card could go
     round the table (discarded, pushed on, discarded again) for a whole deal.
 
-    Kept here, and only here, for comparison; its draw and meld play are GreedyBot's.
+    Kept here, and only here, for comparison; its draw and meld play are GreedyBot's
+    (asked through ``GreedyBot.choose``), and only its choice among the discards is the
+    old one, written here with the public card attributes.
     """
 
     __slots__ = ()
 
-    def _discard(self, view: PlayerView, discards: list[Discard]) -> Discard:
-        values = view.variant.card_values
-        hand = _Hand(view.hand)
-        sets, runs = _contract_kinds(view)
-        best = discards[0]
-        best_key: tuple[bool, int, int] | None = None
-        by_rank, by_suit = hand.sets, hand.runs
-        for move in discards:
-            code = move.card.code
-            if IS_WILD[code]:
-                key = (True, 0, -values[_RANK[code]])
-            else:
-                partners = 0
-                if sets:
-                    partners += (by_rank[_RANK[code]] & ~(1 << _SUIT[code])).bit_count()
-                if runs:
-                    mask = by_suit[_SUIT[code]]
-                    for p in _POSITIONS[code]:
-                        partners += ((mask >> p) & 0b11011).bit_count()
-                key = (False, min(partners, 2), -values[_RANK[code]])
-            if best_key is None or key < best_key:
-                best, best_key = move, key
-        return best
+    def choose(self, view: PlayerView) -> pr.Move:
+        move = super().choose(view)
+        if not isinstance(move, Discard):
+            return move
+        return old_discard(view, [m for m in view.legal_moves if isinstance(m, Discard)])
+
+
+def _positions(card: pr.Card) -> tuple[int, ...]:
+    """Run positions of a natural: an ace is low (1) or high (14)."""
+    assert card.rank is not None
+    rank = int(card.rank)
+    return (1, 14) if rank == 1 else (rank,)
+
+
+def old_discard(view: PlayerView, discards: list[Discard]) -> Discard:
+    """The old GreedyBot's discard: the wilds last, then the cards with the fewest partners
+    (naturals of the same rank in other suits, for sets; same-suit naturals one or two
+    places away, for runs; counted up to 2), the most expensive first."""
+    values = view.variant.card_values
+    if view.laid_down[view.seat]:
+        sets = runs = True
+    else:
+        kinds = {requirement.kind for requirement in view.contract.requirements}
+        sets, runs = pr.MeldKind.SET in kinds, pr.MeldKind.RUN in kinds
+    by_rank: collections.defaultdict[int, int] = collections.defaultdict(int)
+    by_suit: collections.defaultdict[int, int] = collections.defaultdict(int)
+    for card in view.hand:
+        if card.is_wild:
+            continue
+        assert card.rank is not None and card.suit is not None
+        by_rank[int(card.rank)] |= 1 << int(card.suit)
+        for p in _positions(card):
+            by_suit[int(card.suit)] |= 1 << (p + 2)
+    best = discards[0]
+    best_key: tuple[bool, int, int] | None = None
+    for move in discards:
+        card = move.card
+        rank = 0 if card.rank is None else int(card.rank)
+        if card.is_wild:
+            key = (True, 0, -values[rank])
+        else:
+            assert card.suit is not None
+            suit = int(card.suit)
+            partners = 0
+            if sets:
+                partners += (by_rank[rank] & ~(1 << suit)).bit_count()
+            if runs:
+                mask = by_suit[suit]
+                for p in _positions(card):
+                    partners += ((mask >> p) & 0b11011).bit_count()
+            key = (False, min(partners, 2), -values[rank])
+        if best_key is None or key < best_key:
+            best, best_key = move, key
+    return best
 
 
 VARIANT = pr.PUSH.replace(max_turns_per_deal=200)
