@@ -250,7 +250,9 @@ def apply_lay_off(state: GameState, move: Any) -> GameState:
     grown = grown_meld(target.meld, move.card, move.end)  # validation proved it fits
     hand = _without_card(state.hands[seat], move.card)
     hands = _set(state.hands, seat, hand)
-    known = _set(state.known, seat, _forget_one(state.known[seat], move.card))
+    known = state.known
+    if move.card in known[seat]:
+        known = _set(known, seat, _forget_one(known[seat], move.card))
     table = _set(state.table, move.meld_id, TableMeld(target.id, target.owner, grown))
     log = state.log.append(LaidOff(seat, move.card, target.id, target.owner, grown))
     if not hand:
@@ -285,7 +287,9 @@ def apply_discard(state: GameState, move: Any) -> GameState:
     card: Card = move.card
     hand = _without_card(state.hands[seat], card)
     hands = _set(state.hands, seat, hand)
-    known = _set(state.known, seat, _forget_one(state.known[seat], card))
+    known = state.known
+    if card in known[seat]:  # mostly not: what others know a seat holds is a few cards
+        known = _set(known, seat, _forget_one(known[seat], card))
     log = state.log.append(Discarded(seat, card))
     if not hand:
         return _end_deal(state, DealEnd.OUT, seat, hands=hands, known=known, upcard=card, log=log)

@@ -44,6 +44,10 @@ class Plan(NamedTuple):
     comps: tuple[Component, ...]
     """Every component, sorted (so identical ones are adjacent)."""
     distinct: tuple[Component, ...]
+    """Each component once, in the order the feasibility search probes them: the biggest
+    first, runs before sets of a size (the rarest to fill: a hand that cannot meet the
+    contract most often lacks those, and the search stops at the first component without
+    a candidate)."""
     min_cards: int
 
 
@@ -59,7 +63,7 @@ def plan_of(contract: Contract) -> Plan:
 
 def _new_plan(contract: Contract) -> Plan:
     comps = tuple(sorted((kind_code(kind), size) for kind, size in contract.components))
-    plan = Plan(comps, tuple(dict.fromkeys(comps)), sum(size for _, size in comps))
+    plan = plan_from(comps)
     # Holding the contract keeps its id from being reused by another object.
     remember(_PLAN_CACHE, id(contract), (contract, plan))
     return plan
@@ -67,7 +71,12 @@ def _new_plan(contract: Contract) -> Plan:
 
 def plan_from(comps: tuple[Component, ...]) -> Plan:
     comps = tuple(sorted(comps))
-    return Plan(comps, tuple(dict.fromkeys(comps)), sum(size for _, size in comps))
+    probe = tuple(sorted(dict.fromkeys(comps), key=_probe_order))
+    return Plan(comps, probe, sum(size for _, size in comps))
+
+
+def _probe_order(comp: Component) -> tuple[int, int]:
+    return (-comp[1], -comp[0])
 
 
 _PLAN_CACHE: dict[int, tuple[Contract, Plan]] = bounded_memo(256)
