@@ -44,7 +44,7 @@ from pushrummy.melds import (
 )
 from pushrummy.movegen import discardable, listed
 from pushrummy.moves import LayDown, lay_down_unchecked
-from pushrummy.state import GameState, replace_unchecked
+from pushrummy.state import GameState, Phase, next_turn_unchecked, replace_unchecked
 from pushrummy.views import PlayerView, _view
 from reference_moves import canonical, smaller_by_one
 from sizes import Budget
@@ -113,6 +113,34 @@ def test_replace_equals_evolve() -> None:
     assert replace_unchecked(STATES[0]) == STATES[0]
     with pytest.raises(TypeError):
         replace_unchecked(STATES[0], no_such_field=1)  # type: ignore[call-arg]
+
+
+def test_next_turn_equals_replace() -> None:
+    # [discard.end] the discard's own unrolled copy makes what replace_unchecked makes
+    rng = random.Random(2)
+    for state in STATES[::10]:
+        other = rng.choice(STATES)
+        seat = rng.randrange(state.players)
+        card = rng.choice(ALL_CARDS)
+        made = next_turn_unchecked(
+            state, other.hands, other.known, card, seat, other.turn, other.log
+        )
+        expected = attrs.evolve(
+            state,
+            hands=other.hands,
+            known=other.known,
+            upcard=card,
+            current_player=seat,
+            turn=other.turn,
+            log=other.log,
+            phase=Phase.DRAW,
+            taken=None,
+            laid_down_this_turn=False,
+        )
+        assert made == expected
+        assert all(
+            getattr(made, f.name) is getattr(expected, f.name) for f in attrs.fields(GameState)
+        )
 
 
 def test_view_equals_the_constructor() -> None:

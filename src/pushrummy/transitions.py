@@ -30,7 +30,15 @@ from .events import (
 )
 from .melds import Meld, MeldKind, grown_meld
 from .scoring import deal_penalties, settle_stakes, winners
-from .state import DealResult, GameState, Outcome, Phase, TableMeld, replace_unchecked
+from .state import (
+    DealResult,
+    GameState,
+    Outcome,
+    Phase,
+    TableMeld,
+    next_turn_unchecked,
+    replace_unchecked,
+)
 from .variants import PushTo, ShortStockPush, Variant
 
 __all__ = [
@@ -306,18 +314,7 @@ def apply_discard(state: GameState, move: Any) -> GameState:
             turn=turn,
             log=log,
         )
-    return replace_unchecked(
-        state,
-        hands=hands,
-        known=known,
-        upcard=card,
-        phase=Phase.DRAW,
-        current_player=(seat + 1) % state.players,
-        turn=turn,
-        taken=None,
-        laid_down_this_turn=False,
-        log=log,
-    )
+    return next_turn_unchecked(state, hands, known, card, (seat + 1) % state.players, turn, log)
 
 
 def _end_deal(
