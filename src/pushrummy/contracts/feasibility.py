@@ -94,11 +94,19 @@ def fit(
     """Whether one candidate per component of ``plan`` (from ``by_comp``) fits the packed
     naturals ``remaining`` and ``wilds`` together; the candidates go to ``chosen``."""
     comps = plan.comps
-    if len(plan.distinct) == 1:  # one kind of part (2 sets of 3, 2 runs of 4 ...): no setup
+    if len(plan.distinct) == 1:
+        # One kind of part (2 sets of 3, 2 runs of 4 ...): no order to find, and the tables
+        # below are known without looking at the candidates one by one.
         candidates = by_comp[comps[0]]
-        return bool(candidates) and _pick_same(
-            len(comps), 0, remaining, wilds, candidates, candidates[0][0], guards, chosen
-        )
+        if not candidates:
+            return False
+        count = len(comps)
+        least = candidates[0][0]
+        if least * count > wilds:
+            return False
+        floor = [least * (count - i) for i in range(count + 1)]
+        same = _SAME[count] if count < len(_SAME) else [i > 0 for i in range(count)]
+        return _pick(0, 0, remaining, wilds, [candidates] * count, same, floor, guards, chosen)
     if len(plan.distinct) > 1:
         # Scarce components first; identical ones stay adjacent.
         comps = tuple(sorted(comps, key=lambda comp: (len(by_comp[comp]), comp)))
@@ -113,6 +121,11 @@ def fit(
         return False
     same = [i > 0 and comps[i] == comps[i - 1] for i in range(len(comps))]
     return _pick(0, 0, remaining, wilds, lists, same, floor, guards, chosen)
+
+
+_SAME = tuple([i > 0 for i in range(count)] for count in range(16))
+"""For ``count`` identical components, :func:`_pick`'s ``same``: each but the first is the
+same as the one before it."""
 
 
 def _pick(
@@ -145,37 +158,6 @@ def _pick(
             continue
         chosen.append(candidate)
         if _pick(i + 1, index, rest, wilds - need, lists, same, floor, guards, chosen):
-            return True
-        chosen.pop()
-    return False
-
-
-def _pick_same(
-    left: int,
-    start: int,
-    remaining: int,
-    wilds: int,
-    candidates: list[Candidate],
-    least: int,
-    guards: int,
-    chosen: list[Candidate],
-) -> bool:
-    """:func:`_pick` for ``left`` identical components sharing ``candidates`` (``least``:
-    the fewest wilds one needs), as it runs for them: candidates in non-decreasing index
-    order, stopping where the rest could not get their fewest wilds."""
-    if not left:
-        return True
-    spare = wilds - least * (left - 1)
-    for index in range(start, len(candidates)):
-        candidate = candidates[index]
-        need = candidate[0]
-        if need > spare:
-            break  # sorted by wilds
-        rest = remaining - candidate[1]
-        if rest & guards != guards:
-            continue
-        chosen.append(candidate)
-        if _pick_same(left - 1, index, rest, wilds - need, candidates, least, guards, chosen):
             return True
         chosen.pop()
     return False
