@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import attrs
 import pytest
 
 import pushrummy as pr
@@ -532,6 +533,16 @@ def test_a_known_card_is_forgotten_once_played() -> None:
     assert after.known[0] == (c("7H"),)
     laid = play(after, LayDown(0, (set_("7C 7D 7H"), set_("9C 9D 9H"))))
     assert laid.known[0] == ()
+
+
+@rule("draw.visibility")
+def test_a_known_card_is_forgotten_once_discarded_or_laid_off() -> None:
+    table = [(0, run("6H 7H 8H"))]
+    state = position(hands={0: "KS 5H 9C", 1: "KS 4D 4S"}, table=table, laid_down=[0])
+    state = attrs.evolve(state, known=((c("KS"), c("5H")), (c("KS"),), (), ()))
+    assert play(state, Discard(0, c("KS"))).known == ((c("5H"),), (c("KS"),), (), ())
+    assert play(state, LayOff(0, c("5H"), 0, End.LOW)).known == ((c("KS"),), (c("KS"),), (), ())
+    assert play(state, Discard(0, c("9C"))).known == state.known  # nothing known was played
 
 
 @rule("draw.visibility")

@@ -145,11 +145,21 @@ def _forget(known: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
 
 
 def _forget_one(known: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """:func:`_forget` for one card (the common case: a discard or a lay-off)."""
+    """:func:`_forget` for one card."""
     if card not in known:
         return known
     index = known.index(card)
     return known[:index] + known[index + 1 :]
+
+
+def _forget_in(
+    known: tuple[tuple[Card, ...], ...], seat: int, card: Card
+) -> tuple[tuple[Card, ...], ...]:
+    """``known`` with ``card`` forgotten from ``seat``'s known cards: ``known`` itself (the
+    same tuple) when it was not known, as mostly (others know a few cards of a hand)."""
+    mine = known[seat]
+    less = _forget_one(mine, card)
+    return known if less is mine else _set(known, seat, less)
 
 
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -258,9 +268,7 @@ def apply_lay_off(state: GameState, move: Any) -> GameState:
     grown = grown_meld(target.meld, move.card, move.end)  # validation proved it fits
     hand = _without_card(state.hands[seat], move.card)
     hands = _set(state.hands, seat, hand)
-    known = state.known
-    if move.card in known[seat]:
-        known = _set(known, seat, _forget_one(known[seat], move.card))
+    known = _forget_in(state.known, seat, move.card)
     table = _set(state.table, move.meld_id, TableMeld(target.id, target.owner, grown))
     log = state.log.append(LaidOff(seat, move.card, target.id, target.owner, grown))
     if not hand:
@@ -295,9 +303,7 @@ def apply_discard(state: GameState, move: Any) -> GameState:
     card: Card = move.card
     hand = _without_card(state.hands[seat], card)
     hands = _set(state.hands, seat, hand)
-    known = state.known
-    if card in known[seat]:  # mostly not: what others know a seat holds is a few cards
-        known = _set(known, seat, _forget_one(known[seat], card))
+    known = _forget_in(state.known, seat, card)
     log = state.log.append(Discarded(seat, card))
     if not hand:
         return _end_deal(state, DealEnd.OUT, seat, hands=hands, known=known, upcard=card, log=log)
