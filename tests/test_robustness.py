@@ -524,7 +524,10 @@ class _OddRules:
     max_run_length = 14
 
 
-@pytest.mark.parametrize(("name", "function"), _fuzz_targets(), ids=lambda x: str(x)[:40])
+@pytest.mark.parametrize(
+    ("name", "function"),
+    [pytest.param(name, function, id=name) for name, function in _fuzz_targets()],
+)
 def test_junk_arguments_raise_only_type_errors_or_library_errors(
     name: str, function: Callable[..., object]
 ) -> None:
