@@ -31,14 +31,12 @@ LAYERS: dict[str, int] = {
     "moves": 6,
     "scoring": 6,
     "dealing": 6,
-    "predicates": 6,
     "events": 7,
     "state": 8,
-    "movegen": 9,
-    "validation": 10,
-    "transitions": 10,
+    "plays": 9,
     "movetable": 11,
     "engine": 12,
+    "predicates": 12,
     "views": 13,
     "notation": 14,
     "records": 13,
@@ -68,9 +66,7 @@ ENGINE_PARTS = [
     "dealing",
     "events",
     "state",
-    "movegen",
-    "validation",
-    "transitions",
+    "plays",
 ]
 
 

@@ -641,6 +641,24 @@ def test_the_taken_card_hint_goes_once_the_card_is_played() -> None:
     assert "You took" not in _show(melded)
 
 
+@pytest.mark.rule("discard.taken")
+def test_the_taken_card_hint_says_what_the_rule_says() -> None:
+    # The hint asks the discard rule: no hint when every card left is the taken card's
+    # value (then it may go), nor when the variant lets it go (may_rediscard_taken).
+    state = pr.new_game(pr.PUSH, seed=3)
+    seat = state.current_player
+    assert seat is not None and state.upcard is not None
+    upcard = state.upcard
+    taken = pr.apply_move(state, pr.Take(seat))
+    hands = list(taken.hands)
+    hands[seat] = (upcard, upcard)
+    only_that = attrs.evolve(taken, hands=tuple(hands))
+    assert pr.Discard(seat, upcard) in pr.legal_moves(only_that)
+    assert "You took" not in _show(only_that)
+    free = attrs.evolve(taken, variant=taken.variant.replace(may_rediscard_taken=True))
+    assert "You took" not in _show(free)
+
+
 def test_help_lists_only_the_moves_the_variant_allows(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -8,7 +8,7 @@ behind :func:`~pushrummy.layoffs.layoff_ends`, :func:`~pushrummy.contracts.singl
 (new melds listed directly) and the shared draw and discard moves of the move generator.
 Later ones: :func:`~pushrummy.movegen.discardable` by card codes, the run shapes' skipped
 starts and wild caps of the contract search, and the engine's acceptance, unchecked, of the
-very moves ``legal_moves`` listed for the very state (``movegen.listed``).
+very moves ``legal_moves`` listed for the very state (``engine.listed``).
 DESIGN.md §1.1: an unchecked path is private and tested against the checked one. Here.
 """
 
@@ -32,6 +32,7 @@ from pushrummy.contracts.rules import rules_of as _rules_of
 from pushrummy.contracts.shapes import run_shapes_of as _run_shapes_of
 from pushrummy.contracts.shapes import set_shapes_of as _set_shapes_of
 from pushrummy.dealing import shuffle
+from pushrummy.engine import listed
 from pushrummy.errors import InvalidMeldError
 from pushrummy.events import DealStarted, EventLog, seen_by
 from pushrummy.layoffs import lay_off, layoff_ends
@@ -42,8 +43,8 @@ from pushrummy.melds import (
     grown_meld,
     trusted_meld,
 )
-from pushrummy.movegen import discardable, listed
 from pushrummy.moves import LayDown, lay_down_unchecked
+from pushrummy.plays.discard import discardable
 from pushrummy.state import GameState, Phase, next_turn_unchecked, replace_unchecked
 from pushrummy.views import PlayerView, _view
 from reference_moves import canonical, smaller_by_one

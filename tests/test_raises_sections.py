@@ -38,6 +38,10 @@ _APPLY = (
     "an unchecked move is not checked here"
 )
 _DRAWN = "reads a valid state's fields, checks nothing; raises nothing"
+_LIST = (
+    "a move kind's lister: legal_moves asks it with a state it checked, in a phase of the "
+    "kind; raises nothing"
+)
 
 ALLOWED: dict[str, str] = {
     # -- the library --
@@ -62,14 +66,28 @@ ALLOWED: dict[str, str] = {
     "pushrummy.state.install_engine": "stores two functions (the engine calls it on import)",
     "pushrummy.state.pending_contract": _DRAWN,
     "pushrummy.state.unfinished_lay_down": _DRAWN,
-    "pushrummy.transitions.apply_discard": _APPLY,
-    "pushrummy.transitions.apply_exchange": _APPLY,
-    "pushrummy.transitions.apply_lay_down": _APPLY,
-    "pushrummy.transitions.apply_lay_off": _APPLY,
-    "pushrummy.transitions.apply_new_meld": _APPLY,
-    "pushrummy.transitions.apply_push": _APPLY,
-    "pushrummy.transitions.apply_take": _APPLY,
-    "pushrummy.validation.check_next_deal": "dealing has no checks beyond check_turn's",
+    "pushrummy.plays.discard.apply_discard": _APPLY,
+    "pushrummy.plays.exchange.apply_exchange": _APPLY,
+    "pushrummy.plays.lay_down.apply_lay_down": _APPLY,
+    "pushrummy.plays.lay_off.apply_lay_off": _APPLY,
+    "pushrummy.plays.new_meld.apply_new_meld": _APPLY,
+    "pushrummy.plays.draw.apply_push": _APPLY,
+    "pushrummy.plays.draw.apply_take": _APPLY,
+    "pushrummy.plays.next_deal.check_next_deal": "dealing has no checks beyond check_turn's",
+    "pushrummy.plays.discard.allowed_discards": (
+        "the rule, asked of codes known good (a state's hand); discardable_codes checks them"
+    ),
+    "pushrummy.plays.discard.list_discard": _LIST,
+    "pushrummy.plays.draw.list_push": _LIST,
+    "pushrummy.plays.draw.list_take": _LIST,
+    "pushrummy.plays.exchange.list_exchange": _LIST,
+    "pushrummy.plays.lay_down.list_lay_down": _LIST,
+    "pushrummy.plays.lay_off.list_lay_off": _LIST,
+    "pushrummy.plays.new_meld.list_new_meld": _LIST,
+    "pushrummy.plays.new_meld.may_meld_new": _DRAWN,
+    "pushrummy.plays.next_deal.list_next_deal": _LIST,
+    "pushrummy.plays.turn.after_contract_problem": _DRAWN,
+    "pushrummy.plays.turn.search_of": "builds the search options of a valid variant; raises nothing",
     "pushrummy.variants.Variant.side_count": "arithmetic on the player count; checks nothing",
     "pushrummy.agents.pettingzoo_env.PushRummyEnv.close": (
         "PettingZoo's close hook: the environment holds no window or process to release"

@@ -39,7 +39,7 @@ from .errors import GameOverError, NotYourTurnError, PushRummyError
 from .layoffs import layoff_ends
 from .melds import Meld, MeldKind
 from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, Push, Take
-from .predicates import may_target
+from .plays.lay_off import may_target
 from .state import GameState, Phase
 from .views import PlayerView
 

@@ -25,15 +25,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import Card
+from .contracts.hands import read_hand
 from .dealing import check_deck_order, first_dealer
 from .errors import IllegalMoveError, InvalidMoveError, SetupError
 from .events import GameLog
-from .movegen import legal_moves, listed
-from .moves import Move
-from .movetable import kind_of
-from .state import GameState, install_engine
-from .transitions import start_deal
-from .validation import check_turn
+from .moves import Discard, Move
+from .movetable import MOVE_KINDS, kind_of
+from .plays.next_deal import start_deal
+from .plays.turn import Turn, check_turn, search_of
+from .state import GameState, Phase, install_engine
 from .variants import PUSH, Variant
 
 __all__ = ["apply_move", "check_move", "is_legal", "legal_moves", "new_game"]
@@ -128,11 +128,106 @@ def _injected_orders(
     return tuple(orders)
 
 
+def legal_moves(state: GameState) -> tuple[Move, ...]:
+    """The legal moves, one of each class of equivalent moves, without duplicates, in
+    canonical order: the listers of the phase's move kinds, in the order of the move table
+    (:data:`~pushrummy.movetable.MOVE_KINDS`).
+
+    The order: ``Take`` then ``Push``; in play, the lay-down steps (each a
+    ``LayDown`` of one meld, in the order of
+    :func:`~pushrummy.contracts.lay_down_steps`), then ``LayOff`` (by meld id,
+    card, end), ``NewMeld`` (by meld order), ``ExchangeWild`` (by meld id,
+    position), and ``Discard`` (by card). While a lay-down is unfinished
+    (``Phase.LAYING_DOWN``) only its next steps are listed ([contract.steps]).
+    What is listed, and which legal moves are accepted without being listed, is said
+    once, on the :doc:`/engine` page ("What the listing promises"): with
+    ``wild_exchange`` = ``none``, melds that differ only in which wild card fills which
+    wild place of a run are listed once ([meld.wild]); a whole ``LayDown`` is accepted as
+    its steps are listed; a new meld is listed only at its smallest (no smaller meld plus
+    lay-offs). :func:`is_legal` is the membership test of every legal move.
+    Between deals the only move is :class:`~pushrummy.moves.NextDeal`; after
+    the game there is none. The listing of the last state asked is kept beside it
+    (states are immutable): asking again for the very same state object returns the
+    same tuple, and :func:`apply_move` does not re-check a move object taken from it.
+
+    Raises:
+        TypeError: ``state`` is not a :class:`~pushrummy.state.GameState` (a
+            :class:`~pushrummy.views.PlayerView` carries its seat's legal moves itself,
+            as ``view.legal_moves``).
+    """
+    last = _LAST[0]
+    if last[0] is state:
+        return last[1]
+    if state.__class__ is not GameState and not isinstance(state, GameState):
+        hint = " (a view's legal moves are view.legal_moves)" if hasattr(state, "seat") else ""
+        raise TypeError(f"state must be a GameState, not {type(state).__name__}{hint}")
+    phase = state.phase
+    listers = _LISTERS[phase]
+    turn = None
+    if phase is Phase.PLAY or phase is Phase.LAYING_DOWN:
+        seat = state.current_player
+        assert seat is not None
+        hand = state.hands[seat]
+        # The hand read once, for the lay-down steps, lay-offs, new melds and discards.
+        turn = Turn(seat, hand, read_hand(hand), search_of(state.variant))
+    if len(listers) == 1:
+        moves = tuple(listers[0](state, turn))
+    else:
+        found: list[Move] = []
+        for lister in listers:
+            found.extend(lister(state, turn))
+        moves = tuple(found)
+    _LAST[0] = (state, moves)
+    return moves
+
+
+_LISTERS = {
+    phase: tuple(kind.generate for kind in MOVE_KINDS if phase in kind.phases) for phase in Phase
+}
+"""Each phase's listers: those of its move kinds, in table order."""
+
+_LAST: list[tuple[object, tuple[Move, ...]]] = [(object(), ())]
+"""The last listing, ``(state, its legal moves)``: one entry, replaced as a whole (one
+reference swap, so threads never see a state paired with another's moves).
+
+States are immutable, so the moves of the very same state object (``is``, never
+``==``: equal states would do too, but cost a deep comparison) are the same; the entry
+holds the state, so its id cannot be reused meanwhile. The memory is bounded (one state
+and its moves) and lives outside the state, so equality, hashing, pickling and JSON
+never see it. A game loop asks ``legal_moves(state)`` and then, for the move chosen,
+``apply_move(state, move)``: :func:`listed` lets the engine skip re-checking a move that
+is one of the very move objects just listed for that very state."""
+
+_SCAN_LIMIT = 256
+"""The longest listing :func:`listed` scans: past it, the move's own check costs less
+than finding it (a check is a few µs; a scan some 30 ns per move)."""
+
+
+def listed(state: GameState, move: object) -> bool:
+    """Whether ``move`` is one of the very move objects (``is``) that :func:`legal_moves`
+    listed last, for this very ``state`` (``is``): then it is legal, and
+    :func:`apply_move` applies it without checking it again.
+
+    ``False`` says nothing (an equal move built elsewhere, another state, a long list):
+    the move is then checked as any other."""
+    last = _LAST[0]
+    if last[0] is not state:
+        return False
+    moves = last[1]
+    if len(moves) > _SCAN_LIMIT:
+        return False
+    # Discards come last in a listing, and most decisions end with one.
+    for candidate in reversed(moves) if move.__class__ is Discard else moves:
+        if candidate is move:
+            return True
+    return False
+
+
 def check_move(state: GameState, move: Move) -> None:
     """Raise the specific error that says why ``move`` is illegal; return if it is legal.
 
     The checks every move shares come first (the seat to move, the phase: see
-    :func:`~pushrummy.validation.check_turn`), then the move kind's own, as the move
+    :func:`~pushrummy.plays.turn.check_turn`), then the move kind's own, as the move
     table (:data:`~pushrummy.movetable.MOVE_KINDS`) names them.
 
     Raises:

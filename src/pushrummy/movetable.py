@@ -1,13 +1,15 @@
 """The move table: every kind of move, with everything the library knows about it, once.
 
 Each :class:`MoveKind` row names a move class, its JSON ``type``, its notation verb, its
-fields, the phases it belongs to, the rule that defines it, its checker and its applier.
+fields, the phases it belongs to, the rule that defines it, and its lister, checker and
+applier (from its module in :mod:`pushrummy.plays`).
 Everything that treats moves kind by kind reads this table instead of keeping its own list:
-the engine dispatches :func:`~pushrummy.engine.check_move` and
-:func:`~pushrummy.engine.apply_move` through it, the JSON encoder and decoder take the wire
+the engine lists the moves of a phase with the listers of its kinds, in table order
+(:func:`~pushrummy.engine.legal_moves`), and dispatches
+:func:`~pushrummy.engine.check_move` and :func:`~pushrummy.engine.apply_move` through it, the JSON encoder and decoder take the wire
 names and fields from it, notation its verbs, records the move classes, and the
 documentation's move table (on the :doc:`/frontend` page) is generated from it. Adding a
-move kind is adding a row (and its class, checker and applier).
+move kind is adding a row (and its class and its play module).
 
 >>> from pushrummy import Discard, parse_card
 >>> kind = kind_of(Discard(1, parse_card("7H")))
@@ -19,33 +21,22 @@ move kind is adding a row (and its class, checker and applier).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 
 from .errors import clip_repr
 from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
+from .plays.discard import apply_discard, check_discard, list_discard
+from .plays.draw import apply_push, apply_take, check_draw, list_push, list_take
+from .plays.exchange import apply_exchange, check_exchange, list_exchange
+from .plays.lay_down import apply_lay_down, check_lay_down, list_lay_down
+from .plays.lay_off import apply_lay_off, check_lay_off, list_lay_off
+from .plays.new_meld import apply_new_meld, check_new_meld, list_new_meld
+from .plays.next_deal import apply_next_deal, check_next_deal, list_next_deal
+from .plays.turn import Turn
 from .state import GameState, Phase
-from .transitions import (
-    apply_discard,
-    apply_exchange,
-    apply_lay_down,
-    apply_lay_off,
-    apply_new_meld,
-    apply_next_deal,
-    apply_push,
-    apply_take,
-)
-from .validation import (
-    check_discard,
-    check_draw,
-    check_exchange,
-    check_lay_down,
-    check_lay_off,
-    check_new_meld,
-    check_next_deal,
-)
 
 __all__ = ["MOVE_CLASSES", "MOVE_KINDS", "MoveKind", "kind_named", "kind_of"]
 
@@ -62,8 +53,10 @@ class MoveKind:
         phases: the phases in which it may be played.
         rule: the rule id (:doc:`/rules`) that defines it.
         does: what it does, in a few words (the docs' move table).
+        generate: its legal moves in a position of one of its phases (given the
+            listing's :class:`~pushrummy.plays.turn.Turn` in play, ``None`` otherwise).
         check: its own checks, run after the ones every move shares
-            (:func:`~pushrummy.validation.check_turn`); raises the rule's error.
+            (:func:`~pushrummy.plays.turn.check_turn`); raises the rule's error.
         apply: the state after it (given a checked move).
     """
 
@@ -74,6 +67,7 @@ class MoveKind:
     phases: frozenset[Phase]
     rule: str
     does: str
+    generate: Callable[[GameState, Turn | None], Sequence[Move]] = attrs.field(repr=False)
     check: Callable[[GameState, Any], None] = attrs.field(repr=False)
     apply: Callable[[GameState, Any], GameState] = attrs.field(repr=False)
 
@@ -90,6 +84,7 @@ MOVE_KINDS: tuple[MoveKind, ...] = (
         phases=_DRAW,
         rule="draw.take",
         does="take the upcard",
+        generate=list_take,
         check=check_draw,
         apply=apply_take,
     ),
@@ -101,6 +96,7 @@ MOVE_KINDS: tuple[MoveKind, ...] = (
         phases=_DRAW,
         rule="draw.push",
         does="push the upcard and a stock card to the receiver, then draw",
+        generate=list_push,
         check=check_draw,
         apply=apply_push,
     ),
@@ -112,6 +108,7 @@ MOVE_KINDS: tuple[MoveKind, ...] = (
         phases=frozenset({Phase.PLAY, Phase.LAYING_DOWN}),
         rule="contract.laydown",
         does="lay down the deal's contract, or its next meld",
+        generate=list_lay_down,
         check=check_lay_down,
         apply=apply_lay_down,
     ),
@@ -123,6 +120,7 @@ MOVE_KINDS: tuple[MoveKind, ...] = (
         phases=_PLAY,
         rule="layoff.card",
         does="add one card to a table meld",
+        generate=list_lay_off,
         check=check_lay_off,
         apply=apply_lay_off,
     ),
@@ -134,6 +132,7 @@ MOVE_KINDS: tuple[MoveKind, ...] = (
         phases=_PLAY,
         rule="meld.new",
         does="meld a new set or run",
+        generate=list_new_meld,
         check=check_new_meld,
         apply=apply_new_meld,
     ),
@@ -145,6 +144,7 @@ MOVE_KINDS: tuple[MoveKind, ...] = (
         phases=_PLAY,
         rule="layoff.exchange",
         does="swap a natural for the wild in its place of a run (an option)",
+        generate=list_exchange,
         check=check_exchange,
         apply=apply_exchange,
     ),
@@ -156,6 +156,7 @@ MOVE_KINDS: tuple[MoveKind, ...] = (
         phases=_PLAY,
         rule="discard.end",
         does="discard, ending the turn",
+        generate=list_discard,
         check=check_discard,
         apply=apply_discard,
     ),
@@ -167,6 +168,7 @@ MOVE_KINDS: tuple[MoveKind, ...] = (
         phases=frozenset({Phase.BETWEEN_DEALS}),
         rule="deal.count",
         does="deal the next deal (the chance move)",
+        generate=list_next_deal,
         check=check_next_deal,
         apply=apply_next_deal,
     ),

@@ -124,7 +124,7 @@ from .moves import (
     Take,
 )
 from .movetable import MOVE_KINDS, kind_of
-from .predicates import natural_at
+from .plays.exchange import natural_at
 from .state import GameState, Phase, TableMeld
 from .variants import WildExchange
 from .views import PlayerView

@@ -25,6 +25,7 @@ from ..errors import PushRummyError
 from ..moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
 from ..notation import format_move, parse_move
 from ..playing import GameListener, drive
+from ..plays.discard import discardable_cards
 from ..records import GameRecord, replay
 from ..serialization import from_json
 from ..state import GameState, Phase
@@ -381,7 +382,12 @@ class PlaySession(GameListener):
         up: list[Segment] = out.cards([me.upcard]) if me.upcard is not None else ["-"]
         out.line("Upcard: ", *up, f"{dot}stock {plural(me.stock_size, 'card')}")
         out.line(("Your hand: ", "bold"), *out.cards(me.hand))
-        if me.taken is not None and not me.variant.may_rediscard_taken and me.taken in me.hand:
+        taken = me.taken
+        if (
+            taken is not None
+            and taken in me.hand
+            and taken not in discardable_cards(me.hand, me.variant, taken)
+        ):
             out.line(
                 f"You took {out.card_text(me.taken)} this turn: you may not discard that card "
                 "[discard.taken]"

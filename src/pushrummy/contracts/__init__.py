@@ -102,7 +102,7 @@ it):
 * ``explain``: :func:`explain_contract`.
 
 Names without a leading underscore in those modules are shared within the package (and
-with the engine's own modules: :mod:`pushrummy.movegen` reads hands and lists single melds
+with the engine's own modules: :mod:`pushrummy.plays` reads hands and lists steps and single melds
 through them); a leading underscore keeps a name to its module. The public API is what
 this module exports (``__all__``).
 """
