@@ -112,7 +112,7 @@ def _selects_exhaustive(markexpr: str) -> bool:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "rule(*ids): the RULES.md rule ids (e.g. 'draw.push') the test proves"
+        "markers", "rule(*ids): the rule ids of docs/rules.rst (e.g. 'draw.push') the test proves"
     )
     if os.environ.get("HYPOTHESIS_PROFILE"):
         profile = os.environ["HYPOTHESIS_PROFILE"]

@@ -87,8 +87,15 @@ def imports(path: Path) -> list[tuple[str, list[str], int]]:
 
     The package's own ``__init__`` is named ``__init__``."""
     package = list(path.relative_to(SRC).parent.parts)
+    return imports_in(path.read_text(encoding="utf-8"), package)
+
+
+def imports_in(source: str, package: list[str]) -> list[tuple[str, list[str], int]]:
+    """Every import of a pushrummy module in ``source``, the text of a module of ``package``
+    (``[]`` for the top level, ``["contracts"]`` for a module of pushrummy.contracts), at
+    any depth: in functions, methods, ``if`` and ``try`` blocks too."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package[: len(package) - (node.level - 1)]
@@ -176,10 +183,32 @@ def test_the_engine_sits_above_its_parts() -> None:
 
 def test_the_checker_reads_imports_inside_functions() -> None:
     """The reader is not blind to the lazy imports it is there to catch."""
-    source = "def f():\n    from .engine import legal_moves\n"
-    probe = SRC / "state.py"
-    tree = ast.parse(source)
-    node = next(n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom))
-    assert node.module == "engine" and node.level == 1
-    assert any(target == "engine" for target, _, _ in imports(SRC / "views.py"))
-    assert probe.exists()
+    source = (
+        "import os\n"
+        "from . import cards\n"
+        "def f():\n"
+        "    from .engine import legal_moves\n"
+        "class C:\n"
+        "    def m(self):\n"
+        "        if os.name:\n"
+        "            try:\n"
+        "                import pushrummy.views\n"
+        "            except ImportError:\n"
+        "                from pushrummy.errors import _Private, SetupError\n"
+        "        def inner():\n"
+        "            from ..state import GameState\n"
+    )
+    assert sorted(imports_in(source, ["contracts"])) == [
+        ("contracts", ["cards"], 2),  # no module contracts.cards: a name of the package
+        ("contracts.engine", ["legal_moves"], 4),
+        ("errors", ["_Private", "SetupError"], 11),
+        ("state", ["GameState"], 13),
+        ("views", [], 9),
+    ]
+    assert sorted(imports_in(source, [])) == [
+        ("cards", [], 2),  # a module of the top level
+        ("engine", ["legal_moves"], 4),
+        ("errors", ["_Private", "SetupError"], 11),
+        ("state", ["GameState"], 13),
+        ("views", [], 9),
+    ]

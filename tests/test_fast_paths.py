@@ -47,7 +47,7 @@ from pushrummy.moves import LayDown, lay_down_unchecked
 from pushrummy.plays.discard import discardable
 from pushrummy.state import GameState, Phase, next_turn_unchecked, replace_unchecked
 from pushrummy.views import PlayerView, _view
-from reference_moves import canonical, smaller_by_one
+from reference_moves import canonical, reference_moves, smaller_by_one
 from sizes import Budget
 
 pytestmark = pytest.mark.rule("meld.new", "layoff.card", "contract.laydown")
@@ -144,10 +144,23 @@ def test_next_turn_equals_replace() -> None:
         )
 
 
+REFERENCE_HAND = 10
+"""The largest hand whose moves the reference lists here (it takes seconds for 12 cards)."""
+
+
 def test_view_equals_the_constructor() -> None:
+    judged = 0
     for state in STATES[::7]:
         for seat in range(state.players):
-            fast = _view(state, seat, pr.legal_moves(state) if seat == state.current_player else ())
+            moves = pr.legal_moves(state) if seat == state.current_player else ()
+            fast = _view(state, seat, moves)
+            assert pr.view(state, seat) == fast  # the public view is the fast one
+            if moves and len(state.hands[seat]) <= REFERENCE_HAND:
+                # the listing the views carry, judged by the brute-force reference generator
+                # (it shares no code with the engine's move generation)
+                assert len(set(fast.legal_moves)) == len(fast.legal_moves)
+                assert set(fast.legal_moves) == reference_moves(state)
+                judged += state.phase is not Phase.DRAW
             slow = PlayerView(
                 seat=seat,
                 side=state.variant.side_of(seat),
@@ -172,12 +185,13 @@ def test_view_equals_the_constructor() -> None:
                 results=state.results,
                 outcome=state.outcome,
                 events=EventLog([seen_by(event, seat) for event in state.log.events]),
-                legal_moves=fast.legal_moves,
+                legal_moves=moves,  # what _view was given, not what it made of it
             )
             assert fast == slow
             assert hash(fast.hand) == hash(slow.hand)
             for field in attrs.fields(PlayerView):
                 getattr(fast, field.name)  # every slot is set
+    assert judged >= 15  # plays judged, not only draws
 
 
 def test_trusted_melds_equal_validated_ones() -> None:

@@ -1,10 +1,17 @@
-"""Every rule of RULES.md is proved by a test, and every rule id the library raises exists.
+"""Every rule of the rules page is proved by a test, and every rule id the library raises exists.
 
-* For each id in :data:`pushrummy.rules.RULE_IDS`, some test in ``tests/`` carries
-  ``@pytest.mark.rule(<id>)`` (read from the test files' syntax trees: decorators
-  ``pytest.mark.rule(...)`` or a module alias ``rule = pytest.mark.rule``).
+The normative rules are ``docs/rules.rst``, the repository's copy of the rules: each rule has
+an anchor ``.. _rule-<id>:``. The rule ids are read from that page (nothing outside the
+repository is read, and nothing here skips):
+
+* :data:`pushrummy.rules.RULE_IDS` lists exactly the page's ids, in its order.
+* For each id of the page, some test in ``tests/`` carries ``@pytest.mark.rule(<id>)``, and no
+  test is marked with an id the page lacks. The marks are read from the test files' syntax
+  trees: decorators ``pytest.mark.rule(...)`` (or a module alias ``rule = pytest.mark.rule``)
+  on test functions and test classes, and ``pytestmark = pytest.mark.rule(...)`` (or a list of
+  marks) in a module or class.
 * Every rule id the library can raise (``rule="layoff.when"`` and the like in
-  ``src/pushrummy``) is in ``RULE_IDS``, so no error names a rule the documentation lacks.
+  ``src/pushrummy``) is on the page, so no error names a rule the documentation lacks.
 """
 
 from __future__ import annotations
@@ -14,26 +21,39 @@ import functools
 import re
 from pathlib import Path
 
-import pytest
-
 import pushrummy
-from pushrummy.rules import RULE_IDS, RULES
+from pushrummy.rules import RULE_IDS
 
-TESTS = Path(__file__).parent
+TESTS = Path(__file__).resolve().parent
+RULES_PAGE = TESTS.parent / "docs" / "rules.rst"
 SOURCE = Path(pushrummy.__file__).parent
 
-PREFIXES = sorted({rule_id.split(".")[0] for rule_id in RULE_IDS})
+LABEL = re.compile(r"^[ \t]*(?:- )?\.\. _rule-([a-z]+\.[a-z_]+):[ \t]*$", re.MULTILINE)
+
+
+def page_rule_ids(text: str) -> list[str]:
+    """The rule ids of a rules page: its ``.. _rule-<id>:`` anchors, in page order."""
+    return LABEL.findall(text)
+
+
+PAGE_IDS: tuple[str, ...] = tuple(page_rule_ids(RULES_PAGE.read_text(encoding="utf-8")))
+"""The rule ids of docs/rules.rst."""
+
+PREFIXES = sorted({rule_id.split(".")[0] for rule_id in PAGE_IDS})
 RULE_SHAPE = re.compile(rf"(?:{'|'.join(PREFIXES)})\.[a-z_]+")
 
 
-def _is_rule_marker(func: ast.expr, aliases: set[str]) -> bool:
-    if isinstance(func, ast.Name):
-        return func.id in aliases
+def _is_rule_mark(node: ast.expr, aliases: set[str]) -> bool:
+    """``pytest.mark.rule`` (or ``mark.rule``), or a name bound to it."""
+    if isinstance(node, ast.Name):
+        return node.id in aliases
     return (
-        isinstance(func, ast.Attribute)
-        and func.attr == "rule"
-        and isinstance(func.value, ast.Attribute)
-        and func.value.attr == "mark"
+        isinstance(node, ast.Attribute)
+        and node.attr == "rule"
+        and (
+            (isinstance(node.value, ast.Attribute) and node.value.attr == "mark")
+            or (isinstance(node.value, ast.Name) and node.value.id == "mark")
+        )
     )
 
 
@@ -41,55 +61,131 @@ def _aliases(tree: ast.Module) -> set[str]:
     """Module-level names bound to ``pytest.mark.rule``."""
     names = set()
     for node in tree.body:
-        if (
-            isinstance(node, ast.Assign)
-            and isinstance(node.value, ast.Attribute)
-            and node.value.attr == "rule"
-            and isinstance(node.value.value, ast.Attribute)
-            and node.value.value.attr == "mark"
-        ):
+        if isinstance(node, ast.Assign) and _is_rule_mark(node.value, set()):
             names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
     return names
 
 
-@functools.cache
-def marked_rules() -> dict[str, set[str]]:
-    """rule id -> the tests (file::name) marked with it."""
+def _mark_ids(node: ast.expr, aliases: set[str], where: str) -> list[str]:
+    """The rule ids of ``node`` if it is a rule mark ``rule("a.b", ...)``, or a list or tuple
+    of marks (as ``pytestmark`` may be); ``[]`` for anything else."""
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return [rule_id for item in node.elts for rule_id in _mark_ids(item, aliases, where)]
+    if not (isinstance(node, ast.Call) and _is_rule_mark(node.func, aliases)):
+        return []
+    ids = []
+    for arg in node.args:
+        assert isinstance(arg, ast.Constant) and isinstance(arg.value, str), (
+            f"{where}: rule ids must be string literals"
+        )
+        ids.append(arg.value)
+    assert ids, f"{where}: a rule mark names no rule"
+    return ids
+
+
+def _pytestmark_ids(body: list[ast.stmt], aliases: set[str], where: str) -> list[str]:
+    return [
+        rule_id
+        for node in body
+        if isinstance(node, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets)
+        for rule_id in _mark_ids(node.value, aliases, where)
+    ]
+
+
+def marks_in(source: str, name: str) -> dict[str, set[str]]:
+    """rule id -> the tests (``name::test``, ``name::Class``, or ``name`` for a module's
+    ``pytestmark``) of a test file's ``source`` marked with it."""
+    tree = ast.parse(source)
+    aliases = _aliases(tree)
     found: dict[str, set[str]] = {}
-    for path in sorted(TESTS.glob("test_*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        aliases = _aliases(tree)
-        for node in ast.walk(tree):
-            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                continue
-            for deco in node.decorator_list:
-                if isinstance(deco, ast.Call) and _is_rule_marker(deco.func, aliases):
-                    for arg in deco.args:
-                        assert isinstance(arg, ast.Constant) and isinstance(arg.value, str), (
-                            f"{path.name}::{node.name}: rule ids must be string literals"
-                        )
-                        found.setdefault(arg.value, set()).add(f"{path.name}::{node.name}")
+    for rule_id in _pytestmark_ids(tree.body, aliases, name):
+        found.setdefault(rule_id, set()).add(name)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            is_test = node.name.startswith("test")
+        elif isinstance(node, ast.ClassDef):
+            is_test = node.name.startswith("Test")
+        else:
+            continue
+        where = f"{name}::{node.name}"
+        ids = [i for deco in node.decorator_list for i in _mark_ids(deco, aliases, where)]
+        if isinstance(node, ast.ClassDef):
+            ids += _pytestmark_ids(node.body, aliases, where)
+        assert is_test or not ids, f"{where} is no test, so its rule mark proves nothing"
+        for rule_id in ids:
+            found.setdefault(rule_id, set()).add(where)
     return found
 
 
-def test_the_rule_ids_are_the_ids_of_rules_md() -> None:
-    rules_md = Path("/work/shared/RULES.md")
-    if not rules_md.exists():
-        pytest.skip("RULES.md is not available here")
-    text = rules_md.read_text(encoding="utf-8")
-    documented = re.findall(r"^\s*- \*\*\[([a-z]+\.[a-z_]+)\]\*\*", text, flags=re.MULTILINE)
-    assert tuple(documented) == RULE_IDS
-    assert set(RULES) == set(RULE_IDS)
+@functools.cache
+def marked_rules() -> dict[str, set[str]]:
+    """rule id -> the tests (file::name) of ``tests/`` marked with it."""
+    found: dict[str, set[str]] = {}
+    for path in sorted(TESTS.rglob("test_*.py")):
+        name = path.relative_to(TESTS).as_posix()
+        for rule_id, tests in marks_in(path.read_text(encoding="utf-8"), name).items():
+            found.setdefault(rule_id, set()).update(tests)
+    return found
 
 
-@pytest.mark.parametrize("rule_id", RULE_IDS)
-def test_every_rule_has_a_marked_test(rule_id: str) -> None:
-    assert marked_rules().get(rule_id), f"no test is marked @pytest.mark.rule({rule_id!r})"
+def test_the_rule_ids_are_the_ids_of_the_rules_page() -> None:
+    assert len(PAGE_IDS) >= 30, f"docs/rules.rst: too few '.. _rule-<id>:' anchors: {PAGE_IDS}"
+    duplicates = sorted({rule_id for rule_id in PAGE_IDS if PAGE_IDS.count(rule_id) > 1})
+    assert not duplicates, f"docs/rules.rst has these anchors twice: {duplicates}"
+    assert RULE_IDS == PAGE_IDS
+
+
+def test_every_rule_has_a_marked_test() -> None:
+    marked = marked_rules()
+    missing = [rule_id for rule_id in PAGE_IDS if not marked.get(rule_id)]
+    assert not missing, f"no test is marked @pytest.mark.rule(...) with: {missing}"
 
 
 def test_markers_name_only_known_rules() -> None:
-    unknown = set(marked_rules()) - set(RULE_IDS)
-    assert not unknown, f"tests marked with unknown rule ids: {sorted(unknown)}"
+    unknown = {
+        rule_id: sorted(tests)
+        for rule_id, tests in marked_rules().items()
+        if rule_id not in PAGE_IDS
+    }  # fmt: skip
+    assert not unknown, f"tests marked with rule ids docs/rules.rst lacks: {unknown}"
+
+
+def test_the_mark_reader() -> None:
+    """The reader sees every form of a rule mark, and only marks."""
+    source = (
+        "import pytest\n"
+        "from pytest import mark\n"
+        "rule = pytest.mark.rule\n"
+        "pytestmark = [pytest.mark.slow, pytest.mark.rule('a.module')]\n"
+        "@pytest.mark.rule('a.plain', 'a.second')\n"
+        "def test_plain(): ...\n"
+        "@rule('a.alias')\n"
+        "@pytest.mark.slow\n"
+        "def test_alias(): ...\n"
+        "@mark.rule('a.short')\n"
+        "async def test_async(): ...\n"
+        "@pytest.mark.rule('a.class')\n"
+        "class TestThings:\n"
+        "    pytestmark = pytest.mark.rule('a.class_body')\n"
+        "    @rule('a.method')\n"
+        "    def test_method(self): ...\n"
+        "@pytest.mark.other('a.not_rule')\n"
+        "def test_other(): ...\n"
+    )
+    assert marks_in(source, "f") == {
+        "a.module": {"f"},
+        "a.plain": {"f::test_plain"},
+        "a.second": {"f::test_plain"},
+        "a.alias": {"f::test_alias"},
+        "a.short": {"f::test_async"},
+        "a.class": {"f::TestThings"},
+        "a.class_body": {"f::TestThings"},
+        "a.method": {"f::test_method"},
+    }
+    assert page_rule_ids(
+        "- .. _rule-a.one:\n\n  :rule:`a.one` text [a.two]\n\n  - .. _rule-a.three_x:\n"
+    ) == ["a.one", "a.three_x"]
 
 
 def _shaped(node: ast.AST) -> set[str]:
@@ -141,5 +237,5 @@ def test_every_raised_rule_id_exists() -> None:
     assert {"layoff.when", "draw.choice", "contract.laydown", "discard.taken", "meld.set"} <= set(
         raised
     )
-    unknown = {rule_id: files for rule_id, files in raised.items() if rule_id not in RULE_IDS}
-    assert not unknown, f"rule ids raised by the source but not in RULE_IDS: {unknown}"
+    unknown = {rule_id: files for rule_id, files in raised.items() if rule_id not in PAGE_IDS}
+    assert not unknown, f"rule ids raised by the source but not on docs/rules.rst: {unknown}"

@@ -95,12 +95,12 @@ def test_results_whose_hands_hold_more_copies_than_the_deck() -> None:
     refused(broken, "$.results[0].hands", "more copies than the deck")
 
 
-@pytest.mark.rule("score.out")
 def _without(hand: tuple[pr.Card, ...], card: pr.Card) -> tuple[pr.Card, ...]:
     index = hand.index(card)
     return hand[:index] + hand[index + 1 :]
 
 
+@pytest.mark.rule("score.out")
 def test_hands_differ_from_the_last_result_between_deals() -> None:
     state = first(lambda s: s.phase is Phase.BETWEEN_DEALS)
     # A card the others do not know the donor holds (else "known" is the first problem).
