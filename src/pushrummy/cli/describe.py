@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..cards import Card
+from ..english import describe_move
 from ..events import (
     DealEnded,
     DealStarted,
@@ -20,7 +21,6 @@ from ..events import (
     Took,
 )
 from ..moves import Move, NextDeal, Push
-from ..notation import describe_move
 from ..scoring import StakesSettlement, hand_value
 from ..state import DealEnd, GameState, Outcome, TableMeld
 from .common import Names, plural, turns_played
