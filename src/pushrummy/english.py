@@ -3,7 +3,8 @@
 :func:`describe_move` says what a move does (the view document's ``description`` of each
 legal move, transcripts, labels); :func:`is_description` checks such a sentence sent back;
 :func:`describe_event` writes an event feed's line, for the table or for one seat ("you").
-The agents' observation strings and renderings are told with these words too.
+The command line's transcripts (:func:`narrate_move`) and the agents' observation strings
+and renderings are told with these words too.
 
 >>> import pushrummy as pr
 >>> describe_move(pr.Take(0))
@@ -45,6 +46,8 @@ __all__ = [
     "describe_event",
     "describe_move",
     "is_description",
+    "narrate_move",
+    "who",
 ]
 
 
@@ -277,20 +280,32 @@ def describe_event(event: Event, *, you: int | None = None) -> str:
     return describe(event, you)
 
 
-def _who(seat: int, you: int | None, verb: str) -> str:
-    """``seat 2 takes`` / ``you take`` (``verb`` given in the third person)."""
+def who(seat: int, verb: str, *, you: int | None = None, verb_you: str | None = None) -> str:
+    """The seat doing something: ``seat 2 takes``, or ``you take`` when ``seat`` is ``you``.
+
+    ``verb`` is in the third person; ``verb_you`` is the verb after "you", by default its
+    first word's plain form (``takes`` → ``take``, ``pushes`` → ``push``, ``lays off`` →
+    ``lay off``, ``goes`` → ``go``).
+
+    >>> who(2, "lays off"), who(2, "lays off", you=2)
+    ('seat 2 lays off', 'you lay off')
+    """
     if seat == you:
-        return f"you {_base(verb)}"
+        return f"you {_base(verb) if verb_you is None else verb_you}"
     return f"seat {seat} {verb}"
 
 
 def _base(verb: str) -> str:
-    """The verb for "you": ``takes`` → ``take``, ``pushes`` → ``push``, ``goes`` → ``go``."""
-    if verb == "goes":
-        return "go"
-    if verb.endswith(("shes", "ches", "xes")):
-        return verb[:-2]
-    return verb.removesuffix("s")
+    """The verb for "you": ``takes`` → ``take``, ``pushes`` → ``push``, ``goes`` → ``go``
+    (of a verb of more words, the first: ``lays off`` → ``lay off``)."""
+    first, blank, rest = verb.partition(" ")
+    if first == "goes":
+        first = "go"
+    elif first.endswith(("shes", "ches", "xes")):
+        first = first[:-2]
+    else:
+        first = first.removesuffix("s")
+    return first + blank + rest
 
 
 def _whose(owner: int, you: int | None, seat: int) -> str:
@@ -309,7 +324,7 @@ def _describe_deal(event: DealStarted, you: int | None) -> str:
     if event.buried:
         buried = f" ({' '.join(map(str, event.buried))} turned up and buried first)"
     text = (
-        f"deal {event.deal_number}: {_who(event.dealer, you, 'deals')}; "
+        f"deal {event.deal_number}: {who(event.dealer, 'deals', you=you)}; "
         f"the upcard is {event.upcard}{buried}"
     )
     if you is not None and 0 <= you < len(event.hands):
@@ -321,20 +336,18 @@ def _describe_deal(event: DealStarted, you: int | None) -> str:
 
 def _describe_drew(event: Drew, you: int | None) -> str:
     if event.pushed:
-        return (
-            f"{_who(event.seat, you, 'gets')} {_card_text(event.card)} from the stock with the push"
-        )
-    return f"{_who(event.seat, you, 'draws')} {_card_text(event.card)}"
+        return f"{who(event.seat, 'gets', you=you)} {_card_text(event.card)} from the stock with the push"
+    return f"{who(event.seat, 'draws', you=you)} {_card_text(event.card)}"
 
 
 def _describe_laid_down(event: LaidDown, you: int | None) -> str:
     rest = "the contract is down" if event.complete else "more of the contract to come"
-    return f"{_who(event.seat, you, 'lays')} down {event.meld.notation()}; {rest}"
+    return f"{who(event.seat, 'lays', you=you)} down {event.meld.notation()}; {rest}"
 
 
 def _describe_deal_end(event: DealEnded, you: int | None) -> str:
     if event.ended_by is DealEnd.OUT and event.went_out is not None:
-        how = f"{_who(event.went_out, you, 'goes')} out"
+        how = f"{who(event.went_out, 'goes', you=you)} out"
     elif event.ended_by is DealEnd.TURN_LIMIT:
         how = "the turn limit is reached"
     else:
@@ -354,24 +367,136 @@ def _describe_game_end(event: GameEnded, you: int | None) -> str:
 
 _EVENT_SENTENCES: Final[dict[type[Any], Callable[[Any, int | None], str]]] = {
     DealStarted: _describe_deal,
-    Took: lambda e, you: f"{_who(e.seat, you, 'takes')} {e.card}",
+    Took: lambda e, you: f"{who(e.seat, 'takes', you=you)} {e.card}",
     Pushed: lambda e, you: (
-        f"{_who(e.seat, you, 'pushes')} {e.card} to {'you' if e.to == you else f'seat {e.to}'}"
+        f"{who(e.seat, 'pushes', you=you)} {e.card} to {'you' if e.to == you else f'seat {e.to}'}"
     ),
     Drew: _describe_drew,
     LaidDown: _describe_laid_down,
-    Melded: lambda e, you: f"{_who(e.seat, you, 'melds')} {e.meld.notation()}",
+    Melded: lambda e, you: f"{who(e.seat, 'melds', you=you)} {e.meld.notation()}",
     LaidOff: lambda e, you: (
-        f"{_who(e.seat, you, 'lays')} off {e.card} on {_whose(e.owner, you, e.seat)} meld {e.meld_id}, "
+        f"{who(e.seat, 'lays', you=you)} off {e.card} on {_whose(e.owner, you, e.seat)} meld {e.meld_id}, "
         f"now {e.meld.notation()}"
     ),
     Exchanged: lambda e, you: (
-        f"{_who(e.seat, you, 'puts')} {e.card} into {_whose(e.owner, you, e.seat)} meld {e.meld_id} "
+        f"{who(e.seat, 'puts', you=you)} {e.card} into {_whose(e.owner, you, e.seat)} meld {e.meld_id} "
         f"for {e.wild}, taking {e.wild}; now {e.meld.notation()}"
     ),
-    Discarded: lambda e, you: f"{_who(e.seat, you, 'discards')} {e.card}",
+    Discarded: lambda e, you: f"{who(e.seat, 'discards', you=you)} {e.card}",
     DealEnded: _describe_deal_end,
     GameEnded: _describe_game_end,
 }
 if set(_EVENT_SENTENCES) != set(EVENT_CLASSES):  # pragma: no cover
     raise RuntimeError("english.describe_event does not describe every event class")
+
+
+# --- transcripts ---------------------------------------------------------------------------------
+
+
+def narrate_move(
+    events: Sequence[Event],
+    seat: int,
+    *,
+    push: bool = False,
+    upcard: Card | None = None,
+    you: int | None = None,
+    viewer: int | None = None,
+    card_text: Callable[[Card], str] = str,
+    meld_text: Callable[[Meld], str] = Meld.notation,
+) -> str:
+    """One line for a transcript saying what a move of ``seat`` did, told from the events
+    it added to the log: ``seat 2 takes 7H, lays down [0] 7D 7H 7S``, a meld by its id in
+    brackets and, after a lay-off or an exchange, as it now is (``on [3] -> 5H 6H 7H``).
+
+    ``events`` are those the move added, as ``viewer`` saw them (``None``: a spectator who
+    sees every card; a seat: that seat's redacted events, so the line tells nothing it may
+    not know). ``you`` is the seat told as "you"; ``push`` says the move was a push and
+    ``upcard`` the upcard before it (a push that ends the deal leaves it where it is).
+    ``card_text`` and ``meld_text`` write a card and a meld. A deal's start and end say
+    nothing here but who went out (the command line gives them headings of their own).
+
+    >>> import pushrummy as pr
+    >>> state = pr.new_game(pr.PUSH, seed=7)
+    >>> after = pr.apply_move(state, pr.Push(2))
+    >>> narrate_move(after.log.events.since(len(state.log)), 2, push=True)
+    'seat 2 pushes AC to seat 3 with 6C from the stock, and draws 3C'
+    >>> narrate_move(after.log.seen_by(3).since(len(state.log)), 2, push=True, you=3, viewer=3)
+    'seat 2 pushes AC to you, and draws from the stock: you receive AC and 6C'
+    """
+    clauses: list[str] = []
+    index = 0
+    while index < len(events):
+        event = events[index]
+        if isinstance(event, Pushed):
+            drew = [e for e in events[index + 1 : index + 3] if isinstance(e, Drew)]
+            clauses.append(_narrate_push(event, drew, you, viewer, card_text))
+            index += 1 + len(drew)
+            continue
+        if isinstance(event, (LaidDown, Melded)):
+            placed = [event]
+            while index + len(placed) < len(events) and isinstance(
+                events[index + len(placed)], LaidDown
+            ):
+                placed.append(events[index + len(placed)])  # type: ignore[arg-type]
+            verb = "lays down" if isinstance(event, LaidDown) else "melds"
+            melds = " / ".join(f"[{e.meld_id}] {meld_text(e.meld)}" for e in placed)
+            clauses.append(f"{who(seat, verb, you=you)} {melds}")
+            index += len(placed)
+            continue
+        if isinstance(event, DealEnded):
+            if event.went_out == seat:
+                clauses.append("and go out" if seat == you else "and goes out")
+            elif push and not any(isinstance(e, Pushed) for e in events):
+                up = card_text(upcard) if upcard is not None else "the upcard"
+                clauses.append(f"{who(seat, 'pushes', you=you)} ({up} stays)")
+            if event.ended_by is not DealEnd.OUT and push:
+                clauses[-1] += "; the stock is empty"
+        elif not isinstance(event, (DealStarted, GameEnded)):
+            clauses.append(_NARRATE[type(event)](event, you, card_text, meld_text))
+        index += 1
+    return ", ".join(clauses)
+
+
+def _narrate_push(
+    event: Pushed,
+    drew: Sequence[Drew],
+    you: int | None,
+    viewer: int | None,
+    card_text: Callable[[Card], str],
+) -> str:
+    up = card_text(event.card)
+    to = "you" if event.to == you else f"seat {event.to}"
+    text = f"{who(event.seat, 'pushes', you=you)} {up} to {to}"
+    passed = [d for d in drew if d.pushed]
+    own = [d for d in drew if not d.pushed]
+    note = ""
+    if passed and passed[0].card is not None:
+        if viewer is None:
+            text += f" with {card_text(passed[0].card)} from the stock"
+        elif viewer == event.to:
+            note = f": you receive {card_text(event.card)} and {card_text(passed[0].card)}"
+    if own:
+        drawn = own[0].card
+        verb = "draw" if event.seat == you else "draws"
+        text += (
+            f", and {verb} {card_text(drawn)}"
+            if drawn is not None
+            else ", and draws from the stock"
+        )
+    return text + note
+
+
+_NARRATE: Final[
+    dict[type[Any], Callable[[Any, int | None, Callable[[Card], str], Callable[[Meld], str]], str]]
+] = {
+    Took: lambda e, you, card, meld: f"{who(e.seat, 'takes', you=you)} {card(e.card)}",
+    LaidOff: lambda e, you, card, meld: (
+        f"{who(e.seat, 'lays off', you=you)} {card(e.card)} on [{e.meld_id}] -> {meld(e.meld)}"
+    ),
+    Exchanged: lambda e, you, card, meld: (
+        f"{who(e.seat, 'exchanges', you=you)} {card(e.card)} for the {card(e.wild)} "
+        f"in [{e.meld_id}] -> {meld(e.meld)}"
+    ),
+    Discarded: lambda e, you, card, meld: f"{who(e.seat, 'discards', you=you)} {card(e.card)}",
+}
+"""How the single-clause events of a move are told (pushes, melds and deal ends above)."""
