@@ -38,7 +38,8 @@ LAYERS: dict[str, int] = {
     "engine": 12,
     "predicates": 12,
     "views": 13,
-    "notation": 14,
+    "english": 14,
+    "notation": 15,
     "records": 13,
     "_wire": 3,
     "consistency": 14,
@@ -46,13 +47,13 @@ LAYERS: dict[str, int] = {
     "sampling": 14,
     "search": 15,
     "_json_read": 6,
-    "_json_decode": 15,
+    "_json_decode": 16,
     "playing": 15,
     "agents": 15,
-    "serialization": 16,
-    "cli": 17,
-    "__init__": 18,
-    "__main__": 19,
+    "serialization": 17,
+    "cli": 18,
+    "__init__": 19,
+    "__main__": 20,
 }
 
 ENGINE_PARTS = [

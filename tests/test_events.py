@@ -27,6 +27,7 @@ import pytest
 import pushrummy as pr
 from games import BOT_GAMES, PRESETS, bots, playout, variant_for
 from pushrummy.cards import Card
+from pushrummy.english import describe_event
 from pushrummy.errors import DecodeError, SetupError
 from pushrummy.events import (
     EVENT_CLASSES,
@@ -44,7 +45,6 @@ from pushrummy.events import (
     Melded,
     Pushed,
     Took,
-    describe_event,
     seen_by,
 )
 from pushrummy.state import GameState, Phase

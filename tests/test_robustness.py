@@ -42,7 +42,7 @@ from pushrummy import (
     Take,
 )
 from pushrummy.errors import CLIP_LIMIT, clip, clip_repr
-from pushrummy.notation import _tokens
+from pushrummy.notation.melds import split_tokens
 from pushrummy.predicates import natural_at as pr_natural_at
 from pushrummy.records import NEW_SEED_BITS, new_seed
 
@@ -91,7 +91,7 @@ def _old_tokens(text: str) -> list[str]:
 @settings(max_examples=500, deadline=None)
 @given(st.text(alphabet=" ,=/\t\n\u3000aJK7HS", max_size=16))
 def test_tokens_are_those_of_the_old_tokenizer(text: str) -> None:
-    assert _tokens(text) == _old_tokens(text)
+    assert split_tokens(text) == _old_tokens(text)
 
 
 @pytest.mark.parametrize("blank", [" ", ",", "\t", " ,", " = "])

@@ -22,6 +22,7 @@ from .contracts import (
     step_order_key,
 )
 from .engine import apply_move, check_move, is_legal, legal_moves, new_game
+from .english import describe_event, describe_move
 from .errors import (
     CardNotInHandError,
     ContractNotMetError,
@@ -52,7 +53,6 @@ from .events import (
     Melded,
     Pushed,
     Took,
-    describe_event,
 )
 from .layoffs import lay_off, layoff_ends
 from .melds import (
@@ -78,7 +78,7 @@ from .moves import (
     Take,
     cards_used,
 )
-from .notation import describe_move, format_meld, format_move, parse_meld, parse_move
+from .notation import format_meld, format_move, parse_meld, parse_move
 from .playing import DecisionLimitError, GameListener, MoveSource, bot_source, drive, play_game
 from .records import GameRecord, new_seed, replay
 from .sampling import sample_state, unseen_cards

@@ -57,12 +57,13 @@ from .cards import Card, Rank, Suit
 from .consistency import Problem, state_problems, view_problems
 from .contract_spec import Contract
 from .dealing import deck_order_problem
+from .english import describe_event, describe_move, is_description
 from .errors import InvalidMeldError, VariantError
-from .events import EVENT_CLASSES, DealEnd, Drew, Event, EventLog, GameLog, describe_event
+from .events import EVENT_CLASSES, DealEnd, Drew, Event, EventLog, GameLog
 from .melds import MAX_RUN_POSITION, End, Meld, MeldKind, WildLimit
 from .moves import Move
 from .movetable import MOVE_KINDS, kind_named
-from .notation import describe_move, format_move, is_description
+from .notation import format_move
 from .records import GameRecord
 from .scoring import StakesSettlement
 from .state import (

@@ -87,13 +87,13 @@ The move objects, one per move class::
 
 **Labels.** The legal moves of a view document carry two more fields after the move's
 own: ``"notation"``, the move's text (:func:`~pushrummy.notation.format_move`), and
-``"description"``, a one-line sentence (:func:`~pushrummy.notation.describe_move` in the
+``"description"``, a one-line sentence (:func:`~pushrummy.english.describe_move` in the
 view: a lay-off or exchange names its target by owner and cards, ``seat 2's run 5H–8H``),
 for a front end to show. They are read-only: a move document may carry them, so a client
 can send a listed move back as it is, but only when they are the move's own (anything else
 is a ``DecodeError`` at the label; a move sent back alone has no table, so the words naming
 a lay-off's or exchange's target are checked for their form,
-:func:`~pushrummy.notation.is_description`); a record's moves carry none.
+:func:`~pushrummy.english.is_description`); a record's moves carry none.
 
 >>> from_json('{"schema":"pushrummy.move","version":1,"type":"take","seat":0,'
 ...           '"notation":"take","description":"seat 0 takes the upcard"}')
@@ -283,12 +283,13 @@ from ._wire import (
     Kind,
 )
 from .cards import Card
+from .english import describe_event, describe_move
 from .errors import SetupError, clip_repr
-from .events import DealEnd, Event, EventLog, describe_event
+from .events import DealEnd, Event, EventLog
 from .melds import End, Meld, MeldKind
 from .moves import Move
 from .movetable import MOVE_CLASSES, kind_of
-from .notation import describe_move, format_move
+from .notation import format_move
 
 # GameRecord and replay live in records.py (one concept per module); the design lists them
 # here, so they stay importable from this module too (explicit re-exports).

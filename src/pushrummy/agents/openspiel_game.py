@@ -96,8 +96,8 @@ from typing import TYPE_CHECKING, Any
 from ..cards import Card, make_deck
 from ..dealing import check_deck_order, turned_wilds
 from ..engine import apply_move, new_game
+from ..english import describe_event
 from ..errors import SetupError
-from ..events import describe_event
 from ..moves import Move, NextDeal
 from ..records import GameRecord
 from ..state import GameState, Phase, replace_unchecked

@@ -41,7 +41,7 @@ import random
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..engine import apply_move, new_game
-from ..events import describe_event
+from ..english import describe_event
 from ..moves import Move, NextDeal
 from ..state import GameState, Phase
 from ..variants import PUSH, Variant

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from .._wire import SEED_BITS
 from ..bots import Bot, GreedyBot, RandomBot
+from ..english import who
 from ..errors import VariantError, clip_repr
 from ..playing import GameListener, bot_source, drive
 from ..records import new_seed
@@ -227,9 +228,7 @@ class Names:
         """
         if verb_you is None and not verb.endswith("s"):
             raise ValueError(f"say what {verb!r} is after 'you' (verb_you)")
-        if seat != self.human:
-            return f"seat {seat} {verb}"
-        return f"you {verb[:-1] if verb_you is None else verb_you}"
+        return who(seat, verb, you=self.human, verb_you=verb[:-1] if verb_you is None else verb_you)
 
     def seat(self, seat: int) -> str:
         """The seat with its player: ``seat 1 (random)``, ``you (seat 0)``, ``seat 2 (partner)``."""

@@ -2,35 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from ..cards import Card
-from ..events import (
-    DealEnded,
-    DealStarted,
-    Discarded,
-    Drew,
-    Exchanged,
-    GameEnded,
-    LaidDown,
-    LaidOff,
-    Melded,
-    Pushed,
-    Took,
-)
+from ..english import describe_move, narrate_move
 from ..moves import Move, NextDeal, Push
-from ..notation import describe_move
 from ..scoring import StakesSettlement, hand_value
 from ..state import DealEnd, GameState, Outcome, TableMeld
 from .common import Names, plural, turns_played
 from .render import Output, Segment
 
 __all__ = ["deal_ended", "deal_started", "game_over", "narrate", "settlement", "table_lines"]
-
-
-def _and(out: Output, cards: Sequence[Card]) -> str:
-    return " and ".join(out.card_text(c) for c in cards)
 
 
 def narrate(
@@ -42,87 +23,24 @@ def narrate(
     *,
     viewer: int | None = None,
 ) -> str:
-    """One line saying what ``move`` did, told from the events it added to the log
-    (:mod:`pushrummy.events`) as ``viewer`` saw them (``None``: a spectator who sees every
-    card, as in ``watch``; a seat: that seat's redacted events, so nothing it may not
-    know). Deal starts and ends have their own headings (:func:`deal_started`,
-    :func:`deal_ended`)."""
+    """One line saying what ``move`` did (:func:`pushrummy.english.narrate_move`), told from
+    the events it added to the log (:mod:`pushrummy.events`) as ``viewer`` saw them
+    (``None``: a spectator who sees every card, as in ``watch``; a seat: that seat's redacted
+    events, so nothing it may not know). Deal starts and ends have their own headings
+    (:func:`deal_started`, :func:`deal_ended`)."""
     if isinstance(move, NextDeal):
         return describe_move(move)
     log = after.log.events if viewer is None else after.log.seen_by(viewer)
-    events = log.since(len(before.log))
-    seat = move.seat
-    clauses: list[str] = []
-    index = 0
-    while index < len(events):
-        event = events[index]
-        if isinstance(event, Pushed):
-            drew = [e for e in events[index + 1 : index + 3] if isinstance(e, Drew)]
-            clauses.append(_pushed(out, event, drew, names, viewer))
-            index += 1 + len(drew)
-            continue
-        if isinstance(event, (LaidDown, Melded)):
-            placed = [event]
-            while index + len(placed) < len(events) and isinstance(
-                events[index + len(placed)], LaidDown
-            ):
-                placed.append(events[index + len(placed)])  # type: ignore[arg-type]
-            verb = ("lays down", "lay down") if isinstance(event, LaidDown) else ("melds", "meld")
-            melds = " / ".join(f"[{e.meld_id}] {out.meld(e.meld)}" for e in placed)
-            clauses.append(f"{names.does(seat, *verb)} {melds}")
-            index += len(placed)
-            continue
-        if isinstance(event, DealEnded):
-            if event.went_out == seat:
-                clauses.append("and go out" if seat == names.human else "and goes out")
-            elif isinstance(move, Push) and not any(isinstance(e, Pushed) for e in events):
-                up = out.card_text(before.upcard) if before.upcard is not None else "the upcard"
-                clauses.append(f"{names.does(seat, 'pushes', 'push')} ({up} stays)")
-            if event.ended_by is not DealEnd.OUT and isinstance(move, Push):
-                clauses[-1] += "; the stock is empty"
-        elif not isinstance(event, (DealStarted, GameEnded)):
-            clauses.append(_NARRATE[type(event)](out, event, names))
-        index += 1
-    return ", ".join(clauses)
-
-
-def _pushed(
-    out: Output, event: Pushed, drew: Sequence[Drew], names: Names, viewer: int | None
-) -> str:
-    up = out.card_text(event.card)
-    text = f"{names.does(event.seat, 'pushes', 'push')} {up} to {names.short(event.to)}"
-    passed = [d for d in drew if d.pushed]
-    own = [d for d in drew if not d.pushed]
-    note = ""
-    if passed and passed[0].card is not None:
-        if viewer is None:
-            text += f" with {out.card_text(passed[0].card)} from the stock"
-        elif viewer == event.to:
-            note = f": you receive {_and(out, [event.card, passed[0].card])}"
-    if own:
-        drawn = own[0].card
-        verb = "draw" if event.seat == names.human else "draws"
-        text += (
-            f", and {verb} {out.card_text(drawn)}"
-            if drawn is not None
-            else ", and draws from the stock"
-        )
-    return text + note
-
-
-_NARRATE: dict[type[Any], Callable[[Output, Any, Names], str]] = {
-    Took: lambda out, e, names: f"{names.does(e.seat, 'takes')} {out.card_text(e.card)}",
-    LaidOff: lambda out, e, names: (
-        f"{names.does(e.seat, 'lays off', 'lay off')} {out.card_text(e.card)} "
-        f"on [{e.meld_id}] -> {out.meld(e.meld)}"
-    ),
-    Exchanged: lambda out, e, names: (
-        f"{names.does(e.seat, 'exchanges', 'exchange')} {out.card_text(e.card)} for the "
-        f"{out.card_text(e.wild)} in [{e.meld_id}] -> {out.meld(e.meld)}"
-    ),
-    Discarded: lambda out, e, names: f"{names.does(e.seat, 'discards')} {out.card_text(e.card)}",
-}
-"""How the single-clause events of a turn are told (pushes and melds are told above)."""
+    return narrate_move(
+        log.since(len(before.log)),
+        move.seat,
+        push=isinstance(move, Push),
+        upcard=before.upcard,
+        you=names.human,
+        viewer=viewer,
+        card_text=out.card_text,
+        meld_text=out.meld,
+    )
 
 
 def deal_started(out: Output, state: GameState, names: Names, *, show_hands: bool = False) -> None:

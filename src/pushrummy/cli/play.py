@@ -389,7 +389,7 @@ class PlaySession(GameListener):
             and taken not in discardable_cards(me.hand, me.variant, taken)
         ):
             out.line(
-                f"You took {out.card_text(me.taken)} this turn: you may not discard that card "
+                f"You took {out.card_text(taken)} this turn: you may not discard that card "
                 "[discard.taken]"
             )
         if me.phase is Phase.LAYING_DOWN:
