@@ -94,8 +94,27 @@ def schema_tally(request: pytest.FixtureRequest) -> Counter[str]:
     return request.config.stash.setdefault(SCHEMA_TALLY, Counter())
 
 
+_TALLIES = ((TALLY, "games played"), (SCHEMA_TALLY, "JSON Schemas against the decoder"))
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A pytest-xdist worker sends its tallies to the controller (``workeroutput``)."""
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        for key, title in _TALLIES:
+            output[title] = dict(session.config.stash.get(key, Counter()))
+
+
+@pytest.hookimpl(optionalhook=True)  # a pytest-xdist hook: unknown when it is not loaded
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """The controller adds up the tallies its pytest-xdist workers sent."""
+    output = getattr(node, "workeroutput", None) or {}
+    for key, title in _TALLIES:
+        node.config.stash.setdefault(key, Counter()).update(output.get(title, {}))
+
+
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
-    for key, title in ((TALLY, "games played"), (SCHEMA_TALLY, "JSON Schemas against the decoder")):
+    for key, title in _TALLIES:
         counts = config.stash.get(key, None)
         if counts:
             terminalreporter.section(title)
@@ -107,7 +126,9 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
 
 
 def _selects_exhaustive(markexpr: str) -> bool:
-    return "exhaustive" in markexpr and "not exhaustive" not in markexpr
+    return any(
+        word in markexpr and f"not {word}" not in markexpr for word in ("exhaustive", "soak")
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -11,28 +11,35 @@ from typing import Any
 import attrs
 from hypothesis import HealthCheck, settings
 
-SIZES: dict[str, tuple[int, int]] = {
-    # key: (default run, exhaustive run)
+SIZES: dict[str, tuple[int, ...]] = {
+    # key: (default run, exhaustive run[, soak run: the exhaustive size when not given])
     # test_contract_reference: Hypothesis examples, each compared against all six contracts
     "reference.uniform": (600, 2300),
     "reference.meld_dense": (300, 2600),
     "reference.wild_heavy": (60, 1000),
     # test_lay_down_steps: generated hands
     "steps.wild_heavy": (15, 250),
-    "steps.ordinary": (600, 1700),
-    "steps.small_reference": (60, 250),
+    "steps.ordinary": (300, 1700),
+    "steps.small_reference": (30, 250),
     "steps.canonical": (100, 300),
     # test_fast_paths: generated hands whose every new meld is rebuilt from a listed one
-    "new_melds.ordinary": (75, 1500),
-    "new_melds.wild_heavy": (8, 200),
+    "new_melds.ordinary": (40, 1500),
+    "new_melds.wild_heavy": (5, 200),
     # test_perft: Hypothesis examples (generated positions)
-    "perft.generated": (100, 300),
-    "perft.near_misses": (30, 120),
+    "perft.generated": (60, 300),
+    "perft.near_misses": (20, 120),
     # test_conformance: seeded games per (preset, house rules) and policy
-    "conformance.random": (1, 6),
+    "conformance.random": (1, 3),
     "conformance.greedy": (1, 2),
-    # test_soak: seeded games per preset (over every house-rule set and policy)
-    "soak.games": (6, 2500),
+    # test_conformance: states of each game (besides the last and every deal's end) that get
+    # the heavy checks; greedy games two thirds of them
+    "conformance.samples": (5, 12),
+    # test_soak: seeded games per preset (over every house-rule set and policy); the soak
+    # run (`python -m pytest -m soak`, outside CI) plays 2,500 a preset, 10,000 in all
+    "soak.games": (6, 500, 2500),
+    # test_state_problems: seeded games per (preset, players) whose every state and view is
+    # checked
+    "state_problems.games": (1, 3),
     # test_schemas: seeded games whose every document is validated; randomly mutated
     # documents; junk values tried on each value of the small documents (all: 100)
     "schemas.games": (4, 18),
@@ -41,22 +48,23 @@ SIZES: dict[str, tuple[int, int]] = {
 }
 """Every sampled check's size, in the default run and in the exhaustive run."""
 
-BUDGETS = ("default", "exhaustive")
+BUDGETS = ("default", "exhaustive", "soak")
 
 
 @attrs.frozen
 class Budget:
-    """The sizes of one run: ``name`` is ``default`` or ``exhaustive``."""
+    """The sizes of one run: ``name`` is ``default``, ``exhaustive`` or ``soak``."""
 
     name: str
 
     @property
     def exhaustive(self) -> bool:
-        return self.name == "exhaustive"
+        return self.name != "default"
 
     def n(self, key: str) -> int:
         """The size ``key`` in this run (see :data:`SIZES`)."""
-        return SIZES[key][BUDGETS.index(self.name)]
+        sizes = SIZES[key]
+        return sizes[min(BUDGETS.index(self.name), len(sizes) - 1)]
 
     def settings(self, key: str, **changes: Any) -> settings:
         """Hypothesis settings for ``n(key)`` examples, derandomized (the checks count what

@@ -44,7 +44,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # (game string, simulations): the registered default, every player count of Cap-It with
 # shorter deals, and the house rule that buries at the bottom (the deck drawn once through).
 SIMULATED = [
-    (PUSH_NAME, 2),
+    # whole Push games (no turn limit) are the slowest: two of them in the exhaustive run
+    pytest.param(PUSH_NAME, 2, marks=pytest.mark.exhaustive),
     (f"{CAP_IT_NAME}(players=4,max_turns_per_deal=30)", 1),
     (f"{CAP_IT_NAME}(players=5,max_turns_per_deal=30)", 1),
     (f"{CAP_IT_NAME}(players=6,max_turns_per_deal=30)", 1),

@@ -285,7 +285,11 @@ def twin_games(
             for name in ("push-mixed", "push-house", "push-exchange", "cap-it-6-mixed")
         ),
         # games in which some cards stay in the stock unseen through deal 1 and its result
-        *((name, True) for name in ("push-mixed", "push-exchange")),
+        # (whole games: the exhaustive run)
+        *(
+            pytest.param(name, True, marks=pytest.mark.exhaustive)
+            for name in ("push-mixed", "push-exchange")
+        ),
     ],
 )
 def test_cards_a_seat_never_sees_leave_its_views_unchanged(name: str, whole_game: bool) -> None:

@@ -6,7 +6,7 @@ Performance work (issue 3) added shortcuts that skip re-validation or re-computa
 ``moves.lay_down_unchecked`` (no re-sort), the memoised :func:`~pushrummy.layoffs.layoff_map`
 behind :func:`~pushrummy.layoffs.layoff_ends`, :func:`~pushrummy.contracts.single_melds`
 (new melds listed directly) and the shared draw and discard moves of the move generator.
-Later ones: :func:`~pushrummy.movegen.discardable` by card codes, the run shapes' skipped
+Later ones: :func:`~pushrummy.plays.discard.discardable` by card codes, the run shapes' skipped
 starts and wild caps of the contract search, and the engine's acceptance, unchecked, of the
 very moves ``legal_moves`` listed for the very state (``engine.listed``).
 DESIGN.md §1.1: an unchecked path is private and tested against the checked one. Here.
@@ -422,7 +422,7 @@ def test_listed_moves_apply_unchecked_only_for_their_own_listing() -> None:
 
 
 def reference_discardable(state: GameState, seat: int) -> list[Card]:
-    """:func:`~pushrummy.movegen.discardable` as first written, comparing cards."""
+    """:func:`~pushrummy.plays.discard.discardable` as first written, comparing cards."""
     hand = state.hands[seat]
     variant = state.variant
     distinct = sorted(set(hand))

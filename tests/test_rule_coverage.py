@@ -205,7 +205,7 @@ def _names(target: ast.AST) -> set[str]:
 
 def raised_rule_strings() -> dict[str, set[str]]:
     """Rule ids the library can put in an error: literals passed as ``rule=…`` or to the
-    engine's ``_illegal(cls, state, move, rule, …)``, assigned to a variable named ``*rule*``,
+    engine's ``illegal(cls, state, move, rule, …)`` (plays.turn), assigned to a variable named ``*rule*``,
     or returned by a function named ``*rule*`` -> the files using them."""
     found: dict[str, set[str]] = {}
     for path in sorted(SOURCE.rglob("*.py")):
@@ -217,7 +217,7 @@ def raised_rule_strings() -> dict[str, set[str]]:
                     if kw.arg == "rule":
                         ids |= _shaped(kw.value)
                 name = getattr(node.func, "id", getattr(node.func, "attr", ""))
-                if name == "_illegal" and len(node.args) >= 4:
+                if name == "illegal" and len(node.args) >= 4:
                     ids |= _shaped(node.args[3])
             elif isinstance(node, ast.Assign):
                 if any("rule" in n for t in node.targets for n in _names(t)):

@@ -1,7 +1,8 @@
 """The soak: thousands of seeded games, every invariant checked over each (DESIGN.md §7).
 
 Each preset plays its share of games (``soak.games`` in ``sizes.SIZES``: a few in the default
-run, 2,500 a preset — 10,000 in all — in the exhaustive run), cycling through every
+run, 500 a preset — 2,000 in all — in the exhaustive run that CI runs, and 2,500 a preset —
+10,000 in all — in the soak run, ``python -m pytest -m soak``, outside CI), cycling through every
 house-rule set it allows, four policies (uniformly random moves, random moves that prefer
 melding, GreedyBot with some random moves, a RandomBot/GreedyBot table) and four turn limits,
 so every combination is played many times. Over each game :func:`checks.check_game` checks
@@ -75,8 +76,22 @@ def test_the_plan_covers_every_combination() -> None:
         assert len(seeds) == len(set(seeds)) == 100  # as many games as asked, none twice
 
 
+@pytest.fixture(
+    params=[
+        pytest.param("default", id="default"),
+        pytest.param("exhaustive", id="exhaustive", marks=pytest.mark.exhaustive),
+        pytest.param("soak", id="soak", marks=pytest.mark.soak),
+    ]
+)
+def soak_budget(request: pytest.FixtureRequest) -> Budget:
+    """The soak's sizes: a few games in the default run, 2,000 in the exhaustive run,
+    10,000 in the soak run (``-m soak``)."""
+    return Budget(request.param)
+
+
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-def test_soak(preset: str, budget: Budget, tally: Counter[str]) -> None:
+def test_soak(preset: str, soak_budget: Budget, tally: Counter[str]) -> None:
+    budget = soak_budget
     players = PRESETS[preset][1]
     chosen = policies(players)
     start = time.perf_counter()

@@ -16,6 +16,7 @@ import pushrummy as pr
 from pushrummy import Phase, state_problems, view_problems
 from pushrummy.errors import DecodeError
 from pushrummy.serialization import encode
+from sizes import Budget
 
 
 def states(variant: pr.Variant, players: int, seed: int) -> Iterator[pr.GameState]:
@@ -56,16 +57,17 @@ def refused(value: pr.GameState | pr.PlayerView, path: str, words: str) -> None:
     ("variant", "players"), [(pr.PUSH, 4), (pr.CAP_IT, 4), (pr.CAP_IT, 5), (pr.CAP_IT, 6)]
 )
 def test_every_state_and_view_of_played_games_is_consistent(
-    variant: pr.Variant, players: int
+    variant: pr.Variant, players: int, budget: Budget
 ) -> None:
     checked = 0
-    for seed in range(3):
+    seeds = budget.n("state_problems.games")
+    for seed in range(seeds):
         for state in states(variant, players, seed):
             assert state_problems(state) == ()
             seat = state.current_player if state.current_player is not None else 0
             assert view_problems(pr.view(state, seat)) == ()
             checked += 1
-    assert checked > 1000
+    assert checked > 250 * seeds
 
 
 @pytest.mark.rule("contract.laydown")

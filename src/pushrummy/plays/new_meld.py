@@ -46,11 +46,10 @@ def list_new_meld(state: GameState, turn: Turn | None) -> list[Move]:
     search = turn.search
     variant = state.variant
     size = len(turn.hand)
-    return [
-        NewMeld(seat, meld)
-        for meld in single_melds_of(turn.parsed, search.meld_rules, search.canonical, True)
-        if keeps_a_card(variant, size, len(meld.cards))
-    ]
+    melds = single_melds_of(turn.parsed, search.meld_rules, search.canonical, True)
+    if keeps_a_card(variant, size, size):  # even the whole hand may go: no meld is barred
+        return [NewMeld(seat, meld) for meld in melds]
+    return [NewMeld(seat, meld) for meld in melds if keeps_a_card(variant, size, len(meld.cards))]
 
 
 def check_new_meld(state: GameState, move: Any) -> None:

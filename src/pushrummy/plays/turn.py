@@ -38,13 +38,14 @@ from ..errors import (
     GameOverError,
     IllegalMoveError,
     InvalidMeldError,
+    InvalidMoveError,
     NotYourTurnError,
     WrongPhaseError,
     clip_items,
 )
 from ..events import DealEnd, DealEnded, GameEnded
-from ..melds import Meld, meld_rule_problem
-from ..moves import Move, NextDeal
+from ..melds import End, Meld, meld_rule_problem
+from ..moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
 from ..scoring import deal_penalties, settle_stakes, winners
 from ..state import DealResult, GameState, Outcome, Phase, TableMeld, replace_unchecked
 from ..variants import Variant, WildExchange
@@ -87,12 +88,13 @@ def check_turn(state: GameState, move: Move, phases: frozenset[Phase]) -> None:
     move, and the phase one of ``phases`` (the move kind's, from
     :data:`pushrummy.movetable.MOVE_KINDS`). The kind's own checker comes next.
 
-    ``move`` is a move (:func:`~pushrummy.engine.check_move` checks its class first), and
-    well formed: the move classes are final and their constructors check every field's
-    type.
+    ``move`` is a move: :func:`~pushrummy.engine.check_move` checks its class first. Its
+    constructor checked every field's type; a move changed past it (``object.__setattr__``,
+    an unpickled forgery) is refused here.
 
     Raises:
         TypeError: ``state`` is not a :class:`~pushrummy.state.GameState`.
+        InvalidMoveError: a field of the move has the wrong type.
         GameOverError: the game is over ([turn.between]).
         WrongPhaseError: a :class:`~pushrummy.moves.NextDeal` during a deal, or a
             player's move between deals ([turn.between]); a draw after the draw, or
@@ -103,6 +105,7 @@ def check_turn(state: GameState, move: Move, phases: frozenset[Phase]) -> None:
     """
     if not isinstance(state, GameState):
         raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+    _check_shape(move)
     phase = state.phase
     if phase is Phase.GAME_OVER:
         raise illegal(
@@ -160,6 +163,39 @@ def check_turn(state: GameState, move: Move, phases: frozenset[Phase]) -> None:
         "draw.choice",
         f"seat {seat} must first take the upcard or push",
     )
+
+
+def _check_shape(move: Move) -> None:
+    """Refuse a move whose fields have the wrong types (changed past the constructor's
+    checks) with :class:`~pushrummy.errors.InvalidMoveError`."""
+    kind = type(move)
+    # The moves of every turn, well formed, pass with a few exact type tests; anything
+    # else takes the full path below and its messages.
+    if kind is Discard:
+        if type(move.seat) is int and type(move.card) is Card:  # type: ignore[union-attr]
+            return
+    elif (kind is Take or kind is Push) and type(move.seat) is int:  # type: ignore[union-attr]
+        return
+    if isinstance(move, NextDeal):
+        return
+    if not isinstance(move.seat, int) or isinstance(move.seat, bool):
+        raise InvalidMoveError(f"{type(move).__name__}.seat must be an int, not {move.seat!r}")
+    if isinstance(move, (LayOff, ExchangeWild, Discard)) and not isinstance(move.card, Card):
+        raise InvalidMoveError(f"{type(move).__name__}.card must be a Card, not {move.card!r}")
+    if isinstance(move, LayDown) and not all(isinstance(m, Meld) for m in move.melds):
+        raise InvalidMoveError("LayDown.melds must all be Meld values")
+    if isinstance(move, NewMeld) and not isinstance(move.meld, Meld):
+        raise InvalidMoveError(f"NewMeld.meld must be a Meld, not {move.meld!r}")
+    if isinstance(move, (LayOff, ExchangeWild)) and (
+        not isinstance(move.meld_id, int) or isinstance(move.meld_id, bool)
+    ):
+        raise InvalidMoveError(f"meld_id must be an int, not {move.meld_id!r}")
+    if isinstance(move, LayOff) and move.end is not None and not isinstance(move.end, End):
+        raise InvalidMoveError(f"LayOff.end must be an End or None, not {move.end!r}")
+    if isinstance(move, ExchangeWild) and (
+        not isinstance(move.position, int) or isinstance(move.position, bool)
+    ):
+        raise InvalidMoveError(f"ExchangeWild.position must be an int, not {move.position!r}")
 
 
 def require_cards(state: GameState, move: Move, seat: int, cards: Sequence[Card]) -> None:
