@@ -14,7 +14,7 @@ from .contracts.hands import Hand, read_hand
 from .contracts.parts import Plan, plan_of
 from .contracts.rules import Rules, meld_rules_of, rules_of
 from .contracts.singles import single_melds_of
-from .contracts.steps import steps_of
+from .contracts.steps import minimal_steps, steps_of
 from .layoffs import LAYOFF_MAPS, LayoffEntry, layoff_entry
 from .melds import Meld, MeldKind
 from .moves import (
@@ -206,6 +206,7 @@ def _lay_down_steps(
         placed,
         search.canonical,
         state.variant.must_discard_to_go_out,
+        minimal=minimal_steps(state.variant),
     )
     return [lay_down_unchecked(seat, (meld,)) for meld in steps]
 
