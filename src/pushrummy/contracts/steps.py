@@ -30,6 +30,7 @@ from ..melds import Meld
 from .candidates import Candidate
 from .feasibility import one_part_fits, rest_fits, solve
 from .hands import (
+    ACE_HIGH,
     Hand,
     field_bits,
     hand_from_codes,
@@ -294,6 +295,14 @@ class Steps:
         self.exact = rules.exact
         self.wild_only = rules.allows(0, 3)
 
+    def longest_run(self, run_sizes: list[int]) -> int:
+        """The longest run step to try: with ``minimal`` and no wild limit, a run at its
+        smallest has exactly its part's size (an end card can always go while the run
+        still fills its part); otherwise any length."""
+        if self.minimal and not self.rules.limited and self.rules.min_naturals <= 1 and run_sizes:
+            return max(run_sizes)
+        return ACE_HIGH
+
     def feasible(
         self,
         naturals: tuple[int, ...],
@@ -385,7 +394,12 @@ class Steps:
         exact = self.exact
         rests: dict[tuple[int, int], tuple[Component, ...] | None] = {}
         for kind, which, start, size, body, need in meld_shapes(
-            hand, self.rules, set_ok, bool(run_sizes), min(run_sizes, default=3)
+            hand,
+            self.rules,
+            set_ok,
+            bool(run_sizes),
+            min(run_sizes, default=3),
+            self.longest_run(run_sizes),
         ):
             kind_size = (kind, size)
             if kind_size in rests:
@@ -536,7 +550,10 @@ class Steps:
         set_ok = any(kind == SET for kind, _ in rest)
         run_ok = any(kind == RUN for kind, _ in rest)
         best = None
-        decls = single_decls(hand_from_codes(pool), self.rules, self.canonical, tie_code)
+        if self.minimal:
+            decls = self._smallest_decls(hand_from_codes(pool), rest, tie_code)
+        else:
+            decls = single_decls(hand_from_codes(pool), self.rules, self.canonical, tie_code)
         for other_key, decl in reversed(decls):  # the greatest first
             kind = other_key[0]
             if not (run_ok if kind == RUN else set_ok):
@@ -561,6 +578,44 @@ class Steps:
                 best = other_key
                 break
         return remember(_TIES, memo_key, best)
+
+    def _smallest_decls(
+        self, hand: Hand, rest: tuple[Component, ...], holding: int
+    ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """:func:`~pushrummy.contracts.singles.single_decls` of ``hand`` holding the natural
+        ``holding`` (any, if -1), only those that fill a part of ``rest`` at their smallest
+        (:func:`is_step_minimal`): their wilds are filled in only for those shapes."""
+        pool = wild_pool(hand)
+        set_ok = any(kind == SET for kind, _ in rest)
+        run_sizes = [size for kind, size in rest if kind == RUN]
+        found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        for kind, which, start, size, body, need in meld_shapes(
+            hand,
+            self.rules,
+            set_ok,
+            bool(run_sizes),
+            min(run_sizes, default=3),
+            self.longest_run(run_sizes),
+        ):
+            if holding >= 0 and holding not in body:
+                continue
+            if rest_after(rest, kind, size, self.exact) is None:
+                continue
+            ends = (body[0] >= 0, body[-1] >= 0) if kind == RUN else (False, False)
+            part = part_filled(rest, kind, size)
+            if not is_step_minimal(kind, size, size - need, ends, part, self.rules):
+                continue
+            if kind == SET:
+                for fill in wild_fills_cached(pool, need, False):
+                    cards = tuple(sorted(body + fill)) if fill else body
+                    found.append(((kind, which, 0, size, *cards), (kind, which, *cards)))
+            else:
+                for fill in wild_fills_cached(pool, need, not self.canonical):
+                    slot = iter(fill)
+                    cards = tuple(c if c >= 0 else next(slot) for c in body)
+                    found.append(((kind, which, start, size, *cards), (kind, which, start, *cards)))
+        found.sort()
+        return found
 
 
 _TIES: dict[tuple[object, ...], tuple[int, ...] | None] = bounded_memo(50_000)
