@@ -200,11 +200,22 @@ def _with_hand(state: pr.GameState, deal_number: int, hand: tuple[pr.Card, ...])
     )
 
 
-def huge_positions(hands_per_deal: int) -> Iterator[Position]:
+HOUSE_RULES: dict[str, dict[str, object]] = {
+    "default": {},
+    "no_same_turn": {"same_turn_after_contract": False},  # steps listed at every size
+    "at_most_naturals": {"wild_limit": pr.WildLimit.AT_MOST_NATURALS},
+    "must_discard": {"must_discard_to_go_out": True},
+}
+"""House rules the 61-card positions can be played under (``--house``)."""
+
+
+def huge_positions(hands_per_deal: int, house: str = "default") -> Iterator[Position]:
     """61-card hands holding 10 wilds, before the contract, every deal of PUSH and CAP_IT."""
     deck = pr.make_deck(2)
     wilds = [card for card in deck if card.is_wild]
-    for name, variant in (("PUSH", pr.PUSH), ("CAP_IT", pr.CAP_IT)):
+    changes = HOUSE_RULES[house]
+    for name, preset in (("PUSH", pr.PUSH), ("CAP_IT", pr.CAP_IT)):
+        variant = preset.replace(**changes) if changes else preset
         for deal_number in range(1, 6):
             for index in range(hands_per_deal):
                 rng = random.Random(1000 * deal_number + index)
@@ -310,14 +321,18 @@ def _receiver_policy(
     return choose
 
 
-def huge_groups(hands_per_deal: int, most_runs: int, views: bool) -> list[Group]:
+def huge_groups(
+    hands_per_deal: int, most_runs: int, views: bool, house: str = "default", deals: str = ""
+) -> list[Group]:
     """Groups 5 and 6, each position on its own line as well (they are few)."""
     budget = (20000, 200, 2000)
     groups = []
     for name in ("PUSH", "CAP_IT"):
-        groups.append(Group(f"huge: 61 cards, 10 wilds, {name}, every deal", budget))
+        groups.append(Group(f"huge: 61 cards, 10 wilds, {name}, every deal ({house})", budget))
     runs = Group("k runs of 3, k = 1 ..", budget)
-    for where, state in huge_positions(hands_per_deal):
+    for where, state in huge_positions(hands_per_deal, house):
+        if deals and str(state.deal_number) not in deals.split(","):
+            continue
         group = groups[0] if where.startswith("PUSH") else groups[1]
         _measure_loudly(group, where, state, views)
     for where, state in k_runs_positions(most_runs):
@@ -351,13 +366,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--huge", action="store_true", help="the groups 5 and 6 too")
     parser.add_argument("--huge-hands", type=int, default=2, help="61-card hands per deal")
     parser.add_argument("--most-runs", type=int, default=11, help="k of the last k-runs contract")
+    parser.add_argument(
+        "--house", choices=sorted(HOUSE_RULES), default="default", help="61-card positions' rules"
+    )
+    parser.add_argument("--deals", default="", help="61-card positions of these deals (1,3,..)")
     args = parser.parse_args(argv)
     games = args.games if args.games is not None else (8 if args.quick else 300)
     views = not args.no_views
     print(f"pushrummy {pr.__version__}, Python {sys.version.split()[0]}: {games} games per group")
     started = time.perf_counter()
     if args.huge_only:
-        for group in huge_groups(args.huge_hands, args.most_runs, views):
+        for group in huge_groups(args.huge_hands, args.most_runs, views, args.house, args.deals):
             group.report()
         print(f"\n{time.perf_counter() - started:.0f} s in all")
         return 0
