@@ -22,6 +22,12 @@ legal moves, the time of ``legal_moves`` and the size of the player's view as JS
    steps on a huge hand), once as a seat that lays down at once (new melds on a huge hand).
    Budget for 3 and 4: no cross product — ≤ 20,000 moves, ≤ 200 ms, ≤ 2 MB views, and time
    in proportion to the moves listed (µs per move is reported for the largest lists).
+5. **huge** — hand-built positions before the contract: 61 cards of which 10 wild (what a
+   seat fed by pushes reaches), every deal of PUSH and of CAP_IT (4 players), a few hands
+   each. Same budget as 3 and 4.
+6. **k runs** — a custom contract of k runs of 3 (k = 1 .. 11; CAP_IT with three packs for
+   4 players, 3k cards dealt), a hand of k runs of 4 in random places plus two wilds: the
+   listing must not grow exponentially in k. Same budget.
 
 Times are wall-clock on a shared machine: compare runs made in the same minutes.
 """
@@ -194,6 +200,58 @@ def _with_hand(state: pr.GameState, deal_number: int, hand: tuple[pr.Card, ...])
     )
 
 
+HOUSE_RULES: dict[str, dict[str, object]] = {
+    "default": {},
+    "no_same_turn": {"same_turn_after_contract": False},  # steps listed at every size
+    "at_most_naturals": {"wild_limit": pr.WildLimit.AT_MOST_NATURALS},
+    "must_discard": {"must_discard_to_go_out": True},
+}
+"""House rules the 61-card positions can be played under (``--house``)."""
+
+
+def huge_positions(hands_per_deal: int, house: str = "default") -> Iterator[Position]:
+    """61-card hands holding 10 wilds, before the contract, every deal of PUSH and CAP_IT."""
+    deck = pr.make_deck(2)
+    wilds = [card for card in deck if card.is_wild]
+    changes = HOUSE_RULES[house]
+    for name, preset in (("PUSH", pr.PUSH), ("CAP_IT", pr.CAP_IT)):
+        variant = preset.replace(**changes) if changes else preset
+        for deal_number in range(1, 6):
+            for index in range(hands_per_deal):
+                rng = random.Random(1000 * deal_number + index)
+                pool = list(NATURALS)
+                rng.shuffle(pool)
+                hand = tuple(sorted([*pool[:51], *rng.sample(wilds, 10)]))
+                state = pr.new_game(variant, seed=index, players=4)
+                yield f"{name} 61 cards #{index}", _with_hand(state, deal_number, hand)
+
+
+def k_runs_positions(most: int) -> Iterator[Position]:
+    """A contract of k runs of 3 (k = 1 .. ``most``) and a hand of k runs of 4 plus 2 wilds."""
+    naturals = [card for card in pr.make_deck(3) if not card.is_wild]
+    for k in range(1, most + 1):
+        contract = pr.Contract.parse(f"{k} run{'s' if k > 1 else ''} of 3")
+        variant = pr.CAP_IT.replace(
+            name=f"{k} runs of 3",
+            packs_for_players=((4, 3),),
+            deals=(pr.DealSpec(max(3 * k, 10), contract),),
+        )
+        rng = random.Random(k)
+        pool = list(naturals)
+        hand: list[pr.Card] = []
+        for _ in range(k):
+            suit = rng.choice(list(pr.Suit))
+            start = rng.randint(3, 10)
+            run = [pr.Card(pr.Rank(rank), suit) for rank in range(start, start + 4)]
+            if all(run.count(card) <= pool.count(card) for card in run):
+                for card in run:
+                    pool.remove(card)
+                hand += run
+        hand += pr.parse_cards("2C JK")
+        state = pr.new_game(variant, seed=k, players=4)
+        yield f"{k} runs of 3, {len(hand)} cards", _with_hand(state, 1, tuple(sorted(hand)))
+
+
 def random_games(games: int, views: bool) -> Group:
     group = Group("random games (PUSH, CAP_IT 4p, 6p)", (20000, 200, 2000))
     tables = [("PUSH", pr.PUSH, 4), ("CAP_IT 4p", pr.CAP_IT, 4), ("CAP_IT 6p", pr.CAP_IT, 6)]
@@ -263,16 +321,65 @@ def _receiver_policy(
     return choose
 
 
+def huge_groups(
+    hands_per_deal: int, most_runs: int, views: bool, house: str = "default", deals: str = ""
+) -> list[Group]:
+    """Groups 5 and 6, each position on its own line as well (they are few)."""
+    budget = (20000, 200, 2000)
+    groups = []
+    for name in ("PUSH", "CAP_IT"):
+        groups.append(Group(f"huge: 61 cards, 10 wilds, {name}, every deal ({house})", budget))
+    runs = Group("k runs of 3, k = 1 ..", budget)
+    for where, state in huge_positions(hands_per_deal, house):
+        if deals and str(state.deal_number) not in deals.split(","):
+            continue
+        group = groups[0] if where.startswith("PUSH") else groups[1]
+        _measure_loudly(group, where, state, views)
+    for where, state in k_runs_positions(most_runs):
+        _measure_loudly(runs, where, state, views)
+    return [*groups, runs]
+
+
+def _measure_loudly(group: Group, where: str, state: pr.GameState, views: bool) -> None:
+    start = time.perf_counter()
+    moves = group.measure(where, state, False)
+    ms = (time.perf_counter() - start) * 1e3
+    size = len(pr.to_json(pr.view(state, state.current_player or 0)).encode()) if views else 0
+    if size > group.largest_view[0]:
+        group.largest_view = (size, where)
+    steps = sum(isinstance(move, pr.LayDown) for move in moves)
+    print(
+        f"  {where}, deal {state.deal_number}: {len(moves):,} moves ({steps:,} lay-down steps),"
+        f" {ms:,.0f} ms, view {size / 1000:,.0f} KB",
+        flush=True,
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a few games per group")
     parser.add_argument("--games", type=int, default=None, help="games per group (default 300)")
     parser.add_argument("--no-views", action="store_true", help="skip the view JSON sizes")
+    parser.add_argument(
+        "--huge-only", action="store_true", help="only the 61-card and k-runs groups (5, 6)"
+    )
+    parser.add_argument("--huge", action="store_true", help="the groups 5 and 6 too")
+    parser.add_argument("--huge-hands", type=int, default=2, help="61-card hands per deal")
+    parser.add_argument("--most-runs", type=int, default=11, help="k of the last k-runs contract")
+    parser.add_argument(
+        "--house", choices=sorted(HOUSE_RULES), default="default", help="61-card positions' rules"
+    )
+    parser.add_argument("--deals", default="", help="61-card positions of these deals (1,3,..)")
     args = parser.parse_args(argv)
     games = args.games if args.games is not None else (8 if args.quick else 300)
     views = not args.no_views
     print(f"pushrummy {pr.__version__}, Python {sys.version.split()[0]}: {games} games per group")
     started = time.perf_counter()
+    if args.huge_only:
+        for group in huge_groups(args.huge_hands, args.most_runs, views, args.house, args.deals):
+            group.report()
+        print(f"\n{time.perf_counter() - started:.0f} s in all")
+        return 0
     groups = [greedy_games(games, views)]
     five = Group("five wilds: 15-16 cards, all five wilds, before the contract", (5000, 100, 2000))
     for where, state in five_wild_positions(games):
@@ -281,6 +388,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     groups.append(random_games(games, views))
     groups.extend(pushed_games(max(2, games // 10), views, lay_down=False))
     groups.extend(pushed_games(max(2, games // 10), views, lay_down=True))
+    if args.huge or args.quick or args.games is None:
+        groups.extend(huge_groups(args.huge_hands, args.most_runs, views))
     for group in groups:
         group.report()
     print(f"\n{time.perf_counter() - started:.0f} s in all")

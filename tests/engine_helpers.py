@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -289,8 +290,17 @@ def listed_form(state: GameState, move: Any) -> list[Any]:
         return meld if wilds_matter else canonical(meld)
 
     if isinstance(move, pr.LayDown):
-        melds = sorted((form(m) for m in move.melds), key=step_order)
-        return [pr.LayDown(move.seat, (m,)) for m in melds]
+        if not state.variant.same_turn_after_contract:
+            melds = sorted((form(m) for m in move.melds), key=step_order)
+            return [pr.LayDown(move.seat, (m,)) for m in melds]
+        # With lay-offs the same turn, each meld at its smallest for its part, then lay-offs.
+        smallest = _smallest_lay_down(state, move.melds)
+        order = sorted(range(len(smallest)), key=lambda i: step_order(form(smallest[i][0])))
+        steps: list[Any] = [pr.LayDown(move.seat, (form(smallest[i][0]),)) for i in order]
+        for place, index in enumerate(order):
+            meld_id = len(state.table) + place
+            steps += [pr.LayOff(move.seat, c, meld_id, e) for c, e in smallest[index][1]]
+        return steps
     if isinstance(move, pr.NewMeld):
         meld, lay_offs = move.meld, []
         opts = options_of(state)
@@ -299,6 +309,33 @@ def listed_form(state: GameState, move: Any) -> list[Any]:
             lay_offs.append(pr.LayOff(move.seat, card, len(state.table), end))
         return [pr.NewMeld(move.seat, form(meld)), *reversed(lay_offs)]
     return [move]
+
+
+def _smallest_lay_down(
+    state: GameState, melds: Sequence[Meld]
+) -> list[tuple[Meld, list[tuple[Card, pr.End | None]]]]:
+    """Each meld of a lay-down matched to a part of what is left of the contract, shrunk
+    by :func:`smaller_by_one` while it still fills its part, with the lay-offs (innermost
+    first) that grow it back."""
+    if state.phase is Phase.LAYING_DOWN:
+        requirements = state.contract_left
+    else:
+        requirements = state.contract.requirements
+    parts = [(r.kind, r.size) for r in requirements for _ in range(r.count)]
+    opts = options_of(state)
+    for order in itertools.permutations(parts, len(melds)):
+        if all(m.kind is kind and len(m.cards) >= size for m, (kind, size) in zip(melds, order)):
+            break
+    else:
+        return [(meld, []) for meld in melds]
+    shrunk = []
+    for whole, (_, size) in zip(melds, order):
+        meld, lay_offs = whole, []
+        while len(meld.cards) > size and (smaller := smaller_by_one(meld, opts)) is not None:
+            meld, card, end = smaller
+            lay_offs.append((card, end))
+        shrunk.append((meld, lay_offs[::-1]))
+    return shrunk
 
 
 def listed(state: GameState, move: Any) -> bool:

@@ -16,7 +16,10 @@ Brute force, in the plainest way that stays fast for hands of 6–11 cards with 
 * **LayDown** steps ([contract.steps]): every multiset of melds that fits in the hand together
   and, with the melds already placed this turn, can be matched one to one to the contract's
   parts ([contract.laydown]) is a way to finish the lay-down; the listed steps are the first
-  meld of each way in the step order (:func:`step_order`), one meld per move.
+  meld of each way in the step order (:func:`step_order`), one meld per move. With
+  ``same_turn_after_contract`` only the *smallest* ways count: those matched to the parts so
+  that no meld is a meld still filling its part plus one lay-off (:func:`smaller_by_one`),
+  since the longer meld is the smaller one and then that lay-off, the same turn.
 * **Wild places** ([meld.wild]): with ``wild_exchange`` = ``none``, runs that differ only in
   which wild stands in which wild place are one choice: each is listed with its wilds in
   ascending order along the run (:func:`canonical`).
@@ -264,6 +267,33 @@ def step_order(meld: Meld) -> tuple[Any, ...]:
     return (min(places) if places else 99, meld.sort_key)
 
 
+def smallest_way(
+    placed: Sequence[Meld],
+    chosen: Sequence[Meld],
+    parts: Sequence[tuple[str, int]],
+    opts: Options,
+) -> bool:
+    """Whether ``placed`` and ``chosen`` can be matched one to one to the contract's parts
+    with no meld of ``chosen`` longer than its part and a smaller meld plus one lay-off
+    (:func:`smaller_by_one`)."""
+    melds = [*placed, *chosen]
+    if len(melds) != len(parts):
+        return False
+    for order in itertools.permutations(range(len(melds))):
+        ok = True
+        for index, (kind, size) in zip(order, parts):
+            m = melds[index]
+            if m.kind.value != kind or len(m.cards) < size:
+                ok = False
+                break
+            if index >= len(placed) and len(m.cards) > size and smaller_by_one(m, opts):
+                ok = False
+                break
+        if ok:
+            return True
+    return False
+
+
 def lay_down_steps(
     hand: tuple[Card, ...],
     parts: tuple[tuple[str, int], ...],
@@ -271,6 +301,7 @@ def lay_down_steps(
     opts: Options,
     keep_one: bool,
     canonical_wilds: bool,
+    smallest: bool = False,
 ) -> set[Meld]:
     """The listed next steps of a lay-down: the step-order-first meld of every way to finish
     it from ``hand`` after ``placed``, no earlier in step order than the melds placed."""
@@ -280,6 +311,8 @@ def lay_down_steps(
     firsts: set[Meld] = set()
     for chosen, used in _multisets(hand, parts, opts, count):
         if keep_one and len(used) >= len(hand):
+            continue
+        if smallest and not smallest_way(placed, chosen, parts, opts):
             continue
         if _matches([*placed, *chosen], parts, opts[3]):
             melds = [canonical(m) for m in chosen] if canonical_wilds else chosen
@@ -397,7 +430,8 @@ def reference_moves(state: GameState) -> set[Any]:
         )
         laying = state.phase is Phase.LAYING_DOWN
         placed = [tm.meld for tm in state.table if tm.owner == seat] if laying else []
-        for meld in lay_down_steps(hand, parts, placed, opts, keep_one, canonical_wilds):
+        smallest = v.same_turn_after_contract  # a longer meld is a smaller one + lay-offs
+        for meld in lay_down_steps(hand, parts, placed, opts, keep_one, canonical_wilds, smallest):
             moves.add(LayDown(seat, (meld,)))
         if laying:
             return moves  # [contract.steps]: the rest of the lay-down first

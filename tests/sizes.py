@@ -22,6 +22,8 @@ SIZES: dict[str, tuple[int, ...]] = {
     "steps.ordinary": (300, 1700),
     "steps.small_reference": (30, 250),
     "steps.canonical": (100, 300),
+    # test_lay_down_minimal: generated hands, every legal lay-down mapped to a listed one
+    "steps.minimal": (40, 400),
     # test_fast_paths: generated hands whose every new meld is rebuilt from a listed one
     "new_melds.ordinary": (40, 1500),
     "new_melds.wild_heavy": (5, 200),

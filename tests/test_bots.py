@@ -147,11 +147,12 @@ def test_greedy_takes_the_upcard_that_makes_the_contract_and_goes_out() -> None:
     state = scripted(["7C 7D 7H 7S 9C 9D", *FILLER], "9H")
     moves = greedy_turn(state)
     assert moves[0] == pr.Take(0)
-    # The contract goes down meld by meld ([contract.steps]): the most points first, so
-    # all seven cards go down (4 sevens, then 3 nines) and seat 0 is out.
-    assert all(isinstance(m, pr.LayDown) for m in moves[1:])
-    assert [len(meld.cards) for m in moves[1:] for meld in m.melds] == [4, 3]
-    assert len(moves) == 3
+    # The contract goes down meld by meld ([contract.steps]), each meld at its smallest
+    # (3 sevens, 3 nines), then the fourth seven is laid off: all seven cards are down and
+    # seat 0 is out.
+    assert all(isinstance(m, pr.LayDown) for m in moves[1:3])
+    assert [len(meld.cards) for m in moves[1:3] for meld in m.melds] == [3, 3]
+    assert moves[3:] == [pr.LayOff(0, pr.parse_card("7S"), moves[3].meld_id, None)]
 
 
 def test_greedy_lays_down_then_discards_the_rest() -> None:

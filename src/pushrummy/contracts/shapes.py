@@ -46,10 +46,15 @@ a run's its template (natural codes by position, -1 at each wild place)."""
 
 
 def meld_shapes(
-    hand: Hand, rules: Rules, sets: bool, runs: bool, shortest_run: int = 3
+    hand: Hand,
+    rules: Rules,
+    sets: bool,
+    runs: bool,
+    shortest_run: int = 3,
+    longest_run: int = ACE_HIGH,
 ) -> Iterator[MeldShape]:
     """The shapes of every single meld of ``hand`` (sets first, then runs by suit; runs of
-    ``shortest_run`` cards or more)."""
+    ``shortest_run`` to ``longest_run`` cards)."""
     wilds = hand.wilds
     presence = hand.presence
     # Sets: a rank's naturals (one per suit) and wilds, 3 or 4 cards in all.
@@ -89,7 +94,13 @@ def meld_shapes(
             continue
         both_aces = suited & 1 and hand.codes.count(13 * suit) >= 2
         shapes = run_shapes_of(
-            suit, suited, bool(both_aces), min(wilds, rules.max_run), rules, shortest_run
+            suit,
+            suited,
+            bool(both_aces),
+            min(wilds, rules.max_run),
+            rules,
+            shortest_run,
+            longest_run,
         )
         for start, size, template, need in shapes:
             if need <= wilds:
@@ -131,17 +142,25 @@ _SET_SHAPES: dict[tuple[object, ...], tuple[tuple[tuple[int, ...], int], ...]] =
 
 
 def run_shapes_of(
-    suit: int, suited: int, both_aces: bool, wilds: int, rules: Rules, smallest: int = 3
+    suit: int,
+    suited: int,
+    both_aces: bool,
+    wilds: int,
+    rules: Rules,
+    smallest: int = 3,
+    biggest: int = ACE_HIGH,
 ) -> tuple[tuple[int, int, tuple[int, ...], int], ...]:
-    """The runs of ``suit`` of ``smallest`` cards or more from its naturals ``suited`` (bit
-    ``rank - 1``) and up to ``wilds`` wilds: ``(start, size, template, wilds needed)``, the
-    template holding the natural's code at each position it keeps and -1 at each wild
-    slot. Memoised: a suit's few naturals repeat from hand to hand."""
-    key = (suit, suited, both_aces, wilds, id(rules), smallest)
+    """The runs of ``suit`` of ``smallest`` to ``biggest`` cards from its naturals
+    ``suited`` (bit ``rank - 1``) and up to ``wilds`` wilds: ``(start, size, template,
+    wilds needed)``, the template holding the natural's code at each position it keeps
+    and -1 at each wild slot. Memoised: a suit's few naturals repeat from hand to hand."""
+    key = (suit, suited, both_aces, wilds, id(rules), smallest, biggest)
     shapes = _RUN_SHAPES.get(key)
     if shapes is None:
         shapes = remember(
-            _RUN_SHAPES, key, _new_run_shapes(suit, suited, both_aces, wilds, rules, smallest)
+            _RUN_SHAPES,
+            key,
+            _new_run_shapes(suit, suited, both_aces, wilds, rules, smallest, biggest),
         )
     return shapes
 
@@ -152,8 +171,15 @@ _RUN_SHAPES: dict[tuple[object, ...], tuple[tuple[int, int, tuple[int, ...], int
 
 
 def _new_run_shapes(
-    suit: int, suited: int, both_aces: bool, wilds: int, rules: Rules, smallest: int
+    suit: int,
+    suited: int,
+    both_aces: bool,
+    wilds: int,
+    rules: Rules,
+    smallest: int,
+    biggest: int = ACE_HIGH,
 ) -> tuple[tuple[int, int, tuple[int, ...], int], ...]:
+    max_run = min(rules.max_run, biggest)
     positions = (suited << 1) | ((suited & 1) << ACE_HIGH)  # an ace is low and high
     codes = _POSITION_CODES[suit]
     found = []
@@ -162,14 +188,14 @@ def _new_run_shapes(
         # Runs from ``start`` lack naturals at no fewer positions than the shortest one
         # does (see the break below): if it already needs too many wilds, or does not
         # fit, nothing starts here. Most starts of a hand's suit end here.
-        longest = min(rules.max_run, ACE_HIGH + 1 - start)
+        longest = min(max_run, ACE_HIGH + 1 - start)
         shortest_naturals = (positions >> start & window_mask).bit_count()
         if smallest > longest or smallest - shortest_naturals > wilds:
             continue
         held = 0
         window: list[int] = []  # the window's template: natural codes, -1 for a gap
         kept: list[int] = []  # the window's natural positions, relative to start
-        for end in range(start, min(start + rules.max_run - 1, ACE_HIGH) + 1):
+        for end in range(start, min(start + max_run - 1, ACE_HIGH) + 1):
             if positions >> end & 1:
                 held += 1
                 kept.append(end - start)

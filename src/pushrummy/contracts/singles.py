@@ -57,19 +57,23 @@ def single_melds(
     )
 
 
-def is_minimal(size: int, naturals: int, natural_out: bool, wild_out: bool, rules: Rules) -> bool:
+def is_minimal(
+    size: int, naturals: int, natural_out: bool, wild_out: bool, rules: Rules, smallest: int = 3
+) -> bool:
     """Whether a new meld of ``size`` cards, ``naturals`` of them natural, is no smaller
     meld grown by one lay-off: whether taking out any card that could have been laid off
     last leaves no meld that keeps the options ([meld.wild] ``min_naturals_per_meld`` and
     ``wild_limit``). ``natural_out`` and ``wild_out`` say whether such a card can be a
     natural, a wild: a run's last lay-off is one of its two end cards ([layoff.card]), a
-    set's any of its cards. A meld of 3 cards is minimal (2 cards are no meld).
+    set's any of its cards. A meld of 3 cards is minimal (2 cards are no meld); with
+    ``smallest``, a meld of ``smallest`` cards or fewer (a lay-down step's smaller melds
+    must still fill its part of the contract).
 
     By induction every meld is a minimal meld and then lay-offs onto it, each keeping
     the meld valid: if taking a card out leaves a valid meld, that card is a valid lay-off
     onto it.
     """
-    if size <= 3:
+    if size <= smallest:
         return True
     wilds = size - naturals
     if natural_out and rules.allows(naturals - 1, wilds):

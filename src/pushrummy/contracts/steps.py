@@ -30,6 +30,7 @@ from ..melds import Meld
 from .candidates import Candidate
 from .feasibility import one_part_fits, rest_fits, solve
 from .hands import (
+    ACE_HIGH,
     Hand,
     field_bits,
     hand_from_codes,
@@ -53,7 +54,7 @@ from .parts import (
 )
 from .rules import ContractRules, Rules, rules_of
 from .shapes import build_meld, meld_shapes, wild_fills_cached
-from .singles import single_decls
+from .singles import is_minimal, single_decls
 
 _WILDS_ONLY = 64
 """The step place of a meld of wilds only: after every natural's (0..51)."""
@@ -101,6 +102,7 @@ def lay_down_steps(
     placed: Iterable[Meld] = (),
     canonical_wilds: bool = False,
     keep_card: bool = False,
+    minimal: bool = False,
 ) -> tuple[Meld, ...]:
     """The melds that may be laid down next towards ``contract``, in canonical order.
 
@@ -117,6 +119,12 @@ def lay_down_steps(
     (wilds in ascending card order along the run). With ``keep_card``, a card must stay
     in hand after the whole lay-down.
 
+    With ``minimal``, only the melds at their smallest for the part they fill, and only
+    whole lay-downs of such melds (:func:`is_step_minimal`): a longer meld is one of them
+    and then lay-offs onto it, one card at a time, each keeping the meld valid. These are
+    the steps :func:`~pushrummy.engine.legal_moves` lists when lay-offs may follow the
+    contract in the same turn (:func:`minimal_steps`).
+
     Raises:
         TypeError: ``hand`` is not cards, ``contract`` not a contract, ``placed`` not an
             iterable of melds, or ``variant`` not ``None`` or meld options.
@@ -128,6 +136,11 @@ def lay_down_steps(
     >>> [str(m) for m in lay_down_steps(parse_cards("9C 9S 9H"), PUSH.deals[0].contract,
     ...                                 placed=[parse_meld("7S 7H 7D")])]
     ['9C 9H 9S']
+    >>> hand = parse_cards("3S 4S 5S 6S 7S 9D 10D JD QD")
+    >>> [str(m) for m in lay_down_steps(hand, PUSH.deals[2].contract)]   # 2 runs of 4
+    ['3S 4S 5S 6S', '3S 4S 5S 6S 7S', '4S 5S 6S 7S']
+    >>> [str(m) for m in lay_down_steps(hand, PUSH.deals[2].contract, minimal=True)]
+    ['3S 4S 5S 6S', '4S 5S 6S 7S']
     """
     plan = plan_of(contract)
     rules = rules_of(variant)
@@ -135,7 +148,62 @@ def lay_down_steps(
     melds: tuple[Meld, ...] = ()
     if placed or not isinstance(placed, (tuple, list)):
         melds = checked_melds(placed)
-    return steps_of(parsed, plan, rules, melds, bool(canonical_wilds), bool(keep_card))
+    return steps_of(
+        parsed, plan, rules, melds, bool(canonical_wilds), bool(keep_card), minimal=bool(minimal)
+    )
+
+
+def minimal_steps(variant: object) -> bool:
+    """Whether :func:`~pushrummy.engine.legal_moves` lists the lay-down steps of
+    ``variant`` at their smallest (``lay_down_steps(..., minimal=True)``): when a seat may
+    lay off in the turn it lays its contract down (``same_turn_after_contract``,
+    [layoff.when]), a longer meld is its smallest form and then lay-offs onto it, onto
+    the seat's own meld, which every ``layoff_targets`` allows. (With
+    ``contract_exact_sizes`` every step has its part's size anyway.)
+
+    >>> from pushrummy import PUSH
+    >>> minimal_steps(PUSH), minimal_steps(PUSH.replace(same_turn_after_contract=False))
+    (True, False)
+    """
+    return getattr(variant, "same_turn_after_contract", False) is True
+
+
+def is_step_minimal(
+    kind: int, size: int, naturals: int, ends: tuple[bool, bool], part: int, rules: Rules
+) -> bool:
+    """Whether a lay-down step is at its smallest: a meld of ``kind`` and ``size`` cards,
+    ``naturals`` of them natural, filling a part of ``part`` cards, from which no card that
+    could have been laid off last can be taken out leaving a meld that keeps the options
+    and still fills the part (:func:`~pushrummy.contracts.singles.is_minimal`).
+    ``ends``: whether a run's first and last cards are natural (ignored for a set, any
+    of whose cards may come last).
+
+    >>> from pushrummy.contracts.parts import RUN
+    >>> from pushrummy.contracts.rules import rules_of
+    >>> is_step_minimal(RUN, 5, 5, (True, True), 4, rules_of(None))
+    False
+    >>> is_step_minimal(RUN, 4, 4, (True, True), 4, rules_of(None))
+    True
+    """
+    if size <= part:
+        return True
+    if kind == SET:
+        natural_out, wild_out = naturals > 0, naturals < size
+    else:
+        natural_out, wild_out = ends[0] or ends[1], not (ends[0] and ends[1])
+    return is_minimal(size, naturals, natural_out, wild_out, rules, part)
+
+
+def part_filled(rest: tuple[Component, ...], kind: int, size: int) -> int:
+    """The size of the part a meld of ``kind`` and ``size`` cards fills among ``rest``, as
+    :func:`~pushrummy.contracts.parts.rest_after` picks it (the biggest it can fill; sizes
+    not exact), or ``size`` if none."""
+    part = size
+    best = -1
+    for comp_kind, need in rest:
+        if comp_kind == kind and best < need <= size:
+            best = need
+    return part if best < 0 else best
 
 
 def steps_of(
@@ -145,6 +213,8 @@ def steps_of(
     melds: tuple[Meld, ...],
     canonical_wilds: bool,
     keep: bool,
+    *,
+    minimal: bool = False,
 ) -> tuple[Meld, ...]:
     """:func:`lay_down_steps` of a hand already read, the contract's plan, the interned
     rules and the melds placed (checked): the engine's entry, which has them at hand."""
@@ -160,10 +230,11 @@ def steps_of(
         if not left:
             return ()
         rest = left
-    finder_key = (id(rules), canonical_wilds, keep)
+    minimal = minimal and not rules.exact  # exact sizes: every step is at its smallest
+    finder_key = (id(rules), canonical_wilds, keep, minimal)
     finder = _FINDERS.get(finder_key)
     if finder is None:
-        finder = remember(_FINDERS, finder_key, Steps(rules, canonical_wilds, keep))
+        finder = remember(_FINDERS, finder_key, Steps(rules, canonical_wilds, keep, minimal))
     steps = finder.steps(parsed, rest, by_comp)
     if melds:
         # Steps come in step order: after the melds placed, only later ones. (If the melds
@@ -216,12 +287,21 @@ class Steps:
     state of its own between calls (the memos are module-level), so one per options is
     shared."""
 
-    def __init__(self, rules: Rules, canonical: bool, keep: bool) -> None:
+    def __init__(self, rules: Rules, canonical: bool, keep: bool, minimal: bool = False) -> None:
         self.rules = rules
         self.canonical = canonical
         self.keep = keep
+        self.minimal = minimal
         self.exact = rules.exact
         self.wild_only = rules.allows(0, 3)
+
+    def longest_run(self, run_sizes: list[int]) -> int:
+        """The longest run step to try: with ``minimal`` and no wild limit, a run at its
+        smallest has exactly its part's size (an end card can always go while the run
+        still fills its part); otherwise any length."""
+        if self.minimal and not self.rules.limited and self.rules.min_naturals <= 1 and run_sizes:
+            return max(run_sizes)
+        return ACE_HIGH
 
     def feasible(
         self,
@@ -314,7 +394,12 @@ class Steps:
         exact = self.exact
         rests: dict[tuple[int, int], tuple[Component, ...] | None] = {}
         for kind, which, start, size, body, need in meld_shapes(
-            hand, self.rules, set_ok, bool(run_sizes), min(run_sizes, default=3)
+            hand,
+            self.rules,
+            set_ok,
+            bool(run_sizes),
+            min(run_sizes, default=3),
+            self.longest_run(run_sizes),
         ):
             kind_size = (kind, size)
             if kind_size in rests:
@@ -322,6 +407,15 @@ class Steps:
             else:
                 rest = rests[kind_size] = rest_after(rest0, kind, size, exact)
             if rest is None:
+                continue
+            if self.minimal and not is_step_minimal(
+                kind,
+                size,
+                size - need,
+                (body[0] >= 0, body[-1] >= 0) if kind == RUN else (False, False),
+                part_filled(rest0, kind, size),
+                self.rules,
+            ):
                 continue
             shape_info = _SHAPE_INFO.get(body)
             if shape_info is None:
@@ -444,7 +538,7 @@ class Steps:
         natural, or wilds only) that can be laid from ``codes`` with a completion after it
         in step order; ``None`` if there is none. A step of that place can be completed
         through such a meld exactly when its own key is at most this one. Memoised."""
-        memo_key = (codes, rest, place, id(self.rules), self.canonical, self.keep)
+        memo_key = (codes, rest, place, id(self.rules), self.canonical, self.keep, self.minimal)
         if memo_key in _TIES:
             return _TIES[memo_key]
         if place == _WILDS_ONLY:
@@ -456,7 +550,10 @@ class Steps:
         set_ok = any(kind == SET for kind, _ in rest)
         run_ok = any(kind == RUN for kind, _ in rest)
         best = None
-        decls = single_decls(hand_from_codes(pool), self.rules, self.canonical, tie_code)
+        if self.minimal:
+            decls = self._smallest_decls(hand_from_codes(pool), rest, tie_code)
+        else:
+            decls = single_decls(hand_from_codes(pool), self.rules, self.canonical, tie_code)
         for other_key, decl in reversed(decls):  # the greatest first
             kind = other_key[0]
             if not (run_ok if kind == RUN else set_ok):
@@ -465,6 +562,15 @@ class Steps:
             after_rest = rest_after(rest, kind, len(cards), self.exact)
             if after_rest is None:
                 continue
+            if self.minimal and not is_step_minimal(
+                kind,
+                len(cards),
+                sum(not IS_WILD[code] for code in cards),
+                (not IS_WILD[cards[0]], not IS_WILD[cards[-1]]),
+                part_filled(rest, kind, len(cards)),
+                self.rules,
+            ):
+                continue
             after = list(codes)
             for code in cards:
                 after.remove(code)
@@ -472,6 +578,44 @@ class Steps:
                 best = other_key
                 break
         return remember(_TIES, memo_key, best)
+
+    def _smallest_decls(
+        self, hand: Hand, rest: tuple[Component, ...], holding: int
+    ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """:func:`~pushrummy.contracts.singles.single_decls` of ``hand`` holding the natural
+        ``holding`` (any, if -1), only those that fill a part of ``rest`` at their smallest
+        (:func:`is_step_minimal`): their wilds are filled in only for those shapes."""
+        pool = wild_pool(hand)
+        set_ok = any(kind == SET for kind, _ in rest)
+        run_sizes = [size for kind, size in rest if kind == RUN]
+        found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        for kind, which, start, size, body, need in meld_shapes(
+            hand,
+            self.rules,
+            set_ok,
+            bool(run_sizes),
+            min(run_sizes, default=3),
+            self.longest_run(run_sizes),
+        ):
+            if holding >= 0 and holding not in body:
+                continue
+            if rest_after(rest, kind, size, self.exact) is None:
+                continue
+            ends = (body[0] >= 0, body[-1] >= 0) if kind == RUN else (False, False)
+            part = part_filled(rest, kind, size)
+            if not is_step_minimal(kind, size, size - need, ends, part, self.rules):
+                continue
+            if kind == SET:
+                for fill in wild_fills_cached(pool, need, False):
+                    cards = tuple(sorted(body + fill)) if fill else body
+                    found.append(((kind, which, 0, size, *cards), (kind, which, *cards)))
+            else:
+                for fill in wild_fills_cached(pool, need, not self.canonical):
+                    slot = iter(fill)
+                    cards = tuple(c if c >= 0 else next(slot) for c in body)
+                    found.append(((kind, which, start, size, *cards), (kind, which, start, *cards)))
+        found.sort()
+        return found
 
 
 _TIES: dict[tuple[object, ...], tuple[int, ...] | None] = bounded_memo(50_000)
@@ -486,7 +630,7 @@ _FEASIBLE: dict[tuple[object, ...], bool] = bounded_memo(20_000)
 hands come back from step to step, turn to turn and game to game. A few MB; a bigger memo
 makes a noticeable pause when it is emptied."""
 
-_FINDERS: dict[tuple[int, bool, bool], Steps] = bounded_memo(64)
+_FINDERS: dict[tuple[int, bool, bool, bool], Steps] = bounded_memo(64)
 """One :class:`Steps` per options (rules are interned, so their id is theirs for good)."""
 
 

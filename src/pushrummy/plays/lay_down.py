@@ -16,7 +16,7 @@ from typing import Any
 from ..contract_spec import Contract
 from ..contracts import can_complete_contract, contract_left, step_order_key
 from ..contracts.hands import read_hand
-from ..contracts.steps import steps_of
+from ..contracts.steps import minimal_steps, steps_of
 from ..errors import ContractNotMetError, IllegalMoveError
 from ..events import LaidDown
 from ..melds import Meld
@@ -39,7 +39,9 @@ __all__ = ["apply_lay_down", "check_lay_down", "list_lay_down"]
 
 def list_lay_down(state: GameState, turn: Turn | None) -> list[Move]:
     """The first or next meld of the contract, one move each ([contract.steps]): nothing
-    once the seat has laid down; while a lay-down is unfinished, its next steps."""
+    once the seat has laid down; while a lay-down is unfinished, its next steps. Where
+    lay-offs may follow in the same turn (:func:`~pushrummy.contracts.steps.minimal_steps`),
+    each step at its smallest for its part: a longer meld is that one and then lay-offs."""
     assert turn is not None
     seat = turn.seat
     if state.laid_down[seat]:
@@ -58,6 +60,7 @@ def list_lay_down(state: GameState, turn: Turn | None) -> list[Move]:
         placed,
         search.canonical,
         state.variant.must_discard_to_go_out,
+        minimal=minimal_steps(state.variant),
     )
     return [lay_down_unchecked(seat, (meld,)) for meld in steps]
 
