@@ -42,6 +42,7 @@ LAYERS: dict[str, int] = {
     "notation": 15,
     "records": 13,
     "_wire": 3,
+    "_json_encode": 16,
     "consistency": 14,
     "bots": 14,
     "sampling": 14,

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from ._wire import Codec, FieldInfo
 from .cards import Card
 from .contract_spec import Contract, Requirement
 from .contracts import contract_left
@@ -147,6 +148,11 @@ class Outcome:
         return self
 
 
+def _field(codec: Codec, **info: Any) -> Any:
+    """A field of :class:`GameState` with its :class:`~pushrummy._wire.FieldInfo`."""
+    return attrs.field(metadata=FieldInfo(codec=codec, **info).metadata())
+
+
 @attrs.frozen(slots=True, kw_only=True)
 class GameState:
     """A whole game at one moment. Frozen; never changed in place.
@@ -181,27 +187,31 @@ class GameState:
             (:mod:`pushrummy.events`).
     """
 
-    variant: Variant
-    seed: int
-    injected: tuple[tuple[Card, ...] | None, ...]
-    players: int
-    deal_number: int
-    dealer: int
-    phase: Phase
-    current_player: int | None
-    hands: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]
-    upcard: Card | None
-    table: tuple[TableMeld, ...]
-    laid_down: tuple[bool, ...]
-    laid_down_this_turn: bool
-    taken: Card | None
-    known: tuple[tuple[Card, ...], ...]
-    turn: int
-    results: tuple[DealResult, ...]
-    totals: tuple[int, ...]
-    outcome: Outcome | None
-    log: GameLog
+    variant: Variant = _field(Codec.VARIANT)
+    seed: int = _field(Codec.SEED, rule="deal.random")
+    injected: tuple[tuple[Card, ...] | None, ...] = _field(Codec.DECK_ORDERS, rule="deal.random")
+    players: int = _field(Codec.PLAYERS, rule="setup.players")
+    deal_number: int = _field(Codec.DEAL_NUMBER, rule="deal.count")
+    dealer: int = _field(Codec.SEAT, rule="deal.dealer")
+    phase: Phase = _field(Codec.ENUM, enum_type=Phase)
+    current_player: int | None = _field(Codec.OPT_SEAT, rule="turn.seat")
+    hands: tuple[tuple[Card, ...], ...] = _field(Codec.HANDS)
+    stock: tuple[Card, ...] = _field(Codec.CARDS, what="the stock (a list of cards)")
+    upcard: Card | None = _field(Codec.OPT_CARD, rule="deal.upcard")
+    table: tuple[TableMeld, ...] = _field(Codec.TABLE)
+    laid_down: tuple[bool, ...] = _field(
+        Codec.SEAT_FLAGS, rule="contract.laydown", what="a list of true/false"
+    )
+    laid_down_this_turn: bool = _field(Codec.BOOL, rule="layoff.when")
+    taken: Card | None = _field(Codec.OPT_CARD, rule="discard.taken")
+    known: tuple[tuple[Card, ...], ...] = _field(
+        Codec.SEAT_CARDS, rule="draw.visibility", what="a list of cards"
+    )
+    turn: int = _field(Codec.COUNT, rule="game.turn_limit", what="a number of turns")
+    results: tuple[DealResult, ...] = _field(Codec.RESULTS, rule="score.out")
+    totals: tuple[int, ...] = _field(Codec.TOTALS, rule="game.end")
+    outcome: Outcome | None = _field(Codec.OUTCOME, rule="game.end")
+    log: GameLog = _field(Codec.LOG)
 
     @property
     def contract(self) -> Contract:
