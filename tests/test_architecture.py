@@ -21,7 +21,7 @@ SRC = Path(pushrummy.__file__).parent
 LAYERS: dict[str, int] = {
     "_version": 0,
     "errors": 0,
-    "rules": 0,
+    "rules": -1,
     "cards": 1,
     "melds": 2,
     "layoffs": 3,
@@ -42,6 +42,7 @@ LAYERS: dict[str, int] = {
     "notation": 15,
     "records": 13,
     "_wire": 3,
+    "_json_encode": 16,
     "consistency": 14,
     "bots": 14,
     "sampling": 14,

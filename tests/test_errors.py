@@ -24,6 +24,7 @@ from pushrummy.errors import (
     VariantError,
     WrongPhaseError,
 )
+from pushrummy.rules import RuleId
 
 ILLEGAL_SUBCLASSES = [
     NotYourTurnError,
@@ -114,6 +115,25 @@ def test_illegal_move_error_needs_a_rule() -> None:
         IllegalMoveError("no rule given")  # type: ignore[call-arg]
     with pytest.raises(TypeError):
         InvalidMeldError("x", "meld.set")  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("cls", [IllegalMoveError, *ILLEGAL_SUBCLASSES])
+def test_an_unknown_rule_id_fails_loudly(cls: type[IllegalMoveError]) -> None:
+    # A typo in a rule id is a bug of the library: a ValueError that no caller takes for
+    # an illegal move (it is no IllegalMoveError), raised where the error is built.
+    for typo in ("meld.sett", "Meld.set", "meld", ""):
+        with pytest.raises(ValueError, match="no rule id of the rules page") as info:
+            cls("x", rule=typo)
+        assert not isinstance(info.value, PushRummyError)
+    with pytest.raises(TypeError):
+        cls("x", rule=None)  # type: ignore[arg-type]
+
+
+def test_a_rule_id_member_is_stored_as_its_str() -> None:
+    err = InvalidMeldError("x", rule=RuleId.MELD_SET)
+    assert err.rule == "meld.set" and type(err.rule) is str
+    assert str(err) == "x [meld.set]"
+    assert pickle.loads(pickle.dumps(err)).rule == "meld.set"
 
 
 def test_seat_zero_is_kept() -> None:

@@ -1,7 +1,7 @@
 """The engine's private fast paths agree with the slow, validated public ones.
 
 Performance work (issue 3) added shortcuts that skip re-validation or re-computation:
-``state.replace_unchecked`` (an unrolled copy), ``views._view`` (fields set directly),
+``state.replace_unchecked`` (a copy compiled from the fields), ``views._view`` (likewise),
 ``melds.trusted_meld`` and ``melds.grown_meld`` (melds built without re-validation),
 ``moves.lay_down_unchecked`` (no re-sort), the memoised :func:`~pushrummy.layoffs.layoff_map`
 behind :func:`~pushrummy.layoffs.layoff_ends`, :func:`~pushrummy.contracts.single_melds`

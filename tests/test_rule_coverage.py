@@ -22,7 +22,7 @@ import re
 from pathlib import Path
 
 import pushrummy
-from pushrummy.rules import RULE_IDS
+from pushrummy.rules import RULE_IDS, RuleId
 
 TESTS = Path(__file__).resolve().parent
 RULES_PAGE = TESTS.parent / "docs" / "rules.rst"
@@ -205,7 +205,7 @@ def _names(target: ast.AST) -> set[str]:
 
 def raised_rule_strings() -> dict[str, set[str]]:
     """Rule ids the library can put in an error: literals passed as ``rule=…`` or to the
-    engine's ``illegal(cls, state, move, rule, …)`` (plays.turn), assigned to a variable named ``*rule*``,
+    play modules' ``illegal(cls, state, move, rule, …)``, assigned to a variable named ``*rule*``,
     or returned by a function named ``*rule*`` -> the files using them."""
     found: dict[str, set[str]] = {}
     for path in sorted(SOURCE.rglob("*.py")):
@@ -217,7 +217,7 @@ def raised_rule_strings() -> dict[str, set[str]]:
                     if kw.arg == "rule":
                         ids |= _shaped(kw.value)
                 name = getattr(node.func, "id", getattr(node.func, "attr", ""))
-                if name == "illegal" and len(node.args) >= 4:
+                if name in ("illegal", "_illegal") and len(node.args) >= 4:
                     ids |= _shaped(node.args[3])
             elif isinstance(node, ast.Assign):
                 if any("rule" in n for t in node.targets for n in _names(t)):
@@ -239,3 +239,36 @@ def test_every_raised_rule_id_exists() -> None:
     )
     unknown = {rule_id: files for rule_id, files in raised.items() if rule_id not in PAGE_IDS}
     assert not unknown, f"rule ids raised by the source but not on docs/rules.rst: {unknown}"
+
+
+BRACKETED = re.compile(rf"\[((?:{'|'.join(PREFIXES)})\.[a-z_]+)\]")
+
+
+def rule_id_literals() -> dict[str, set[str]]:
+    """Every rule id written in ``src/pushrummy``: those an error can carry
+    (:func:`raised_rule_strings`) and every ``[section.rule]`` in a string or a comment ->
+    the files using them."""
+    found = {rule_id: set(files) for rule_id, files in raised_rule_strings().items()}
+    for path in sorted(SOURCE.rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        texts = [
+            node.value
+            for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        ]
+        texts += [line.partition("#")[2] for line in source.splitlines() if "#" in line]
+        for text in texts:
+            for rule_id in BRACKETED.findall(text):
+                found.setdefault(rule_id, set()).add(path.name)
+    return found
+
+
+def test_every_rule_id_in_the_source_is_a_rule_id_member() -> None:
+    # RuleId is the one list (its members are the page's anchors: test above); every rule id
+    # the source spells, in an error or in a text, must be one of its members.
+    members = {rule.value for rule in RuleId}
+    assert tuple(members) and tuple(rule.value for rule in RuleId) == RULE_IDS
+    literals = rule_id_literals()
+    assert {"layoff.when", "meld.set", "setup.wild", "contract.steps"} <= set(literals)
+    unknown = {rule_id: files for rule_id, files in literals.items() if rule_id not in members}
+    assert not unknown, f"rule ids in src/pushrummy that are no RuleId member: {unknown}"

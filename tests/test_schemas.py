@@ -38,7 +38,7 @@ import pushrummy as pr
 import pushrummy._json_decode as decoder
 from documents import JUNK, all_paths, delete_at, random_mutation, replace_at, valid_documents
 from games import PRESETS, melding, playout, variant_for
-from pushrummy._wire import INT_BITS, SEED_BITS
+from pushrummy._wire import INT_BITS, SEED_BITS, VARIANT_FACTS, Codec, FieldInfo, wire_fields
 from pushrummy.cards import ALL_CARDS, MAX_PACKS, Rank, Suit
 from pushrummy.consistency import Problem
 from pushrummy.contract_spec import Contract
@@ -249,6 +249,101 @@ def test_the_documents_have_the_decoders_fields() -> None:
     for name in ("deal_result", "outcome", "settlement", "card_values", "table_meld", "deal"):
         assert defs[name]["required"] == list(defs[name]["properties"]), name
         assert defs[name]["additionalProperties"] is False, name
+
+
+def _plain(node: Any) -> Any:
+    """A schema fragment without its descriptions, its ``$ref`` s naming the shared
+    definition only (``"defs.schema.json#/$defs/seat"`` and ``"#/$defs/seat"`` are ``"seat"``)."""
+    if isinstance(node, dict):
+        return {
+            key: value.rpartition("/")[2] if key == "$ref" else _plain(value)
+            for key, value in node.items()
+            if key != "description"
+        }
+    if isinstance(node, list):
+        return [_plain(item) for item in node]
+    return node
+
+
+def _int_schema(info: FieldInfo) -> dict[str, Any]:
+    bounds = {"minimum": info.lo, "maximum": info.hi}
+    return {"$ref": "int", **{key: value for key, value in bounds.items() if value is not None}}
+
+
+SCHEMA_OF_CODEC: dict[Codec, Callable[[FieldInfo], Any]] = {
+    Codec.STR: lambda info: {"type": "string", "minLength": 1},
+    Codec.BOOL: lambda info: {"type": "boolean"},
+    Codec.ENUM: lambda info: {"enum": [member.value for member in info.enum_type or ()]},
+    Codec.INT: _int_schema,
+    Codec.OPT_INT: lambda info: {"anyOf": [_int_schema(info), {"type": "null"}]},
+    Codec.COUNT: lambda info: {"$ref": "count"},
+    Codec.PACKS: lambda info: {
+        "type": "array",
+        "minItems": 1,
+        "items": {
+            "type": "array",
+            "prefixItems": [
+                {"$ref": "int", "minimum": 2, "maximum": 8},
+                {"$ref": "int", "minimum": 1, "maximum": MAX_PACKS},
+            ],
+            "minItems": 2,
+            "items": False,
+        },
+    },
+    Codec.DEALS: lambda info: {"type": "array", "minItems": 1, "items": {"$ref": "deal"}},
+    Codec.CARD_VALUES: lambda info: {"$ref": "card_values"},
+    Codec.STAKES: lambda info: {"anyOf": [{"$ref": "stakes"}, {"type": "null"}]},
+    Codec.VARIANT: lambda info: {"$ref": "variant"},
+    Codec.SEED: lambda info: {"$ref": "seed"},
+    Codec.DECK_ORDERS: lambda info: {"type": "array", "items": {"$ref": "deck_order_or_null"}},
+    Codec.PLAYERS: lambda info: {"$ref": "players"},
+    Codec.DEAL_NUMBER: lambda info: {"$ref": "int", "minimum": 1},
+    Codec.SEAT: lambda info: {"$ref": "seat"},
+    Codec.OPT_SEAT: lambda info: {"$ref": "seat_or_null"},
+    Codec.HANDS: lambda info: {"$ref": "per_seat_cards"},
+    Codec.SEAT_CARDS: lambda info: {"$ref": "per_seat_cards"},
+    Codec.CARDS: lambda info: {"$ref": "cards"},
+    Codec.OPT_CARD: lambda info: {"$ref": "card_or_null"},
+    Codec.SEAT_FLAGS: lambda info: {"$ref": "per_seat_flags"},
+    Codec.TABLE: lambda info: {"$ref": "table"},
+    Codec.RESULTS: lambda info: {"$ref": "results"},
+    Codec.TOTALS: lambda info: {"$ref": "totals"},
+    Codec.OUTCOME: lambda info: {"$ref": "outcome_or_null"},
+    Codec.LOG: lambda info: {"$ref": "log"},
+}
+"""The schema of a field of each codec, the one the schema files must give it."""
+
+
+def test_the_schema_files_are_the_field_declarations() -> None:
+    # The schema files are static; the fields of a variant and a state are declared once, in
+    # their classes (FieldInfo metadata): the files must list exactly those fields, in order,
+    # each with the schema of its codec (an enum's values, an integer's bounds).
+    defs = file_schema("defs")["$defs"]
+    for properties, required, value_class, facts in (
+        (
+            defs["variant_fields"]["properties"],
+            defs["variant_fields"]["required"],
+            pr.Variant,
+            VARIANT_FACTS,
+        ),
+        (
+            file_schema("state")["properties"],
+            file_schema("state")["required"][2:],
+            pr.GameState,
+            (),
+        ),
+    ):
+        fields = wire_fields(value_class)
+        keys = [field.key for field in fields]
+        listed = [name for name in properties if name not in ("schema", "version")]
+        assert listed == [*keys, *facts], value_class.__name__
+        assert required == [*keys, *facts], value_class.__name__
+        for field in fields:
+            expected = SCHEMA_OF_CODEC[field.info.codec](field.info)
+            given = _plain(properties[field.key])
+            if field.info.codec is Codec.ENUM and "$ref" in given:  # the state's phase
+                given = _plain(defs[given["$ref"]])
+            assert given == expected, f"{value_class.__name__}.{field.name}"
 
 
 def test_the_moves_are_the_move_table() -> None:

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import enum
+from pathlib import Path
+
 import attrs
 import pytest
 
 import pushrummy as pr
+from pushrummy._wire import Codec, wire_fields
 from pushrummy.cards import JOKER, Card, Rank, Suit, make_deck, parse_card
 from pushrummy.contract_spec import Contract
 from pushrummy.errors import VariantError
@@ -13,6 +17,7 @@ from pushrummy.melds import WildLimit
 from pushrummy.variants import (
     CAP_IT,
     DEFAULT_CARD_VALUES,
+    HOUSE_OPTIONS,
     PUSH,
     BuryPosition,
     DealSpec,
@@ -540,3 +545,56 @@ def test_a_house_variant_from_scratch() -> None:
     assert variant.bury_position is BuryPosition.BOTTOM
     assert variant.card_value(parse_card("AH")) == 11
     assert variant.side_count(3) == 3
+
+
+# -- the option table of docs/variants.rst is the fields' declarations -----------------------
+
+VARIANTS_PAGE = Path(__file__).resolve().parent.parent / "docs" / "variants.rst"
+
+
+def option_table() -> dict[str, list[str]]:
+    """The rows of the option table of docs/variants.rst (section "House-rule options"):
+    option name -> its other cells (rule, default, allowed values), in the page's words."""
+    text = VARIANTS_PAGE.read_text(encoding="utf-8")
+    section = text.split("House-rule options\n==================\n", 1)[1]
+    table = section.split(".. list-table::", 1)[1].split("\n\n", 2)[1]
+    rows: dict[str, list[str]] = {}
+    for row in table.split("   * - ")[1:]:
+        cells = [" ".join(cell.split()) for cell in row.split("\n     - ")]
+        name = cells[0].strip("`")
+        assert name not in rows, f"docs/variants.rst lists {name} twice"
+        rows[name] = cells[1:]
+    del rows["Option"]  # the header
+    return rows
+
+
+def test_the_option_table_is_the_variants_fields() -> None:
+    # Every house-rule option (FieldInfo.house) has a row with its rule, its default and,
+    # for an enum or a bounded integer, every value it allows; the other fields are named
+    # just below the table.
+    rows = option_table()
+    fields = {field.name: field for field in wire_fields(Variant)}
+    assert sorted(rows) == sorted(HOUSE_OPTIONS)
+    for name, (rule, default, allowed) in rows.items():
+        info = fields[name].info
+        assert rule == f":rule:`{info.rule}`", name
+        value = fields[name].default
+        if isinstance(value, enum.Enum):
+            assert default == f'``"{value.value}"``', name
+            assert (
+                f"~pushrummy.{type(value).__module__.split('.')[-1]}.{type(value).__name__}`"
+                in (allowed)
+            ), name
+            for member in type(value):
+                assert f'``"{member.value}"``' in allowed, (name, member)
+        elif value != DEFAULT_CARD_VALUES:
+            assert default.startswith(f"``{value!r}``"), name
+        if info.codec is Codec.INT:
+            assert {f"``{info.lo}``", f"``{info.hi}``"} <= set(allowed.split()), name
+        if info.codec is Codec.BOOL:
+            assert "``True``" in allowed and "``False``" in allowed, name
+    text = VARIANTS_PAGE.read_text(encoding="utf-8")
+    structure = text.split("The structural fields", 1)[1].split("\n\n", 1)[0]
+    for field in fields.values():
+        if not field.info.house:
+            assert f"``{field.name}``" in structure, field.name

@@ -11,11 +11,13 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from ._wire import INT_BITS, SEED_BITS
-from .cards import Card, parse_card
-from .errors import DecodeError, NotationError
+from .cards import Card, Rank, Suit, parse_card
+from .contract_spec import Contract
+from .errors import DecodeError, InvalidMeldError, NotationError
+from .melds import MAX_RUN_POSITION, Meld, MeldKind
 
 
 def fail(message: str, path: str) -> DecodeError:
@@ -219,3 +221,55 @@ def read_ints(
         read_int(item, f"{path}[{i}]", "an integer" if lo is None else f"an integer >= {lo}", lo=lo)
         for i, item in enumerate(items)
     )
+
+
+_RANK_BY_SYMBOL: Final = {rank.symbol: rank for rank in Rank}
+_SUIT_BY_LETTER: Final = {suit.letter: suit for suit in Suit}
+
+
+def read_meld(value: object, path: str) -> Meld:
+    obj = read_object(value, path, "a meld")
+    if "kind" not in obj:
+        raise fail('missing field \'kind\' of a meld ("set" or "run")', f"{path}.kind")
+    kind = read_enum(obj["kind"], f"{path}.kind", MeldKind)
+    try:
+        if kind is MeldKind.SET:
+            obj = read_fields(obj, path, "a set", ("kind", "rank", "cards"))
+            rank_text = obj["rank"]
+            rank = _RANK_BY_SYMBOL.get(rank_text) if isinstance(rank_text, str) else None
+            if rank is None:
+                raise fail(
+                    f"expected a rank (A, 2 … 10, J, Q or K), got {describe(rank_text)}",
+                    f"{path}.rank",
+                )
+            cards = read_cards(obj["cards"], f"{path}.cards")
+            return Meld(MeldKind.SET, cards, rank=rank)
+        obj = read_fields(obj, path, "a run", ("kind", "suit", "start", "cards"))
+        suit_text = obj["suit"]
+        suit = _SUIT_BY_LETTER.get(suit_text) if isinstance(suit_text, str) else None
+        if suit is None:
+            raise fail(f"expected a suit (C, D, H or S), got {describe(suit_text)}", f"{path}.suit")
+        start = read_int(
+            obj["start"],
+            f"{path}.start",
+            f"a run position 1..{MAX_RUN_POSITION - 2} (1 = ace low)",
+            lo=1,
+            hi=MAX_RUN_POSITION - 2,
+        )
+        cards = read_cards(obj["cards"], f"{path}.cards")
+        return Meld(MeldKind.RUN, cards, suit=suit, start=start)
+    except InvalidMeldError as exc:
+        raise fail(f"invalid meld: {exc}", path) from exc
+
+
+def read_contract(value: object, path: str) -> Contract:
+    text = read_str(value, path, "a contract such as '2 sets of 3'")
+    try:
+        contract = Contract.parse(text)
+    except ValueError as exc:  # NotationError; also a count with thousands of digits
+        raise fail(f"bad contract: {str(exc)[:200]}", path) from exc
+    if str(contract) != text:
+        raise fail(
+            f"{short(text)} is not a contract in canonical form: write {str(contract)!r}", path
+        )
+    return contract

@@ -1,14 +1,25 @@
-"""The constants of the JSON wire format, shared by the encoders and the decoders.
+"""The constants of the JSON wire format, shared by the encoders and the decoders, and how
+the fields of the values are declared for them.
+
+Every field of :class:`~pushrummy.variants.Variant` and :class:`~pushrummy.state.GameState`
+carries a :class:`FieldInfo` in its ``attrs`` metadata: its JSON name, its :class:`Codec`, the
+rule it is about. The JSON encoder and decoder loop over :func:`wire_fields`, the schema
+test compares the schema files with them, and the docs test the option table of
+:doc:`/variants`: a field is declared once.
 
 Private: the public names are re-exported by :mod:`pushrummy.serialization`.
 """
 
 from __future__ import annotations
 
+import enum
 from typing import Any, Final, Literal
+
+import attrs
 
 from .cards import ALL_CARDS, Rank
 from .melds import MAX_RUN_POSITION, position_rank
+from .rules import rule_id
 
 SCHEMA_VERSION: Final = 1
 """The version every document carries; decoding any other version is an error."""
@@ -38,3 +49,131 @@ RUN_POSITIONS: Final = tuple(
 
 VARIANT_FACTS: Final = ("wild_cards", "run_positions")
 """The read-only fields of a variant document after its options: facts of the rules."""
+
+
+# -- the fields of the values a document carries ------------------------------------------------
+
+
+class Codec(enum.Enum):
+    """How a field of a value is written to JSON and read back: the encoder and the decoder
+    each have one function per codec (:mod:`pushrummy._json_encode`,
+    :mod:`pushrummy._json_decode`), and the schema test one schema fragment per codec."""
+
+    STR = "str"
+    """A non-empty string."""
+    BOOL = "bool"
+    """``true`` or ``false``."""
+    ENUM = "enum"
+    """The ``.value`` string of a member of :attr:`FieldInfo.enum_type`."""
+    INT = "int"
+    """An integer in ``lo..hi``."""
+    OPT_INT = "opt_int"
+    """``null`` or an integer in ``lo..hi``."""
+    COUNT = "count"
+    """An integer >= 0."""
+    PACKS = "packs"
+    """A variant's ``[players, packs]`` pairs."""
+    DEALS = "deals"
+    """A variant's deals: ``{"hand_size": .., "contract": ".."}`` objects."""
+    CARD_VALUES = "card_values"
+    """A variant's points per rank: an object keyed by ``"JK"``, ``"A"`` … ``"K"``."""
+    STAKES = "stakes"
+    """A variant's stakes, ``{"ante": .., "round_prize": ..}``, or ``null``."""
+    VARIANT = "variant"
+    """A variant object."""
+    SEED = "seed"
+    """A seed: an integer below ``2**256`` in magnitude."""
+    DECK_ORDERS = "deck_orders"
+    """Per deal, a deck order (a list of cards) or ``null``."""
+    PLAYERS = "players"
+    """A number of players the variant allows."""
+    DEAL_NUMBER = "deal_number"
+    """A deal of the variant, from 1."""
+    SEAT = "seat"
+    """A seat of the game."""
+    OPT_SEAT = "opt_seat"
+    """A seat of the game, or ``null``."""
+    HANDS = "hands"
+    """Per seat, a hand (a multiset of cards, kept sorted)."""
+    SEAT_CARDS = "seat_cards"
+    """Per seat, a list of cards (in their order)."""
+    CARDS = "cards"
+    """A list of cards, in their order."""
+    OPT_CARD = "opt_card"
+    """A card, or ``null``."""
+    SEAT_FLAGS = "seat_flags"
+    """Per seat, ``true`` or ``false``."""
+    TABLE = "table"
+    """The melds on the table: ``{"id": .., "owner": .., "meld": <meld>}`` objects."""
+    RESULTS = "results"
+    """The scored deals."""
+    TOTALS = "totals"
+    """Per side, an integer."""
+    OUTCOME = "outcome"
+    """The outcome of a finished game, or ``null``."""
+    LOG = "log"
+    """The game's events, oldest first."""
+
+
+WIRE: Final = "pushrummy.wire"
+"""The key of a field's :class:`FieldInfo` in its ``attrs`` metadata."""
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class FieldInfo:
+    """What the JSON codec, the schema and the docs know of a field of a value (a
+    :class:`~pushrummy.variants.Variant` option, a :class:`~pushrummy.state.GameState` field),
+    declared once with the field: ``attrs.field(metadata=FieldInfo(...).metadata())``.
+
+    Attributes:
+        codec: how the field is written and read.
+        rule: the rule the field is about (:doc:`/rules`), if any; a typo fails at import.
+        json: the field's name in JSON, if not its own.
+        what: how a decoding error names the expected value (``"0 or 1"``).
+        lo, hi: the bounds of an integer (:attr:`Codec.INT`, :attr:`Codec.OPT_INT`).
+        enum_type: the enum of an :attr:`Codec.ENUM` field.
+        house: a house-rule option of a variant (a row of the option table of
+            :doc:`/variants`); the variant's other fields describe the presets.
+    """
+
+    codec: Codec
+    rule: str | None = attrs.field(default=None, converter=attrs.converters.optional(rule_id))
+    json: str | None = None
+    what: str = ""
+    lo: int | None = None
+    hi: int | None = None
+    enum_type: type[enum.Enum] | None = None
+    house: bool = False
+
+    def metadata(self) -> dict[str, FieldInfo]:
+        """The ``metadata`` argument of ``attrs.field`` that carries this."""
+        return {WIRE: self}
+
+
+@attrs.frozen(slots=True)
+class WireField:
+    """A field of a value class with its :class:`FieldInfo`: see :func:`wire_fields`."""
+
+    name: str
+    """The attribute's name."""
+    key: str
+    """The field's name in JSON."""
+    info: FieldInfo
+    default: Any
+    """The field's default (``attrs.NOTHING`` if it has none)."""
+
+
+def wire_fields(cls: type) -> tuple[WireField, ...]:
+    """Every field of the attrs class ``cls``, in order, with its :class:`FieldInfo`.
+
+    Raises:
+        TypeError: a field of ``cls`` carries no :class:`FieldInfo` (every field of a value
+            that documents carry must say how it is written).
+    """
+    found = []
+    for field in attrs.fields(cls):
+        info = field.metadata.get(WIRE)
+        if not isinstance(info, FieldInfo):
+            raise TypeError(f"{cls.__name__}.{field.name} has no FieldInfo in its metadata")
+        found.append(WireField(field.name, info.json or field.name, info, field.default))
+    return tuple(found)

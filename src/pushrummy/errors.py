@@ -34,6 +34,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from .rules import rule_id
+
 __all__ = [
     "CardNotInHandError",
     "ContractNotMetError",
@@ -63,7 +65,10 @@ class IllegalMoveError(PushRummyError, ValueError):
     """A well-formed move (or meld) that the rules do not allow here.
 
     Attributes:
-        rule: the rule id (:doc:`/rules`) the move breaks (for example ``"layoff.when"``).
+        rule: the rule id (:doc:`/rules`) the move breaks (for example ``"layoff.when"``):
+            always a plain ``str``; the constructor refuses an id the rules page lacks
+            (a ``ValueError``, not an ``IllegalMoveError``: a bug in the caller), and
+            accepts a :class:`~pushrummy.rules.RuleId`.
         move: the rejected move, if there was one.
         seat: the seat that tried it, if known.
         phase: the game phase at the time, if known.
@@ -78,6 +83,7 @@ class IllegalMoveError(PushRummyError, ValueError):
         seat: int | None = None,
         phase: Any = None,
     ) -> None:
+        rule = rule_id(rule)
         self.message = message
         self.rule = rule
         self.move = move

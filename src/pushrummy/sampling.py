@@ -81,7 +81,7 @@ from .events import (
 )
 from .state import GameState, Phase
 from .variants import BuryPosition
-from .views import PlayerView
+from .views import COPIED_FIELDS, PlayerView
 
 __all__ = ["sample_state", "unseen_cards"]
 
@@ -190,26 +190,11 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     stock = (*pool[at:], *bottom)
     events = _history(view, hands, rng)
     return GameState(
-        variant=view.variant,
+        **{name: getattr(view, name) for name in COPIED_FIELDS},
         seed=rng.getrandbits(64),
         injected=(None,) * len(view.variant.deals),
-        players=players,
-        deal_number=view.deal_number,
-        dealer=view.dealer,
-        phase=view.phase,
-        current_player=view.current_player,
         hands=tuple(hands),
         stock=stock,
-        upcard=view.upcard,
-        table=view.table,
-        laid_down=view.laid_down,
-        laid_down_this_turn=view.laid_down_this_turn,
-        taken=view.taken,
-        known=view.known,
-        turn=view.turn,
-        results=view.results,
-        totals=view.totals,
-        outcome=view.outcome,
         log=GameLog(players, events),
     )
 

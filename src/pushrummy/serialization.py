@@ -265,38 +265,26 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable, Iterable
 from typing import Any, Final, Literal, overload
 
-import attrs
-
 from ._json_decode import decode_document, parse_json
+from ._json_encode import encode_document
 from ._wire import (
-    CARD_VALUE_KEYS,
     DOCUMENT_KINDS,
-    RUN_POSITIONS,
-    SCHEMA_PREFIX,
     SCHEMA_VERSION,
-    SEED_BITS,
-    WILD_CARDS,
     JSONObject,
     Kind,
 )
 from .cards import Card
-from .english import describe_event, describe_move
 from .errors import SetupError, clip_repr
-from .events import DealEnd, Event, EventLog
-from .melds import End, Meld, MeldKind
+from .melds import Meld
 from .moves import Move
-from .movetable import MOVE_CLASSES, kind_of
-from .notation import format_move
 
 # GameRecord and replay live in records.py (one concept per module); the design lists them
 # here, so they stay importable from this module too (explicit re-exports).
 from .records import GameRecord as GameRecord  # noqa: PLC0414
 from .records import replay as replay  # noqa: PLC0414
-from .scoring import StakesSettlement
-from .state import DealResult, GameState, Outcome, TableMeld
+from .state import GameState
 from .variants import Variant
 from .views import PlayerView
 
@@ -562,292 +550,7 @@ def encode(obj: object, *, events_since: int = 0) -> JSONObject:
             raise SetupError("events_since is for views: other documents hold no seat's events")
         if events_since < 0:
             raise SetupError(f"events_since must be at least 0, not {events_since}")
-    if isinstance(obj, Card):
-        return _document("card", {"card": _card_out(obj)})
-    if isinstance(obj, MOVE_CLASSES):
-        return _document("move", _encode_move(obj))
-    if isinstance(obj, Meld):
-        return _document("meld", _encode_meld(obj))
-    if isinstance(obj, Variant):
-        return _document("variant", _encode_variant(obj))
-    if isinstance(obj, GameState):
-        return _document("state", _encode_state(obj))
-    if isinstance(obj, PlayerView):
-        return _document("view", _encode_view(obj, events_since))
-    if isinstance(obj, GameRecord):
-        return _document("record", _encode_record(obj))
-    raise TypeError(
-        f"cannot encode a {type(obj).__name__}: expected a Card, move, Meld, Variant, "
-        "GameState, PlayerView or GameRecord"
-    )
-
-
-def _document(kind: str, body: JSONObject) -> JSONObject:
-    return {"schema": SCHEMA_PREFIX + kind, "version": SCHEMA_VERSION, **body}
-
-
-# =============================================================================================
-# Encoders
-# =============================================================================================
-
-
-def _card_out(card: object) -> str:
-    if not isinstance(card, Card):
-        raise TypeError(f"expected a Card, not {type(card).__name__}")
-    return str(card)
-
-
-def _cards_out(cards: Iterable[object]) -> list[str]:
-    return [_card_out(card) for card in cards]
-
-
-def _opt_card_out(card: object) -> str | None:
-    return None if card is None else _card_out(card)
-
-
-def _int_out(value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"expected an int, not {type(value).__name__}")
-    return int(value)
-
-
-def _seed_out(seed: object) -> int:
-    number = _int_out(seed)
-    if number.bit_length() > SEED_BITS:
-        raise SetupError(f"a seed must be below 2**{SEED_BITS} in magnitude to be saved as JSON")
-    return number
-
-
-def _encode_meld(meld: Meld) -> JSONObject:
-    if meld.kind is MeldKind.SET:
-        assert meld.rank is not None
-        return {"kind": "set", "rank": meld.rank.symbol, "cards": _cards_out(meld.cards)}
-    assert meld.suit is not None and meld.start is not None
-    return {
-        "kind": "run",
-        "suit": meld.suit.letter,
-        "start": meld.start,
-        "cards": _cards_out(meld.cards),
-    }
-
-
-def _meld_out(meld: object) -> JSONObject:
-    if not isinstance(meld, Meld):
-        raise TypeError(f"expected a Meld, not {type(meld).__name__}")
-    return _encode_meld(meld)
-
-
-def _encode_outcome(outcome: Outcome | None) -> JSONObject | None:
-    if outcome is None:
-        return None
-    stakes = outcome.stakes
-    return {
-        "totals": list(outcome.totals),
-        "winners": list(outcome.winners),
-        "stakes": None if stakes is None else _encode_stakes(stakes),
-    }
-
-
-def _encode_stakes(stakes: StakesSettlement) -> JSONObject:
-    return {
-        "pot": stakes.pot,
-        "round_prizes": list(stakes.round_prizes),
-        "final_prizes": list(stakes.final_prizes),
-        "net": list(stakes.net),
-        "left_in_pot": stakes.left_in_pot,
-    }
-
-
-def _encode_move(move: Move) -> JSONObject:
-    kind = kind_of(move)
-    out: JSONObject = {"type": kind.name}
-    for field in kind.fields:
-        out[field] = _FIELD_OUT[field](getattr(move, field))
-    return out
-
-
-def _end_out(end: object) -> str | None:
-    if end is not None and not isinstance(end, End):
-        raise TypeError(f"LayOff.end must be an End or None, not {type(end).__name__}")
-    return None if end is None else end.value
-
-
-def _melds_out(melds: object) -> list[JSONObject]:
-    if not isinstance(melds, tuple):
-        raise TypeError(f"LayDown.melds must be a tuple of melds, not {type(melds).__name__}")
-    return [_meld_out(meld) for meld in melds]
-
-
-_FIELD_OUT: Final[dict[str, Callable[[Any], Any]]] = {
-    "seat": _int_out,
-    "card": _card_out,
-    "meld_id": _int_out,
-    "position": _int_out,
-    "end": _end_out,
-    "meld": _meld_out,
-    "melds": _melds_out,
-}
-"""How each field of a move (the move table's ``fields``) is written."""
-
-"""The keys of ``card_values``, in the order of ``Variant.card_values`` (joker first)."""
-
-
-def _encode_variant(variant: Variant) -> JSONObject:
-    stakes = variant.stakes
-    return {
-        "name": variant.name,
-        "packs_for_players": [[players, packs] for players, packs in variant.packs_for_players],
-        "partnerships": variant.partnerships,
-        "deals": [
-            {"hand_size": deal.hand_size, "contract": str(deal.contract)} for deal in variant.deals
-        ],
-        "card_values": dict(zip(CARD_VALUE_KEYS, variant.card_values, strict=True)),
-        "stakes": None
-        if stakes is None
-        else {"ante": stakes.ante, "round_prize": stakes.round_prize},
-        "bury_position": variant.bury_position.value,
-        "push_to": variant.push_to.value,
-        "short_stock_push": variant.short_stock_push.value,
-        "min_naturals_per_meld": variant.min_naturals_per_meld,
-        "wild_limit": variant.wild_limit.value,
-        "max_run_length": variant.max_run_length,
-        "contract_exact_sizes": variant.contract_exact_sizes,
-        "layoff_targets": variant.layoff_targets.value,
-        "new_melds_after_contract": variant.new_melds_after_contract,
-        "same_turn_after_contract": variant.same_turn_after_contract,
-        "wild_exchange": variant.wild_exchange.value,
-        "may_rediscard_taken": variant.may_rediscard_taken,
-        "may_discard_wild": variant.may_discard_wild,
-        "must_discard_to_go_out": variant.must_discard_to_go_out,
-        "max_turns_per_deal": variant.max_turns_per_deal,
-        "wild_cards": list(WILD_CARDS),
-        "run_positions": dict(RUN_POSITIONS),
-    }
-
-
-def _encode_table(table: Iterable[TableMeld]) -> list[JSONObject]:
-    return [{"id": t.id, "owner": t.owner, "meld": _meld_out(t.meld)} for t in table]
-
-
-def _encode_result(result: DealResult) -> JSONObject:
-    return {
-        "deal_number": result.deal_number,
-        "dealer": result.dealer,
-        "ended_by": result.ended_by.value,
-        "went_out": result.went_out,
-        "hands": [_cards_out(hand) for hand in result.hands],
-        "penalties": list(result.penalties),
-    }
-
-
-def _encode_state(state: GameState) -> JSONObject:
-    return {
-        "variant": _encode_variant(state.variant),
-        "seed": _seed_out(state.seed),
-        "injected": [None if order is None else _cards_out(order) for order in state.injected],
-        "players": state.players,
-        "deal_number": state.deal_number,
-        "dealer": state.dealer,
-        "phase": state.phase.value,
-        "current_player": state.current_player,
-        "hands": [_cards_out(hand) for hand in state.hands],
-        "stock": _cards_out(state.stock),
-        "upcard": _opt_card_out(state.upcard),
-        "table": _encode_table(state.table),
-        "laid_down": list(state.laid_down),
-        "laid_down_this_turn": state.laid_down_this_turn,
-        "taken": _opt_card_out(state.taken),
-        "known": [_cards_out(cards) for cards in state.known],
-        "turn": state.turn,
-        "results": [_encode_result(r) for r in state.results],
-        "totals": list(state.totals),
-        "outcome": _encode_outcome(state.outcome),
-        "log": [_encode_event(event) for event in state.log.events],
-    }
-
-
-def _encode_view(view: PlayerView, events_since: int) -> JSONObject:
-    return {
-        "seat": view.seat,
-        "side": view.side,
-        "players": view.players,
-        "sides": list(view.sides),
-        "variant": _encode_variant(view.variant),
-        "deal_number": view.deal_number,
-        "dealer": view.dealer,
-        "contract": str(view.contract),
-        "contract_left": [str(part) for part in view.contract_left],
-        "phase": view.phase.value,
-        "current_player": view.current_player,
-        "hand": _cards_out(view.hand),
-        "hand_sizes": list(view.hand_sizes),
-        "known": [_cards_out(cards) for cards in view.known],
-        "upcard": _opt_card_out(view.upcard),
-        "table": _encode_table(view.table),
-        "stock_size": view.stock_size,
-        "laid_down": list(view.laid_down),
-        "laid_down_this_turn": view.laid_down_this_turn,
-        "taken": _opt_card_out(view.taken),
-        "turn": view.turn,
-        "totals": list(view.totals),
-        "results": [_encode_result(r) for r in view.results],
-        "outcome": _encode_outcome(view.outcome),
-        "events_since": events_since,
-        "events": _encode_seen(view.events, view.seat, events_since),
-        "legal_moves": [_encode_listed(m, view) for m in view.legal_moves],
-    }
-
-
-def _encode_seen(events: EventLog, seat: int, since: int) -> list[JSONObject]:
-    """A view's events from index ``since`` on, each with its index and its text."""
-    return [
-        {"index": index, **_encode_event(event), "text": describe_event(event, you=seat)}
-        for index, event in enumerate(events.since(since), start=since)
-    ]
-
-
-def _encode_event(event: Event) -> JSONObject:
-    out: JSONObject = {"type": event.kind}
-    for field in attrs.fields(type(event)):
-        out[field.name] = _event_value(getattr(event, field.name))
-    return out
-
-
-def _event_value(value: object) -> Any:
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, Meld):
-        return _encode_meld(value)
-    if isinstance(value, tuple):
-        return [_event_value(item) for item in value]
-    if isinstance(value, DealEnd):
-        return value.value
-    if isinstance(value, StakesSettlement):
-        return _encode_stakes(value)
-    return value  # an int, a bool or None
-
-
-def _encode_listed(move: Move, view: PlayerView) -> JSONObject:
-    """A listed move: its object, then its labels (read-only, derived from the move and the
-    view's table)."""
-    out = _encode_move(move)
-    out["notation"] = format_move(move)
-    out["description"] = describe_move(move, view)
-    return out
-
-
-def _encode_record(record: GameRecord) -> JSONObject:
-    out: JSONObject = {
-        "variant": _encode_variant(record.variant),
-        "seed": _seed_out(record.seed),
-        "players": record.players,
-        "dealer": record.dealer,
-        "deals": [None if order is None else _cards_out(order) for order in record.deals],
-        "moves": [_encode_move(m) for m in record.moves],
-    }
-    if record.human is not None:  # written only when known: older records have no such field
-        out["human"] = record.human
-    return out
+    return encode_document(obj, events_since)
 
 
 # =============================================================================================

@@ -23,11 +23,12 @@ phase                      current_player        what happens
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from ._wire import Codec, FieldInfo
 from .cards import Card
 from .contract_spec import Contract, Requirement
 from .contracts import contract_left
@@ -147,6 +148,11 @@ class Outcome:
         return self
 
 
+def _field(codec: Codec, **info: Any) -> Any:
+    """A field of :class:`GameState` with its :class:`~pushrummy._wire.FieldInfo`."""
+    return attrs.field(metadata=FieldInfo(codec=codec, **info).metadata())
+
+
 @attrs.frozen(slots=True, kw_only=True)
 class GameState:
     """A whole game at one moment. Frozen; never changed in place.
@@ -181,27 +187,31 @@ class GameState:
             (:mod:`pushrummy.events`).
     """
 
-    variant: Variant
-    seed: int
-    injected: tuple[tuple[Card, ...] | None, ...]
-    players: int
-    deal_number: int
-    dealer: int
-    phase: Phase
-    current_player: int | None
-    hands: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]
-    upcard: Card | None
-    table: tuple[TableMeld, ...]
-    laid_down: tuple[bool, ...]
-    laid_down_this_turn: bool
-    taken: Card | None
-    known: tuple[tuple[Card, ...], ...]
-    turn: int
-    results: tuple[DealResult, ...]
-    totals: tuple[int, ...]
-    outcome: Outcome | None
-    log: GameLog
+    variant: Variant = _field(Codec.VARIANT)
+    seed: int = _field(Codec.SEED, rule="deal.random")
+    injected: tuple[tuple[Card, ...] | None, ...] = _field(Codec.DECK_ORDERS, rule="deal.random")
+    players: int = _field(Codec.PLAYERS, rule="setup.players")
+    deal_number: int = _field(Codec.DEAL_NUMBER, rule="deal.count")
+    dealer: int = _field(Codec.SEAT, rule="deal.dealer")
+    phase: Phase = _field(Codec.ENUM, enum_type=Phase)
+    current_player: int | None = _field(Codec.OPT_SEAT, rule="turn.seat")
+    hands: tuple[tuple[Card, ...], ...] = _field(Codec.HANDS)
+    stock: tuple[Card, ...] = _field(Codec.CARDS, what="the stock (a list of cards)")
+    upcard: Card | None = _field(Codec.OPT_CARD, rule="deal.upcard")
+    table: tuple[TableMeld, ...] = _field(Codec.TABLE)
+    laid_down: tuple[bool, ...] = _field(
+        Codec.SEAT_FLAGS, rule="contract.laydown", what="a list of true/false"
+    )
+    laid_down_this_turn: bool = _field(Codec.BOOL, rule="layoff.when")
+    taken: Card | None = _field(Codec.OPT_CARD, rule="discard.taken")
+    known: tuple[tuple[Card, ...], ...] = _field(
+        Codec.SEAT_CARDS, rule="draw.visibility", what="a list of cards"
+    )
+    turn: int = _field(Codec.COUNT, rule="game.turn_limit", what="a number of turns")
+    results: tuple[DealResult, ...] = _field(Codec.RESULTS, rule="score.out")
+    totals: tuple[int, ...] = _field(Codec.TOTALS, rule="game.end")
+    outcome: Outcome | None = _field(Codec.OUTCOME, rule="game.end")
+    log: GameLog = _field(Codec.LOG)
 
     @property
     def contract(self) -> Contract:
@@ -340,139 +350,88 @@ def pending_contract(
 _KEEP: Any = object()
 """Marks a :func:`replace_unchecked` argument that was not given: keep the old value."""
 
-_new = object.__new__
+FIELDS: tuple[str, ...] = tuple(field.name for field in attrs.fields(GameState))
+"""The names of :class:`GameState`'s fields, in their order."""
 
 
-def replace_unchecked(
-    state: GameState,
-    *,
-    variant: Variant = _KEEP,
-    seed: int = _KEEP,
-    injected: tuple[tuple[Card, ...] | None, ...] = _KEEP,
-    players: int = _KEEP,
-    deal_number: int = _KEEP,
-    dealer: int = _KEEP,
-    phase: Phase = _KEEP,
-    current_player: int | None = _KEEP,
-    hands: tuple[tuple[Card, ...], ...] = _KEEP,
-    stock: tuple[Card, ...] = _KEEP,
-    upcard: Card | None = _KEEP,
-    table: tuple[TableMeld, ...] = _KEEP,
-    laid_down: tuple[bool, ...] = _KEEP,
-    laid_down_this_turn: bool = _KEEP,
-    taken: Card | None = _KEEP,
-    known: tuple[tuple[Card, ...], ...] = _KEEP,
-    turn: int = _KEEP,
-    results: tuple[DealResult, ...] = _KEEP,
-    totals: tuple[int, ...] = _KEEP,
-    outcome: Outcome | None = _KEEP,
-    log: GameLog = _KEEP,
-) -> GameState:
-    """A copy of ``state`` with some fields changed, without re-validation.
-
-    The engine's hot path, called once per move: ``attrs.evolve`` would rebuild
-    through ``__init__``, and a loop over the field names costs twice as much as
-    this unrolled form, which sets each slot through its own descriptor. Only the
-    engine calls this, with values it has already checked. An unknown field name
-    is a ``TypeError``, as for any function.
-    """
-    new = _new(GameState)
-    _SET_VARIANT(new, state.variant if variant is _KEEP else variant)
-    _SET_SEED(new, state.seed if seed is _KEEP else seed)
-    _SET_INJECTED(new, state.injected if injected is _KEEP else injected)
-    _SET_PLAYERS(new, state.players if players is _KEEP else players)
-    _SET_DEAL_NUMBER(new, state.deal_number if deal_number is _KEEP else deal_number)
-    _SET_DEALER(new, state.dealer if dealer is _KEEP else dealer)
-    _SET_PHASE(new, state.phase if phase is _KEEP else phase)
-    _SET_CURRENT_PLAYER(new, state.current_player if current_player is _KEEP else current_player)
-    _SET_HANDS(new, state.hands if hands is _KEEP else hands)
-    _SET_STOCK(new, state.stock if stock is _KEEP else stock)
-    _SET_UPCARD(new, state.upcard if upcard is _KEEP else upcard)
-    _SET_TABLE(new, state.table if table is _KEEP else table)
-    _SET_LAID_DOWN(new, state.laid_down if laid_down is _KEEP else laid_down)
-    _SET_LAID_DOWN_THIS_TURN(
-        new, state.laid_down_this_turn if laid_down_this_turn is _KEEP else laid_down_this_turn
+def _copier(
+    name: str, doc: str, given: tuple[str, ...], fixed: Mapping[str, object], keywords: bool
+) -> Any:
+    """A function ``name(state, *given)`` making a copy of ``state`` without re-validation,
+    compiled once from :data:`FIELDS` (as attrs compiles ``__init__``): each slot is set
+    through its own descriptor, which skips the frozen ``__setattr__`` and costs half a loop
+    over the names. A field in ``given`` takes the argument (``keywords``: keyword-only, the
+    old value when not given), one in ``fixed`` that value, any other the old value; so a
+    field added to :class:`GameState` is copied by every copier without a word here."""
+    namespace: dict[str, Any] = {"_new": object.__new__, "GameState": GameState, "_KEEP": _KEEP}
+    lines = []
+    for field in FIELDS:
+        namespace[f"_set_{field}"] = GameState.__dict__[field].__set__
+        if field in given:
+            value = f"state.{field} if {field} is _KEEP else {field}" if keywords else field
+        elif field in fixed:
+            namespace[f"_fixed_{field}"] = fixed[field]
+            value = f"_fixed_{field}"
+        else:
+            value = f"state.{field}"
+        lines.append(f"    _set_{field}(new, {value})")
+    unknown = (set(given) | set(fixed)) - set(FIELDS)
+    if unknown:  # pragma: no cover - a typo here fails at import
+        raise RuntimeError(f"state.{name}: no GameState fields {sorted(unknown)}")
+    params = ", ".join(f"{p}=_KEEP" for p in given) if keywords else ", ".join(given)
+    source = "\n".join(
+        [
+            f"def {name}(state, {'*, ' if keywords and given else ''}{params}):",
+            "    new = _new(GameState)",
+            *lines,
+            "    return new",
+        ]
     )
-    _SET_TAKEN(new, state.taken if taken is _KEEP else taken)
-    _SET_KNOWN(new, state.known if known is _KEEP else known)
-    _SET_TURN(new, state.turn if turn is _KEEP else turn)
-    _SET_RESULTS(new, state.results if results is _KEEP else results)
-    _SET_TOTALS(new, state.totals if totals is _KEEP else totals)
-    _SET_OUTCOME(new, state.outcome if outcome is _KEEP else outcome)
-    _SET_LOG(new, state.log if log is _KEEP else log)
-    return new
+    exec(compile(source, f"<pushrummy.state.{name}>", "exec"), namespace)
+    function = namespace[name]
+    function.__module__ = __name__
+    function.__doc__ = doc
+    return function
 
 
-def next_turn_unchecked(
-    state: GameState,
-    hands: tuple[tuple[Card, ...], ...],
-    known: tuple[tuple[Card, ...], ...],
-    upcard: Card,
-    current_player: int,
-    turn: int,
-    log: GameLog,
-) -> GameState:
-    """``replace_unchecked(state, hands=hands, known=known, upcard=upcard,
-    current_player=current_player, turn=turn, log=log, phase=Phase.DRAW, taken=None,
-    laid_down_this_turn=False)``: the state after a discard that does not end the deal,
-    the engine's most frequent transition, without the keyword parsing and the tests of
-    which fields change."""
-    new = _new(GameState)
-    _SET_VARIANT(new, state.variant)
-    _SET_SEED(new, state.seed)
-    _SET_INJECTED(new, state.injected)
-    _SET_PLAYERS(new, state.players)
-    _SET_DEAL_NUMBER(new, state.deal_number)
-    _SET_DEALER(new, state.dealer)
-    _SET_PHASE(new, Phase.DRAW)
-    _SET_CURRENT_PLAYER(new, current_player)
-    _SET_HANDS(new, hands)
-    _SET_STOCK(new, state.stock)
-    _SET_UPCARD(new, upcard)
-    _SET_TABLE(new, state.table)
-    _SET_LAID_DOWN(new, state.laid_down)
-    _SET_LAID_DOWN_THIS_TURN(new, False)
-    _SET_TAKEN(new, None)
-    _SET_KNOWN(new, known)
-    _SET_TURN(new, turn)
-    _SET_RESULTS(new, state.results)
-    _SET_TOTALS(new, state.totals)
-    _SET_OUTCOME(new, state.outcome)
-    _SET_LOG(new, log)
-    return new
+if TYPE_CHECKING:
 
+    def replace_unchecked(state: GameState, **changes: Any) -> GameState:
+        """See below."""
 
-def _setter(name: str) -> Any:
-    """The slot's own setter: it skips the frozen ``__setattr__`` and the name lookup."""
-    return GameState.__dict__[name].__set__
+    def next_turn_unchecked(
+        state: GameState,
+        hands: tuple[tuple[Card, ...], ...],
+        known: tuple[tuple[Card, ...], ...],
+        upcard: Card,
+        current_player: int,
+        turn: int,
+        log: GameLog,
+    ) -> GameState:
+        """See below."""
 
+else:
+    replace_unchecked = _copier(
+        "replace_unchecked",
+        """A copy of ``state`` with some fields (keywords, by name) changed, without
+        re-validation.
 
-_SET_VARIANT = _setter("variant")
-_SET_SEED = _setter("seed")
-_SET_INJECTED = _setter("injected")
-_SET_PLAYERS = _setter("players")
-_SET_DEAL_NUMBER = _setter("deal_number")
-_SET_DEALER = _setter("dealer")
-_SET_PHASE = _setter("phase")
-_SET_CURRENT_PLAYER = _setter("current_player")
-_SET_HANDS = _setter("hands")
-_SET_STOCK = _setter("stock")
-_SET_UPCARD = _setter("upcard")
-_SET_TABLE = _setter("table")
-_SET_LAID_DOWN = _setter("laid_down")
-_SET_LAID_DOWN_THIS_TURN = _setter("laid_down_this_turn")
-_SET_TAKEN = _setter("taken")
-_SET_KNOWN = _setter("known")
-_SET_TURN = _setter("turn")
-_SET_RESULTS = _setter("results")
-_SET_TOTALS = _setter("totals")
-_SET_OUTCOME = _setter("outcome")
-_SET_LOG = _setter("log")
-
-_FIELDS = tuple(f.name for f in attrs.fields(GameState))
-# The unrolled parameters above must list every field, in order: a field added to
-# GameState and forgotten here would be silently dropped from every copy.
-if (
-    tuple(replace_unchecked.__code__.co_varnames[1 : 1 + len(_FIELDS)]) != _FIELDS
-):  # pragma: no cover
-    raise RuntimeError("state.replace_unchecked is out of step with the GameState fields")
+        The engine's hot path, called once per move: ``attrs.evolve`` would rebuild
+        through ``__init__``. Only the engine calls this, with values it has already
+        checked. An unknown field name is a ``TypeError``, as for any function.
+        """,
+        FIELDS,
+        {},
+        keywords=True,
+    )
+    next_turn_unchecked = _copier(
+        "next_turn_unchecked",
+        """``replace_unchecked(state, hands=hands, known=known, upcard=upcard,
+        current_player=current_player, turn=turn, log=log, phase=Phase.DRAW, taken=None,
+        laid_down_this_turn=False)``: the state after a discard that does not end the deal,
+        the engine's most frequent transition, without the keyword parsing and the tests of
+        which fields change.""",
+        ("hands", "known", "upcard", "current_player", "turn", "log"),
+        {"phase": Phase.DRAW, "taken": None, "laid_down_this_turn": False},
+        keywords=False,
+    )

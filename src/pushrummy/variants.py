@@ -26,6 +26,7 @@ from typing import Any
 
 import attrs
 
+from ._wire import Codec, FieldInfo, wire_fields
 from .cards import MAX_PACKS, Card, Rank
 from .contract_spec import Contract
 from .errors import VariantError, clip_repr
@@ -34,6 +35,7 @@ from .melds import MeldKind, WildLimit, check_meld_options
 __all__ = [
     "CAP_IT",
     "DEFAULT_CARD_VALUES",
+    "HOUSE_OPTIONS",
     "PUSH",
     "BuryPosition",
     "DealSpec",
@@ -152,7 +154,7 @@ def _card_values(value: Mapping[Any, int] | Iterable[int]) -> tuple[int, ...]:
     return tuple(value)
 
 
-def _enum_field(enum_type: type[enum.Enum], default: enum.Enum) -> Any:
+def _enum_field(enum_type: type[enum.Enum], default: enum.Enum, rule: str) -> Any:
     def convert(value: Any) -> Any:
         if isinstance(value, enum_type):
             return value
@@ -161,10 +163,22 @@ def _enum_field(enum_type: type[enum.Enum], default: enum.Enum) -> Any:
         except ValueError:
             allowed = ", ".join(repr(m.value) for m in enum_type)
             raise VariantError(
-                f"{clip_repr(value)} is not one of {allowed}", field=_FIELD_OF_ENUM[enum_type]
+                f"{clip_repr(value)} is not one of {allowed}", field=_field_of(enum_type)
             ) from None
 
-    return attrs.field(default=default, converter=convert, kw_only=True)
+    info = FieldInfo(codec=Codec.ENUM, enum_type=enum_type, rule=rule, house=True)
+    return attrs.field(default=default, converter=convert, kw_only=True, metadata=info.metadata())
+
+
+def _field_of(enum_type: type[enum.Enum]) -> str:
+    """The variant option whose values are ``enum_type``'s (from the fields' metadata)."""
+    return next(f.name for f in wire_fields(Variant) if f.info.enum_type is enum_type)
+
+
+def _option(default: Any, codec: Codec, rule: str, **info: Any) -> Any:
+    """A house-rule option of :class:`Variant`: a field with its :class:`FieldInfo`."""
+    metadata = FieldInfo(codec=codec, rule=rule, house=True, **info).metadata()
+    return attrs.field(default=default, kw_only=True, metadata=metadata)
 
 
 def _pairs(value: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
@@ -184,27 +198,6 @@ def _deal_tuple(value: Iterable[DealSpec]) -> tuple[DealSpec, ...]:
     return tuple(value)
 
 
-_FIELD_OF_ENUM: dict[type[enum.Enum], str] = {
-    BuryPosition: "bury_position",
-    PushTo: "push_to",
-    ShortStockPush: "short_stock_push",
-    WildLimit: "wild_limit",
-    LayoffTargets: "layoff_targets",
-    WildExchange: "wild_exchange",
-}
-
-
-BOOL_FIELDS = (
-    "partnerships",
-    "contract_exact_sizes",
-    "new_melds_after_contract",
-    "same_turn_after_contract",
-    "may_rediscard_taken",
-    "may_discard_wild",
-    "must_discard_to_go_out",
-)
-
-
 @attrs.frozen(slots=True, cache_hash=True)
 class Variant:
     """A complete, validated ruleset. Build a house rule with :meth:`replace`.
@@ -214,33 +207,53 @@ class Variant:
     the field, when the variant is built.
     """
 
-    name: str = attrs.field(kw_only=True)
-    packs_for_players: tuple[tuple[int, int], ...] = attrs.field(kw_only=True, converter=_pairs)
+    name: str = attrs.field(
+        kw_only=True,
+        metadata=FieldInfo(codec=Codec.STR, what="a variant name (a string)").metadata(),
+    )
+    packs_for_players: tuple[tuple[int, int], ...] = attrs.field(
+        kw_only=True,
+        converter=_pairs,
+        metadata=FieldInfo(codec=Codec.PACKS, rule="setup.deck").metadata(),
+    )
     """``(players, packs)`` for every allowed player count ([setup.players], [setup.deck])."""
-    partnerships: bool = attrs.field(kw_only=True)
+    partnerships: bool = attrs.field(
+        kw_only=True, metadata=FieldInfo(codec=Codec.BOOL, rule="setup.players").metadata()
+    )
     """True: two fixed partnerships, partners opposite (team = seat % 2)."""
-    deals: tuple[DealSpec, ...] = attrs.field(kw_only=True, converter=_deal_tuple)
+    deals: tuple[DealSpec, ...] = attrs.field(
+        kw_only=True,
+        converter=_deal_tuple,
+        metadata=FieldInfo(codec=Codec.DEALS, rule="contract.table").metadata(),
+    )
     card_values: tuple[int, ...] = attrs.field(
-        default=DEFAULT_CARD_VALUES, kw_only=True, converter=_card_values
+        default=DEFAULT_CARD_VALUES,
+        kw_only=True,
+        converter=_card_values,
+        metadata=FieldInfo(codec=Codec.CARD_VALUES, rule="score.values", house=True).metadata(),
     )
     """Points per card left in hand, indexed by rank value, the joker at index 0."""
-    stakes: Stakes | None = attrs.field(default=None, kw_only=True)
+    stakes: Stakes | None = _option(None, Codec.STAKES, "stakes.pot")
 
-    bury_position: BuryPosition = _enum_field(BuryPosition, BuryPosition.RANDOM)
-    push_to: PushTo = _enum_field(PushTo, PushTo.NEXT)
-    short_stock_push: ShortStockPush = _enum_field(ShortStockPush, ShortStockPush.TRANSFER_THEN_END)
-    min_naturals_per_meld: int = attrs.field(default=0, kw_only=True)
-    wild_limit: WildLimit = _enum_field(WildLimit, WildLimit.UNLIMITED)
-    max_run_length: int = attrs.field(default=14, kw_only=True)
-    contract_exact_sizes: bool = attrs.field(default=False, kw_only=True)
-    layoff_targets: LayoffTargets = _enum_field(LayoffTargets, LayoffTargets.ANY)
-    new_melds_after_contract: bool = attrs.field(default=True, kw_only=True)
-    same_turn_after_contract: bool = attrs.field(default=True, kw_only=True)
-    wild_exchange: WildExchange = _enum_field(WildExchange, WildExchange.NONE)
-    may_rediscard_taken: bool = attrs.field(default=False, kw_only=True)
-    may_discard_wild: bool = attrs.field(default=True, kw_only=True)
-    must_discard_to_go_out: bool = attrs.field(default=False, kw_only=True)
-    max_turns_per_deal: int | None = attrs.field(default=None, kw_only=True)
+    bury_position: BuryPosition = _enum_field(BuryPosition, BuryPosition.RANDOM, "deal.upcard")
+    push_to: PushTo = _enum_field(PushTo, PushTo.NEXT, "draw.push")
+    short_stock_push: ShortStockPush = _enum_field(
+        ShortStockPush, ShortStockPush.TRANSFER_THEN_END, "draw.exhausted"
+    )
+    min_naturals_per_meld: int = _option(0, Codec.INT, "meld.wild", what="0 or 1", lo=0, hi=1)
+    wild_limit: WildLimit = _enum_field(WildLimit, WildLimit.UNLIMITED, "meld.wild")
+    max_run_length: int = _option(14, Codec.INT, "meld.run", what="13 or 14", lo=13, hi=14)
+    contract_exact_sizes: bool = _option(False, Codec.BOOL, "contract.laydown")
+    layoff_targets: LayoffTargets = _enum_field(LayoffTargets, LayoffTargets.ANY, "layoff.card")
+    new_melds_after_contract: bool = _option(True, Codec.BOOL, "meld.new")
+    same_turn_after_contract: bool = _option(True, Codec.BOOL, "layoff.when")
+    wild_exchange: WildExchange = _enum_field(WildExchange, WildExchange.NONE, "layoff.exchange")
+    may_rediscard_taken: bool = _option(False, Codec.BOOL, "discard.taken")
+    may_discard_wild: bool = _option(True, Codec.BOOL, "discard.wild")
+    must_discard_to_go_out: bool = _option(False, Codec.BOOL, "out.empty")
+    max_turns_per_deal: int | None = _option(
+        None, Codec.OPT_INT, "game.turn_limit", what="null or an integer >= 1", lo=1
+    )
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
@@ -433,6 +446,19 @@ class Variant:
     def __deepcopy__(self, memo: object) -> Variant:
         """Frozen (and holding only frozen values): a deep copy is the value itself."""
         return self
+
+
+BOOL_FIELDS: tuple[str, ...] = tuple(
+    field.name for field in wire_fields(Variant) if field.info.codec is Codec.BOOL
+)
+"""The variant's yes/no fields (from their :class:`~pushrummy._wire.FieldInfo`)."""
+
+HOUSE_OPTIONS: tuple[str, ...] = tuple(
+    field.name for field in wire_fields(Variant) if field.info.house
+)
+"""The house-rule options, in field order: the rows of the option table of :doc:`/variants`.
+The other fields (``name``, ``packs_for_players``, ``partnerships``, ``deals``) describe the
+presets."""
 
 
 def _counts(counts: tuple[int, ...]) -> str:

@@ -40,6 +40,7 @@ pushrummy.errors.SetupError: seat must be 0..3 in a game of 4 players, not 4
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -242,68 +243,63 @@ def _card_codes(cards: Iterable[Card]) -> list[int]:
     return codes
 
 
-def _view(state: GameState, seat: int, moves: tuple[Move, ...]) -> PlayerView:
-    """The view of an already validated ``seat``, with its legal moves already computed.
+_COMPUTED: dict[str, str] = {
+    "seat": "seat",
+    "side": "variant.side_of(seat)",
+    "contract": "variant.deals[state.deal_number - 1].contract",
+    "hand": "state.hands[seat]",
+    "hand_sizes": "tuple(map(len, state.hands))",
+    "stock_size": "len(state.stock)",
+    "events": "state.log.seen_by(seat)",
+    "legal_moves": "moves",
+}
+"""How :func:`_view` computes each field of a view that is not a field of its state (an
+expression of ``state``, ``seat``, ``moves`` and ``variant``); every other field is the
+state's field of the same name, copied."""
 
-    Private: lets a game loop compute ``legal_moves`` once (and time it on its own).
-    Every bot decision builds one, so the fields are set directly, as ``__init__``
-    would (PlayerView has no validators or converters), without its keyword passing.
+COPIED_FIELDS: tuple[str, ...] = tuple(
+    field.name
+    for field in attrs.fields(PlayerView)
+    if field.name not in _COMPUTED and field.name in attrs.fields_dict(GameState)
+)
+"""The fields a view copies from its state unchanged (the state's fields of the same name)."""
+
+
+def _view_builder() -> Any:
+    """``_view(state, seat, moves)``, compiled once from ``attrs.fields(PlayerView)``: every
+    view field is set through its slot's own setter (skipping the frozen ``__setattr__`` and
+    ``__init__``'s keyword passing; PlayerView has no validators or converters), to the
+    state's field of the same name or to its expression in :data:`_COMPUTED`. A field that is
+    neither fails here, at import."""
+    namespace: dict[str, Any] = {"_new": object.__new__, "PlayerView": PlayerView}
+    lines = ["def _view(state, seat, moves):", "    variant = state.variant"]
+    lines.append("    new = _new(PlayerView)")
+    for field in attrs.fields(PlayerView):
+        name = field.name
+        namespace[f"_set_{name}"] = PlayerView.__dict__[name].__set__
+        if name in _COMPUTED:
+            value = _COMPUTED[name]
+        elif name in COPIED_FIELDS:
+            value = "variant" if name == "variant" else f"state.{name}"
+        else:  # pragma: no cover - a new field of PlayerView needs a way to be computed
+            raise RuntimeError(f"views: no way to compute the view field {name!r}")
+        lines.append(f"    _set_{name}(new, {value})")
+    lines.append("    return new")
+    exec(compile("\n".join(lines), "<pushrummy.views._view>", "exec"), namespace)
+    return namespace["_view"]
+
+
+if TYPE_CHECKING:
+
+    def _view(state: GameState, seat: int, moves: tuple[Move, ...]) -> PlayerView:
+        """See below."""
+
+else:
+    _view = _view_builder()
+    _view.__module__ = __name__
+    _view.__doc__ = """The view of an already validated ``seat``, with its legal moves already
+    computed.
+
+    Private: lets a game loop compute ``legal_moves`` once (and time it on its own). Every
+    bot decision builds one, so it is compiled from the fields (:func:`_view_builder`).
     """
-    variant = state.variant
-    new = _new(PlayerView)
-    _SET_SEAT(new, seat)
-    _SET_SIDE(new, variant.side_of(seat))
-    _SET_PLAYERS(new, state.players)
-    _SET_VARIANT(new, variant)
-    _SET_DEAL_NUMBER(new, state.deal_number)
-    _SET_DEALER(new, state.dealer)
-    _SET_CONTRACT(new, variant.deals[state.deal_number - 1].contract)
-    _SET_PHASE(new, state.phase)
-    _SET_CURRENT_PLAYER(new, state.current_player)
-    _SET_HAND(new, state.hands[seat])
-    _SET_HAND_SIZES(new, tuple(map(len, state.hands)))
-    _SET_KNOWN(new, state.known)
-    _SET_UPCARD(new, state.upcard)
-    _SET_TABLE(new, state.table)
-    _SET_STOCK_SIZE(new, len(state.stock))
-    _SET_LAID_DOWN(new, state.laid_down)
-    _SET_LAID_DOWN_THIS_TURN(new, state.laid_down_this_turn)
-    _SET_TAKEN(new, state.taken)
-    _SET_TURN(new, state.turn)
-    _SET_TOTALS(new, state.totals)
-    _SET_RESULTS(new, state.results)
-    _SET_OUTCOME(new, state.outcome)
-    _SET_EVENTS(new, state.log.seen_by(seat))
-    _SET_LEGAL_MOVES(new, moves)
-    return new
-
-
-_new = object.__new__
-# The slots' own setters: they skip the frozen __setattr__ and the name lookup.
-_SET_SEAT = PlayerView.__dict__["seat"].__set__
-_SET_SIDE = PlayerView.__dict__["side"].__set__
-_SET_PLAYERS = PlayerView.__dict__["players"].__set__
-_SET_VARIANT = PlayerView.__dict__["variant"].__set__
-_SET_DEAL_NUMBER = PlayerView.__dict__["deal_number"].__set__
-_SET_DEALER = PlayerView.__dict__["dealer"].__set__
-_SET_CONTRACT = PlayerView.__dict__["contract"].__set__
-_SET_PHASE = PlayerView.__dict__["phase"].__set__
-_SET_CURRENT_PLAYER = PlayerView.__dict__["current_player"].__set__
-_SET_HAND = PlayerView.__dict__["hand"].__set__
-_SET_HAND_SIZES = PlayerView.__dict__["hand_sizes"].__set__
-_SET_KNOWN = PlayerView.__dict__["known"].__set__
-_SET_UPCARD = PlayerView.__dict__["upcard"].__set__
-_SET_TABLE = PlayerView.__dict__["table"].__set__
-_SET_STOCK_SIZE = PlayerView.__dict__["stock_size"].__set__
-_SET_LAID_DOWN = PlayerView.__dict__["laid_down"].__set__
-_SET_LAID_DOWN_THIS_TURN = PlayerView.__dict__["laid_down_this_turn"].__set__
-_SET_TAKEN = PlayerView.__dict__["taken"].__set__
-_SET_TURN = PlayerView.__dict__["turn"].__set__
-_SET_TOTALS = PlayerView.__dict__["totals"].__set__
-_SET_RESULTS = PlayerView.__dict__["results"].__set__
-_SET_OUTCOME = PlayerView.__dict__["outcome"].__set__
-_SET_EVENTS = PlayerView.__dict__["events"].__set__
-_SET_LEGAL_MOVES = PlayerView.__dict__["legal_moves"].__set__
-# _view sets every field by name: a field added to PlayerView and forgotten there
-# would be missing from every view (tests/test_fast_paths.py checks _view against the
-# constructor).
