@@ -246,6 +246,7 @@ _VARIANT_FIELDS: Final = (
     "bury_position",
     "push_to",
     "short_stock_push",
+    "take_after_contract",
     "min_naturals_per_meld",
     "wild_limit",
     "max_run_length",
@@ -260,6 +261,10 @@ _VARIANT_FIELDS: Final = (
     "max_turns_per_deal",
 )
 """The fields of a variant document: every field of :class:`Variant`, in its order."""
+
+_VARIANT_LATER: Final[dict[str, object]] = {"take_after_contract": True}
+"""Options added after the first variant documents, with their defaults: a document
+written before an option existed leaves it out and reads as its default."""
 
 _VARIANT_ENUMS: Final[dict[str, type[enum.Enum]]] = {
     "bury_position": BuryPosition,
@@ -287,7 +292,10 @@ def _contract(value: object, path: str) -> Contract:
 
 
 def _variant(value: object, path: str) -> Variant:
-    obj = read_fields(value, path, "a variant", (*_VARIANT_FIELDS, *VARIANT_FACTS))
+    given = read_object(value, path, "a variant")
+    obj = read_fields(
+        {**_VARIANT_LATER, **given}, path, "a variant", (*_VARIANT_FIELDS, *VARIANT_FACTS)
+    )
     args: dict[str, Any] = {}
 
     def at(name: str) -> str:

@@ -196,6 +196,7 @@ _FIELD_OF_ENUM: dict[type[enum.Enum], str] = {
 
 BOOL_FIELDS = (
     "partnerships",
+    "take_after_contract",
     "contract_exact_sizes",
     "new_melds_after_contract",
     "same_turn_after_contract",
@@ -229,6 +230,9 @@ class Variant:
     bury_position: BuryPosition = _enum_field(BuryPosition, BuryPosition.RANDOM)
     push_to: PushTo = _enum_field(PushTo, PushTo.NEXT)
     short_stock_push: ShortStockPush = _enum_field(ShortStockPush, ShortStockPush.TRANSFER_THEN_END)
+    take_after_contract: bool = attrs.field(default=True, kw_only=True)
+    """[draw.take]: False, a player who has laid down this deal's contract must push (when a
+    push is allowed)."""
     min_naturals_per_meld: int = attrs.field(default=0, kw_only=True)
     wild_limit: WildLimit = _enum_field(WildLimit, WildLimit.UNLIMITED)
     max_run_length: int = attrs.field(default=14, kw_only=True)
