@@ -93,6 +93,7 @@ HOUSE_RULES: dict[str, dict[str, Any]] = {
     },
     "own_no_new_melds_values": {
         "new_melds_after_contract": False,
+        "take_after_contract": False,
         "layoff_targets": LayoffTargets.OWN,
         "short_stock_push": ShortStockPush.END_WITHOUT_TRANSFER,
         "card_values": {Rank.ACE: 1, "JK": 50, Rank.KING: 25},
@@ -198,7 +199,7 @@ def melding(prefer: float = 0.85, max_receiver_hand: int | None = 14) -> Policy:
                 small = len(state.hands[receiver]) < max_receiver_hand - 1
                 if Push(seat) in moves and small and rng.random() < 0.5:
                     return Push(seat)
-                return Take(seat)
+                return Take(seat) if Take(seat) in moves else moves[0]  # [draw.take] options
             melds = [m for m in moves if isinstance(m, MELD_MOVES)]
             if melds and rng.random() < prefer:
                 return rng.choice(melds)

@@ -413,9 +413,12 @@ def reference_moves(state: GameState) -> set[Any]:
     assert seat is not None
     v = state.variant
     if state.phase is Phase.DRAW:
-        moves: set[Any] = {Take(seat)}
+        moves: set[Any] = set()
         if not (v.short_stock_push.value == "forbidden" and len(state.stock) < 2):
             moves.add(Push(seat))
+        # [draw.take]: once down, no take under take_after_contract=False, if it can push
+        if v.take_after_contract or not state.laid_down[seat] or not moves:
+            moves.add(Take(seat))
         return moves
     opts = options_of(state)
     hand = tuple(sorted(state.hands[seat]))

@@ -376,7 +376,9 @@ def test_paths_inside_a_state() -> None:
     expect(replace_at(document, ("upcard",), None), "$.upcard", "needs an upcard")
     expect(replace_at(document, ("injected", 0), ["JK"]), "$.injected[0]", "not the 108-card deck")
     meld = document["table"][0]["meld"]
-    broken = dict(meld, cards=[meld["cards"][0]] * len(meld["cards"]))
+    # one natural card again and again: no valid set (one suit twice) or run (one rank twice)
+    natural = next(card for card in meld["cards"] if not card.startswith(("2", "JK")))
+    broken = dict(meld, cards=[natural] * len(meld["cards"]))
     expect(replace_at(document, ("table", 0, "meld"), broken), "$.table[0].meld", "invalid meld")
 
 

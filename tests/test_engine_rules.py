@@ -29,6 +29,7 @@ from engine_helpers import (
     run,
     set_,
 )
+from games import greedy, playout
 from pushrummy import (
     CAP_IT,
     PUSH,
@@ -61,6 +62,7 @@ from pushrummy.errors import (
     VariantError,
     WrongPhaseError,
 )
+from pushrummy.plays.draw import take_allowed
 from pushrummy.variants import (
     BuryPosition,
     LayoffTargets,
@@ -69,6 +71,7 @@ from pushrummy.variants import (
     Stakes,
     WildExchange,
 )
+from reference_moves import reference_moves
 
 rule = pytest.mark.rule
 
@@ -466,6 +469,100 @@ def test_take_puts_the_upcard_in_hand_and_leaves_the_stock() -> None:
     assert after.phase is Phase.PLAY
     assert after.current_player == 0
     assert after.taken == up
+
+
+@rule("draw.take")
+def test_take_after_contract_is_an_option_on_by_default() -> None:
+    assert PUSH.take_after_contract is True and CAP_IT.take_after_contract is True
+    assert PUSH.replace(take_after_contract=False).take_after_contract is False
+    with pytest.raises(VariantError, match=r"^take_after_contract: must be True or False"):
+        PUSH.replace(take_after_contract="no")
+    with pytest.raises(VariantError, match=r"^take_after_contract: must be True or False"):
+        PUSH.replace(take_after_contract=0)
+
+
+def _down_at_the_draw(
+    variant: pr.Variant, *, laid_down: int = 2, stock_size: int | None = None
+) -> pr.GameState:
+    """Seat 2 to draw in deal 1; seat ``laid_down`` has laid down 2 sets of 3."""
+    return position(
+        variant,
+        phase=Phase.DRAW,
+        current=2,
+        hands={2: "3C 4C 5C 9D"},
+        table=[(laid_down, set_("7C 7D 7H")), (laid_down, set_("9C 9H 9S"))],
+        laid_down=[laid_down],
+        upcard="KS",
+        stock_size=stock_size,
+    )
+
+
+@rule("draw.take")
+def test_once_down_a_seat_must_push_under_take_after_contract_false() -> None:
+    variant = PUSH.replace(take_after_contract=False)
+    state = _down_at_the_draw(variant)
+    assert pr.legal_moves(state) == (Push(2),)
+    err = assert_rejected(state, Take(2), IllegalMoveError, "draw.take")
+    assert "take_after_contract=False" in str(err)
+    after = play(state, Push(2))  # the push is the draw
+    assert after.phase is Phase.PLAY and len(after.hands[2]) == 5
+    # the predicate the lister and the checker ask
+    assert not take_allowed(variant, laid_down=True, stock_size=len(state.stock))
+    assert take_allowed(variant, laid_down=False, stock_size=len(state.stock))
+    assert take_allowed(PUSH, laid_down=True, stock_size=len(state.stock))
+    # the default, and a seat whose partner (not itself) has laid down, may take
+    assert pr.legal_moves(_down_at_the_draw(PUSH)) == (Take(2), Push(2))
+    assert pr.legal_moves(_down_at_the_draw(variant, laid_down=0)) == (Take(2), Push(2))
+    play(_down_at_the_draw(variant, laid_down=0), Take(2))
+
+
+@rule("draw.take", "draw.exhausted")
+def test_once_down_a_seat_takes_when_it_may_not_push_either() -> None:
+    variant = PUSH.replace(take_after_contract=False, short_stock_push=ShortStockPush.FORBIDDEN)
+    state = _down_at_the_draw(variant, stock_size=1)
+    assert pr.legal_moves(state) == (Take(2),)  # a turn can always draw
+    assert_rejected(state, Push(2), IllegalMoveError, "draw.exhausted")
+    assert take_allowed(variant, laid_down=True, stock_size=1)
+    assert not take_allowed(variant, laid_down=True, stock_size=2)
+    play(state, Take(2))
+    roomy = _down_at_the_draw(variant, stock_size=3)
+    assert pr.legal_moves(roomy) == (Push(2),)
+    assert_rejected(roomy, Take(2), IllegalMoveError, "draw.take")
+
+
+def test_take_allowed_checks_its_arguments() -> None:
+    with pytest.raises(TypeError, match="variant must be a Variant"):
+        take_allowed("push", laid_down=True, stock_size=3)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="laid_down must be a bool"):
+        take_allowed(PUSH, laid_down=1, stock_size=3)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="stock_size must be an int"):
+        take_allowed(PUSH, laid_down=True, stock_size=True)
+
+
+@rule("draw.take")
+@pytest.mark.parametrize(("preset", "players", "seed"), [(PUSH, 4, 1), (CAP_IT, 5, 2)])
+def test_games_play_to_the_end_with_take_after_contract_false(
+    preset: pr.Variant, players: int, seed: int
+) -> None:
+    variant = preset.replace(take_after_contract=False, max_turns_per_deal=60)
+    game = playout(variant, players, seed, greedy())
+    assert game.states[-1].phase is Phase.GAME_OVER
+    refused = 0
+    for state in game.states:
+        if state.phase is not Phase.DRAW:
+            continue
+        seat = state.current_player
+        assert seat is not None
+        moves = pr.legal_moves(state)
+        assert set(moves) == reference_moves(state)  # the brute-force reference agrees
+        assert all(pr.is_legal(state, move) for move in moves)
+        if state.laid_down[seat] and Push(seat) in moves:
+            assert Take(seat) not in moves and not pr.is_legal(state, Take(seat))
+            with pytest.raises(IllegalMoveError) as info:
+                pr.check_move(state, Take(seat))
+            assert info.value.rule == "draw.take"
+            refused += 1
+    assert refused > 0  # the rule came into play
 
 
 @rule("draw.push", "setup.players")

@@ -133,6 +133,7 @@ def variants(draw: st.DrawFn) -> Variant:
     ]:
         changes[name] = draw(st.sampled_from(list(enum_type)))
     for name in (
+        "take_after_contract",
         "contract_exact_sizes",
         "new_melds_after_contract",
         "same_turn_after_contract",
@@ -246,6 +247,22 @@ def test_variant_document_names_every_field() -> None:
     names = [field.name for field in attrs.fields(Variant)]
     assert list(dec._VARIANT_FIELDS) == names
     assert list(encode(PUSH))[2:] == [*names, "wild_cards", "run_positions"]
+
+
+def test_a_variant_document_from_before_a_later_option_reads_as_its_default() -> None:
+    house = PUSH.replace(take_after_contract=False)
+    assert decode(encode(house)) == house
+    for name, default in dec._VARIANT_LATER.items():
+        assert default == attrs.fields_dict(Variant)[name].default
+        document = encode(house)
+        del document[name]  # written before the option existed
+        assert getattr(decode(document), name) == default
+        record = encode(GameRecord.start(house, seed=1))
+        del record["variant"][name]
+        loaded = decode(record)
+        assert isinstance(loaded, GameRecord) and getattr(loaded.variant, name) == default
+        # nor does the schema require it
+        assert name not in pr.json_schema("variant")["$defs"]["variant_fields"]["required"]
 
 
 def test_a_record_says_which_seat_was_the_human() -> None:

@@ -54,6 +54,7 @@ DEFAULT_OPTIONS = {
     "bury_position": BuryPosition.RANDOM,
     "push_to": PushTo.NEXT,
     "short_stock_push": ShortStockPush.TRANSFER_THEN_END,
+    "take_after_contract": True,
     "min_naturals_per_meld": 0,
     "wild_limit": WildLimit.UNLIMITED,
     "max_run_length": 14,
@@ -82,6 +83,7 @@ ENUM_OPTIONS = {
 }
 
 BOOL_OPTIONS = [
+    "take_after_contract",
     "contract_exact_sizes",
     "new_melds_after_contract",
     "same_turn_after_contract",

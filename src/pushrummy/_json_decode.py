@@ -202,10 +202,19 @@ _VARIANT_WIRE: Final = wire_fields(Variant)
 _VARIANT_FIELDS: Final = tuple(field.key for field in _VARIANT_WIRE)
 """The fields of a variant document: every field of :class:`Variant`, in its order."""
 _VARIANT_KEY: Final = {field.name: field.key for field in _VARIANT_WIRE}
+_VARIANT_LATER: Final[dict[str, object]] = {
+    field.key: field.default for field in _VARIANT_WIRE if field.info.later
+}
+"""Options added after the first variant documents (``FieldInfo.later``), with their
+defaults: a document written before an option existed leaves it out and reads as its
+default."""
 
 
 def _variant(value: object, path: str) -> Variant:
-    obj = read_fields(value, path, "a variant", (*_VARIANT_FIELDS, *VARIANT_FACTS))
+    given = read_object(value, path, "a variant")
+    if _VARIANT_LATER:
+        given = {**_VARIANT_LATER, **given}
+    obj = read_fields(given, path, "a variant", (*_VARIANT_FIELDS, *VARIANT_FACTS))
     if obj["wild_cards"] != list(WILD_CARDS):
         raise fail(
             f"expected {json.dumps(list(WILD_CARDS))}: the wild cards, a fact of the rules "

@@ -134,6 +134,9 @@ class FieldInfo:
         enum_type: the enum of an :attr:`Codec.ENUM` field.
         house: a house-rule option of a variant (a row of the option table of
             :doc:`/variants`); the variant's other fields describe the presets.
+        later: an option added after the first documents of version 1 were written: a
+            document without it reads as the field's default (a JSON boolean or number,
+            as the default is), and the schema does not require it.
     """
 
     codec: Codec
@@ -144,6 +147,7 @@ class FieldInfo:
     hi: int | None = None
     enum_type: type[enum.Enum] | None = None
     house: bool = False
+    later: bool = False
 
     def metadata(self) -> dict[str, FieldInfo]:
         """The ``metadata`` argument of ``attrs.field`` that carries this."""

@@ -240,6 +240,9 @@ class Variant:
     short_stock_push: ShortStockPush = _enum_field(
         ShortStockPush, ShortStockPush.TRANSFER_THEN_END, "draw.exhausted"
     )
+    take_after_contract: bool = _option(True, Codec.BOOL, "draw.take", later=True)
+    """[draw.take]: False, a player who has laid down this deal's contract must push (when a
+    push is allowed)."""
     min_naturals_per_meld: int = _option(0, Codec.INT, "meld.wild", what="0 or 1", lo=0, hi=1)
     wild_limit: WildLimit = _enum_field(WildLimit, WildLimit.UNLIMITED, "meld.wild")
     max_run_length: int = _option(14, Codec.INT, "meld.run", what="13 or 14", lo=13, hi=14)

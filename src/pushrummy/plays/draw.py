@@ -1,12 +1,17 @@
 """The draw ([draw.choice]): take the upcard ([draw.take]) or push it ([draw.push]).
 
-The predicate :func:`push_allowed` ([draw.exhausted]) is asked by the lister
-(:func:`list_push`), the checker (:func:`check_draw`) and anyone else who wants to know.
+The predicates :func:`take_allowed` ([draw.take]) and :func:`push_allowed`
+([draw.exhausted]) are asked by the listers (:func:`list_take`, :func:`list_push`), the
+checker (:func:`check_draw`) and anyone else who wants to know.
 
 >>> from pushrummy import PUSH
 >>> push_allowed(PUSH, stock_size=1)       # short_stock_push defaults to allowing it
 True
 >>> push_allowed(PUSH.replace(short_stock_push="forbidden"), stock_size=1)
+False
+>>> take_allowed(PUSH, laid_down=True, stock_size=9)   # take_after_contract defaults to True
+True
+>>> take_allowed(PUSH.replace(take_after_contract=False), laid_down=True, stock_size=9)
 False
 """
 
@@ -28,6 +33,7 @@ __all__ = [
     "list_push",
     "list_take",
     "push_allowed",
+    "take_allowed",
 ]
 
 
@@ -51,15 +57,42 @@ def push_allowed(variant: Variant, stock_size: int) -> bool:
     return not (forbidden and stock_size < 2)
 
 
+def take_allowed(variant: Variant, laid_down: bool, stock_size: int) -> bool:
+    """Whether the player to draw may take the upcard ([draw.take]): always, unless
+    ``take_after_contract`` is off and they have laid down this deal's contract; then
+    they must push, unless the push is not allowed either (:func:`push_allowed`): a turn
+    must always be able to draw.
+
+    Raises:
+        TypeError: ``variant`` is not a variant, ``laid_down`` not a bool, or
+            ``stock_size`` not an int.
+    """
+    try:
+        after_contract = variant.take_after_contract
+    except AttributeError:
+        raise TypeError(
+            f"take_allowed: variant must be a Variant, not {type(variant).__name__}"
+        ) from None
+    if laid_down.__class__ is not bool:
+        raise TypeError(f"take_allowed: laid_down must be a bool, not {type(laid_down).__name__}")
+    if stock_size.__class__ is not int and (
+        not isinstance(stock_size, int) or isinstance(stock_size, bool)
+    ):
+        raise TypeError(f"take_allowed: stock_size must be an int, not {type(stock_size).__name__}")
+    return after_contract or not laid_down or not push_allowed(variant, stock_size)
+
+
 # Moves are immutable values: a draw's moves are built once per seat and shared.
 _TAKES = tuple((Take(seat),) for seat in range(MAX_SEATS))
 _PUSHES = tuple((Push(seat),) for seat in range(MAX_SEATS))
 
 
 def list_take(state: GameState, turn: Turn | None) -> tuple[Move, ...]:
-    """The take ([draw.take]): always possible in the draw."""
+    """The take ([draw.take]), when :func:`take_allowed`."""
     seat = state.current_player
     assert seat is not None
+    if not take_allowed(state.variant, state.laid_down[seat], len(state.stock)):
+        return ()
     return _TAKES[seat] if seat < MAX_SEATS else (Take(seat),)
 
 
@@ -73,13 +106,27 @@ def list_push(state: GameState, turn: Turn | None) -> tuple[Move, ...]:
 
 
 def check_draw(state: GameState, move: Any) -> None:
-    """A take or a push ([draw.take], [draw.push]): a push needs stock enough
+    """A take or a push ([draw.take], [draw.push]): a take needs the seat not to have laid
+    down (with ``take_after_contract=False``), a push needs stock enough
     ([draw.exhausted], with ``short_stock_push=forbidden``).
 
     Raises:
-        IllegalMoveError: a push with fewer than two stock cards left when
-            ``short_stock_push=forbidden`` ([draw.exhausted]).
+        IllegalMoveError: a take by a seat that has laid down its contract when
+            ``take_after_contract=False`` and a push is allowed ([draw.take]); a push with
+            fewer than two stock cards left when ``short_stock_push=forbidden``
+            ([draw.exhausted]).
     """
+    if isinstance(move, Take) and not take_allowed(
+        state.variant, state.laid_down[move.seat], len(state.stock)
+    ):
+        raise illegal(
+            IllegalMoveError,
+            state,
+            move,
+            "draw.take",
+            f"seat {move.seat} has laid down its contract and cannot take the upcard "
+            "(take_after_contract=False): push",
+        )
     if isinstance(move, Push) and not push_allowed(state.variant, len(state.stock)):
         raise illegal(
             IllegalMoveError,
