@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, settings
 SIZES: dict[str, tuple[int, ...]] = {
     # key: (default run, exhaustive run[, soak run: the exhaustive size when not given])
     # test_contract_reference: Hypothesis examples, each compared against all six contracts
-    "reference.uniform": (600, 2300),
-    "reference.meld_dense": (300, 2600),
-    "reference.wild_heavy": (60, 1000),
+    "reference.uniform": (300, 2300),
+    "reference.meld_dense": (150, 2600),
+    "reference.wild_heavy": (30, 1000),
     # test_lay_down_steps: generated hands
     "steps.wild_heavy": (15, 250),
     "steps.ordinary": (300, 1700),
@@ -44,8 +44,8 @@ SIZES: dict[str, tuple[int, ...]] = {
     "state_problems.games": (1, 3),
     # test_schemas: seeded games whose every document is validated; randomly mutated
     # documents; junk values tried on each value of the small documents (all: 100)
-    "schemas.games": (4, 18),
-    "schemas.mutations": (800, 10000),
+    "schemas.games": (2, 18),
+    "schemas.mutations": (400, 10000),
     "schemas.junk": (12, 100),
 }
 """Every sampled check's size, in the default run and in the exhaustive run."""

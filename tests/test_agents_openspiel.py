@@ -46,8 +46,12 @@ ROOT = Path(__file__).resolve().parent.parent
 SIMULATED = [
     # whole Push games (no turn limit) are the slowest: two of them in the exhaustive run
     pytest.param(PUSH_NAME, 2, marks=pytest.mark.exhaustive),
-    (f"{CAP_IT_NAME}(players=4,max_turns_per_deal=30)", 1),
-    (f"{CAP_IT_NAME}(players=5,max_turns_per_deal=30)", 1),
+    pytest.param(
+        f"{CAP_IT_NAME}(players=4,max_turns_per_deal=30)", 1, marks=pytest.mark.exhaustive
+    ),
+    pytest.param(
+        f"{CAP_IT_NAME}(players=5,max_turns_per_deal=30)", 1, marks=pytest.mark.exhaustive
+    ),
     (f"{CAP_IT_NAME}(players=6,max_turns_per_deal=30)", 1),
     (f"{PUSH_NAME}(bury_position=bottom,max_turns_per_deal=30)", 1),
 ]

@@ -259,9 +259,9 @@ def _cases(hands: st.SearchStrategy[tuple[Card, ...]]) -> st.SearchStrategy[Any]
 # (contract, option) pair. (Hypothesis draws the first option settings more often in a short
 # run, so the sample asks less of each pair.)
 REQUIRED: dict[str, dict[str, tuple[int, int]]] = {
-    "reference.uniform": {"default": (570, 50), "exhaustive": (2200, 200)},
-    "reference.meld_dense": {"default": (250, 20), "exhaustive": (2150, 200)},
-    "reference.wild_heavy": {"default": (54, 1), "exhaustive": (880, 80)},
+    "reference.uniform": {"default": (285, 20), "exhaustive": (2200, 200)},
+    "reference.meld_dense": {"default": (130, 10), "exhaustive": (2150, 200)},
+    "reference.wild_heavy": {"default": (27, 1), "exhaustive": (880, 80)},
 }
 MIN_TOTAL_HANDS = 5000
 """Distinct hands the three comparisons compare in the exhaustive run, at least."""

@@ -477,12 +477,12 @@ def test_the_contract_patterns_are_the_canonical_text() -> None:
 # =============================================================================================
 
 GAMES: list[tuple[str, str, int, int]] = [
-    # (preset, house rules, max_turns_per_deal, seed): one game per preset first (the default
-    # run plays those), chosen so that together they list every kind of move and lay-off end,
-    # reach every phase, and settle stakes
-    ("push", "default", 4, 1),
+    # (preset, house rules, max_turns_per_deal, seed): first the games the default run plays,
+    # chosen so that together they list every kind of move and lay-off end, reach every phase,
+    # and settle stakes; then one game per preset
     ("cap_it_4", "exchange_team_next_turn", 6, 3),
     ("cap_it_5", "strict_wilds_stakes", 3, 1),
+    ("push", "default", 4, 1),
     ("cap_it_6", "own_no_new_melds_values", 3, 1),
     ("push", "previous_forbidden_keep_wilds", 6, 1),
     ("cap_it_5", "jokers_fewer_previous_stakes", 8, 4),

@@ -193,6 +193,7 @@ offending field, with the ``VariantError`` chained as its cause.
   "bury_position": "random",
   "push_to": "next",
   "short_stock_push": "transfer_then_end",
+  "take_after_contract": true,
   "min_naturals_per_meld": 0,
   "wild_limit": "unlimited",
   "max_run_length": 14,
