@@ -426,6 +426,7 @@ def test_the_missing_extra_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
         PushRummyGame()
 
 
+@pytest.mark.exhaustive  # a whole game of the docs' example: the exhaustive set (CI runs it)
 def test_docs_example(capsys: pytest.CaptureFixture[str]) -> None:
     text = (ROOT / "docs" / "agents.rst").read_text(encoding="utf-8")
     blocks = re.findall(r"\.\. code-block:: python\n\n((?:   .*\n|\n)+)", text)

@@ -200,6 +200,7 @@ def test_every_bundle_is_valid_and_self_contained(kind: str) -> None:
     assert all(schema["$defs"][name] == shared[name] for name in schema["$defs"])
 
 
+@pytest.mark.exhaustive  # every valid document and 60 mutations through both: CI runs it
 def test_the_files_and_the_bundles_agree() -> None:
     rng = random.Random(5)
     documents = [(kind_of(document), document) for document in valid_documents()]

@@ -422,7 +422,11 @@ def choose(view: Json, rng: random.Random) -> Json:
 
 @pytest.mark.parametrize(
     ("variant", "players", "humans"),
-    [("push", 4, [0]), ("push", 4, [1, 2]), ("cap-it", 5, [3])],
+    [
+        ("push", 4, [0]),
+        ("push", 4, [1, 2]),
+        pytest.param("cap-it", 5, [3], marks=pytest.mark.exhaustive),  # CI runs it
+    ],
 )
 def test_a_whole_game_through_http(
     client: TestClient, app: Any, variant: str, players: int, humans: list[int]
