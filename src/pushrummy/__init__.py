@@ -82,7 +82,7 @@ from .notation import format_meld, format_move, parse_meld, parse_move
 from .playing import DecisionLimitError, GameListener, MoveSource, bot_source, drive, play_game
 from .records import GameRecord, new_seed, replay
 from .sampling import sample_state, unseen_cards
-from .scoring import StakesSettlement, deal_penalties, hand_value, settle_stakes, winners
+from .scoring import deal_penalties, hand_value, settle_stakes, winners
 from .search import SearchBot
 from .serialization import decode, encode, from_json, json_schema, to_json
 from .state import DealEnd, DealResult, GameState, Outcome, Phase, TableMeld
@@ -95,6 +95,7 @@ from .variants import (
     PushTo,
     ShortStockPush,
     Stakes,
+    StakesSettlement,
     Variant,
     WildExchange,
 )

@@ -73,7 +73,6 @@ from .moves import Move
 from .movetable import MOVE_KINDS, kind_named
 from .notation import format_move
 from .records import GameRecord
-from .scoring import StakesSettlement
 from .state import (
     DealResult,
     GameState,
@@ -83,6 +82,7 @@ from .state import (
 from .variants import (
     DealSpec,
     Stakes,
+    StakesSettlement,
     Variant,
 )
 from .views import COPIED_FIELDS, PlayerView

@@ -32,9 +32,8 @@ from .moves import Move
 from .movetable import MOVE_CLASSES, kind_of
 from .notation import format_move
 from .records import GameRecord
-from .scoring import StakesSettlement
 from .state import DealResult, GameState, Outcome, TableMeld
-from .variants import Variant
+from .variants import StakesSettlement, Variant
 from .views import PlayerView
 
 

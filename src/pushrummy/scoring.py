@@ -25,38 +25,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-import attrs
-
 from .cards import Card
 from .errors import SetupError, clip_repr
-from .variants import Stakes, Variant
+from .variants import Stakes, StakesSettlement, Variant
+
+# StakesSettlement is a value of the outcome and lives with the variant's Stakes; this module
+# makes it (settle_stakes), and it stays importable from here.
 
 __all__ = [
-    "StakesSettlement",
     "deal_penalties",
     "hand_value",
     "settle_stakes",
     "winners",
 ]
-
-
-@attrs.frozen(slots=True)
-class StakesSettlement:
-    """Cap-It stakes (:ref:`rules-stakes`), in whole chips.
-
-    Attributes:
-        pot: chips paid in (ante × players).
-        round_prizes: chips each seat took for going out in a deal.
-        final_prizes: chips each seat took as (tied) overall winner.
-        net: chips won minus the ante, per seat.
-        left_in_pot: chips still in the pot at the end (nothing if there was a winner).
-    """
-
-    pot: int
-    round_prizes: tuple[int, ...]
-    final_prizes: tuple[int, ...]
-    net: tuple[int, ...]
-    left_in_pot: int
 
 
 def hand_value(cards: Iterable[Card], variant: Variant) -> int:

@@ -35,8 +35,7 @@ from .contracts import contract_left
 from .events import DealEnd, GameLog
 from .melds import Meld
 from .moves import Move
-from .scoring import StakesSettlement
-from .variants import Variant
+from .variants import StakesSettlement, Variant
 
 __all__ = [
     "DealEnd",

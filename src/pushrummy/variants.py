@@ -43,6 +43,7 @@ __all__ = [
     "PushTo",
     "ShortStockPush",
     "Stakes",
+    "StakesSettlement",
     "Variant",
     "WildExchange",
 ]
@@ -125,6 +126,26 @@ class Stakes:
                     f"{name} must be a whole number of chips >= 0, not {clip_repr(value)}",
                     field=f"stakes.{name}",
                 )
+
+
+@attrs.frozen(slots=True)
+class StakesSettlement:
+    """How Cap-It stakes were settled at the end of a game (:ref:`rules-stakes`), in whole
+    chips: a value of the game's outcome, made by :func:`~pushrummy.scoring.settle_stakes`.
+
+    Attributes:
+        pot: chips paid in (ante × players).
+        round_prizes: chips each seat took for going out in a deal.
+        final_prizes: chips each seat took as (tied) overall winner.
+        net: chips won minus the ante, per seat.
+        left_in_pot: chips still in the pot at the end (nothing if there was a winner).
+    """
+
+    pot: int
+    round_prizes: tuple[int, ...]
+    final_prizes: tuple[int, ...]
+    net: tuple[int, ...]
+    left_in_pot: int
 
 
 DEFAULT_CARD_VALUES: tuple[int, ...] = (20, 15, 20, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10)

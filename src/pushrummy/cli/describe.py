@@ -6,8 +6,9 @@ from collections.abc import Sequence
 
 from ..english import describe_move, narrate_move
 from ..moves import Move, NextDeal, Push
-from ..scoring import StakesSettlement, hand_value
+from ..scoring import hand_value
 from ..state import DealEnd, GameState, Outcome, TableMeld
+from ..variants import StakesSettlement
 from .common import Names, plural, turns_played
 from .render import Output, Segment
 
@@ -142,7 +143,7 @@ def settlement(out: Output, stakes: StakesSettlement, names: Names) -> None:
     """The stakes settled at the game's end: the pot, who took what from it, each net.
 
     Raises:
-        TypeError: ``stakes`` is not a :class:`~pushrummy.scoring.StakesSettlement`.
+        TypeError: ``stakes`` is not a :class:`~pushrummy.variants.StakesSettlement`.
     """
     if not isinstance(stakes, StakesSettlement):
         raise TypeError(f"stakes must be a StakesSettlement, not {type(stakes).__name__}")

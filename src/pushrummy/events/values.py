@@ -10,7 +10,7 @@ import attrs
 
 from ..cards import Card
 from ..melds import Meld
-from ..scoring import StakesSettlement
+from ..variants import StakesSettlement
 
 __all__ = [
     "EVENT_CLASSES",
