@@ -223,7 +223,7 @@ def brute_cards(move: pr.Move) -> Counter[pr.Card]:
 @pytest.mark.parametrize("name", ["push-mixed", "cap-it-5-mixed", "push-exchange"])
 def test_moves_using_is_the_brute_force_reading(name: str) -> None:
     rng = random.Random(name)
-    asked = 0
+    asked = unlisted = 0
     for state, _ in record(name)[::2]:
         seat = state.current_player
         if seat is None:
@@ -237,8 +237,14 @@ def test_moves_using_is_the_brute_force_reading(name: str) -> None:
             rng.shuffle(cards)
             want = Counter(cards)
             expected = tuple(m for m in me.legal_moves if brute_cards(m) == want)
-            assert pr.moves_using(me, cards) == expected
-            assert pr.moves_using(me, iter(cards)) == expected
+            found = pr.moves_using(me, cards)
+            # the listed moves first, then unlisted ones: each legal, using exactly the cards
+            assert found[: len(expected)] == expected
+            for extra in found[len(expected) :]:
+                assert extra not in me.legal_moves and brute_cards(extra) == want
+                assert pr.is_legal(state, extra), extra
+                unlisted += 1
+            assert pr.moves_using(me, iter(cards)) == found
             asked += 1
         for move in me.legal_moves:
             assert Counter(pr.cards_used(move)) == brute_cards(move)
@@ -263,3 +269,72 @@ def test_moves_using_type_errors() -> None:
         pr.moves_using(me, ["KS"])  # type: ignore[list-item]
     with pytest.raises(TypeError):
         pr.cards_used("take")  # type: ignore[arg-type]
+
+
+# -- moves_using: every legal move using the selected cards, listed or not ---------------------
+
+
+def _ready_to_lay_down(preset: str, house: str, seeds: range) -> list[GameState]:
+    """Play positions where the seat to move has drawn, has not laid down, and holds the
+    deal's contract."""
+    found = []
+    for seed in seeds:
+        game = playout(variant_for(preset, house, max_turns=30), PRESETS[preset][1], seed)
+        for state in game.states:
+            seat = state.current_player
+            if (
+                state.phase is pr.Phase.PLAY
+                and seat is not None
+                and not state.laid_down[seat]
+                and pr.can_meet_contract(state.hands[seat], state.contract, state.variant)
+            ):
+                found.append(state)
+    return found
+
+
+@pytest.mark.rule("contract.steps")
+@pytest.mark.parametrize(
+    ("preset", "house"), [("push", "default"), ("cap_it_4", "exchange_team_next_turn")]
+)
+def test_moves_using_finds_every_legal_meld_listed_or_not(preset: str, house: str) -> None:
+    # Every meld of every way to lay the contract down is found as a first step, in any
+    # order (listed or not), and every whole way as one lay-down; everything found is legal.
+    states = _ready_to_lay_down(preset, house, range(6))
+    assert len(states) >= 10
+    unlisted = whole = 0
+    canonical = states[0].variant.wild_exchange is pr.WildExchange.NONE
+    for state in states:
+        seat = state.current_player
+        assert seat is not None
+        me = pr.view(state, seat)
+        ways = pr.contract_options(state.hands[seat], state.contract, state.variant, limit=12)
+        for way in ways:
+            for meld in way:
+                found = pr.moves_using(me, meld.cards)
+                assert all(pr.is_legal(state, move) for move in found)
+                step = pr.LayDown(seat, (meld,))
+                if pr.is_legal(state, step):
+                    steps = {m.melds for m in found if isinstance(m, pr.LayDown)}
+                    # the step itself, or (wilds not exchangeable) its class's representative
+                    assert (meld,) in steps or canonical, (meld, found)
+                    assert any(len(m) == 1 for m in steps), (meld, found)
+                    unlisted += step not in me.legal_moves
+            everything = [card for meld in way for card in meld.cards]
+            found = pr.moves_using(me, everything)
+            assert all(pr.is_legal(state, move) for move in found)
+            if pr.is_legal(state, pr.LayDown(seat, way)):
+                assert any(isinstance(m, pr.LayDown) and len(m.melds) == len(way) for m in found)
+                whole += 1
+    assert unlisted > 0 and whole > 0  # the unlisted path was taken
+
+
+def test_moves_using_keeps_the_listed_moves_first() -> None:
+    state = _ready_to_lay_down("push", "default", range(3))[0]
+    seat = state.current_player
+    assert seat is not None
+    me = pr.view(state, seat)
+    for move in me.legal_moves:
+        found = pr.moves_using(me, pr.cards_used(move))
+        assert found[0] is move or move in found
+        listed = [m for m in found if m in me.legal_moves]
+        assert found[: len(listed)] == tuple(listed)

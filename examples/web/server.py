@@ -260,7 +260,8 @@ async def post_move(request: Request) -> Response:
 
 
 async def matching(request: Request) -> Response:
-    """Which listed moves use exactly the selected cards (:func:`pushrummy.moves_using`)."""
+    """Which legal moves use exactly the selected cards, listed or not
+    (:func:`pushrummy.moves_using`)."""
     game, seat = _store(request).seat(request)
     document = _json_object(await _body(request))
     texts = document.get("cards")
@@ -274,10 +275,17 @@ async def matching(request: Request) -> Response:
             raise BadRequest(exc.message, f"$.cards[{i}]") from None
         cards.append(card)
     mine = pr.view(game.state, seat)
-    wanted = set(pr.moves_using(mine, cards))
-    listed = serialization.encode(mine)["legal_moves"]
-    moves = [out for move, out in zip(mine.legal_moves, listed, strict=True) if move in wanted]
+    found = pr.moves_using(mine, cards)  # the listed ones first, then legal unlisted ones
+    listed = dict(zip(mine.legal_moves, serialization.encode(mine)["legal_moves"], strict=True))
+    moves = [listed[move] if move in listed else _labelled(move, mine) for move in found]
     return JSONResponse({"cards": texts, "moves": moves})
+
+
+def _labelled(move: pr.Move, mine: pr.PlayerView) -> dict[str, object]:
+    """A move document as the view's listed moves are written: the move, then its labels."""
+    document = serialization.encode(move)
+    body = {key: value for key, value in document.items() if key not in ("schema", "version")}
+    return {**body, "notation": pr.format_move(move), "description": pr.describe_move(move, mine)}
 
 
 # -- errors -----------------------------------------------------------------------------------

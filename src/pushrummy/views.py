@@ -44,12 +44,14 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .cards import Card
+from .cards import ALL_CARDS, Card
 from .contract_spec import Contract, Requirement
+from .contracts import contract_options, single_melds
+from .engine import is_legal
 from .engine import legal_moves as _legal_moves
 from .errors import SetupError
-from .events import EventLog
-from .moves import Move, cards_used
+from .events import EventLog, GameLog
+from .moves import LayDown, Move, NewMeld, cards_used
 from .state import (
     DealResult,
     GameState,
@@ -59,7 +61,7 @@ from .state import (
     pending_contract,
     unfinished_lay_down,
 )
-from .variants import Variant
+from .variants import Variant, WildExchange
 
 __all__ = ["PlayerView", "moves_using", "view"]
 
@@ -199,14 +201,20 @@ def view(state: GameState, seat: int) -> PlayerView:
 
 
 def moves_using(view: PlayerView, cards: Iterable[Card]) -> tuple[Move, ...]:
-    """The view's legal moves that play exactly ``cards`` (as a multiset) from the hand.
+    """Every legal move of the view's seat that plays exactly ``cards`` (as a multiset)
+    from the hand, listed or not.
 
-    The question a front end asks when the player has selected some cards: which of
-    the listed moves use exactly these? A discard, a lay-off and an exchange use their
-    one card, a new meld its meld's cards, a lay-down (or lay-down step) its melds'
-    cards (:func:`~pushrummy.moves.cards_used`); so no cards selected gives the draws
-    (and nothing else). The moves keep the order of
-    :attr:`PlayerView.legal_moves`.
+    The question a front end asks when the player has selected some cards: which moves
+    use exactly these? A discard, a lay-off and an exchange use their one card, a new meld
+    its meld's cards, a lay-down (or lay-down step) its melds' cards
+    (:func:`~pushrummy.moves.cards_used`); so no cards selected gives the draws (and
+    nothing else). First the listed moves that do, in the order of
+    :attr:`PlayerView.legal_moves`; then the legal moves the listing leaves to their
+    representatives (:ref:`listing-promise`) that use exactly these cards: a lay-down
+    step that is not first in step order or longer than its part, a whole lay-down of
+    several melds, a new meld longer than its smallest form. The engine's checker decides
+    each (:func:`~pushrummy.engine.is_legal`, on a state holding what the view knows), so
+    a person can lay the melds of a contract down in any order.
 
     Raises:
         TypeError: ``view`` is not a :class:`PlayerView`, or ``cards`` is not an
@@ -227,10 +235,62 @@ def moves_using(view: PlayerView, cards: Iterable[Card]) -> tuple[Move, ...]:
         raise TypeError(f"cards must be an iterable of Card values, not {type(cards).__name__}")
     wanted = sorted(_card_codes(cards))
     count = len(wanted)
-    return tuple(
+    found = [
         move
         for move in view.legal_moves
         if len(used := cards_used(move)) == count and sorted(c.code for c in used) == wanted
+    ]
+    if count >= 3 and view.legal_moves and view.phase in (Phase.PLAY, Phase.LAYING_DOWN):
+        listed = set(found)
+        selected = [ALL_CARDS[code] for code in wanted]
+        found += [
+            move
+            for move in _meld_moves(view, selected)
+            if move not in listed and is_legal(_own_moves_state(view), move)
+        ]
+    return tuple(found)
+
+
+def _meld_moves(view: PlayerView, cards: list[Card]) -> list[Move]:
+    """The meld moves of the view's seat that use exactly ``cards``, legal or not: each
+    meld they make as a lay-down step or a new meld, and each way to lay down the whole
+    contract with them (one assignment of wilds per class when wilds cannot be taken back,
+    as the listing has them)."""
+    seat = view.seat
+    canonical = view.variant.wild_exchange is WildExchange.NONE
+    size = len(cards)
+    melds = [
+        meld
+        for meld in single_melds(cards, view.variant, canonical_wilds=canonical)
+        if len(meld.cards) == size
+    ]
+    if view.laid_down[seat]:
+        return [NewMeld(seat, meld) for meld in melds]
+    moves: list[Move] = [LayDown(seat, (meld,)) for meld in melds]
+    if view.phase is Phase.PLAY:
+        for way in contract_options(cards, view.contract, view.variant, canonical_wilds=canonical):
+            if len(way) > 1 and sum(len(meld.cards) for meld in way) == size:
+                moves.append(LayDown(seat, way))
+    return moves
+
+
+_PROBE_ONLY: dict[str, Any] = {"seed": 0, "stock": ()}
+"""The state fields a view does not carry that no check of the seat's own meld moves reads
+(besides ``hands``, ``injected`` and ``log``, made in :func:`_own_moves_state`)."""
+
+
+def _own_moves_state(view: PlayerView) -> GameState:
+    """A state holding what ``view`` knows, for asking the engine's checker about the
+    seat's own meld moves: its hand, the table and every public field; the other hands and
+    the stock empty (the checks of a seat's own melds never read them)."""
+    players = len(view.hand_sizes)
+    values: dict[str, Any] = {name: getattr(view, name) for name in COPIED_FIELDS}
+    return GameState(
+        **values,
+        **_PROBE_ONLY,
+        hands=tuple(view.hand if seat == view.seat else () for seat in range(players)),
+        injected=(None,) * len(view.variant.deals),
+        log=GameLog(players),
     )
 
 
@@ -303,3 +363,12 @@ else:
     Private: lets a game loop compute ``legal_moves`` once (and time it on its own). Every
     bot decision builds one, so it is compiled from the fields (:func:`_view_builder`).
     """
+
+
+def _probe_covers_the_state() -> None:  # an import-time check: a new state field fails here
+    made = {*COPIED_FIELDS, *_PROBE_ONLY, "hands", "injected", "log"}
+    if made != set(attrs.fields_dict(GameState)):
+        raise RuntimeError("pushrummy.views._own_moves_state is out of step with GameState")
+
+
+_probe_covers_the_state()
