@@ -318,7 +318,10 @@ def test_moves_using_finds_every_legal_meld_listed_or_not(preset: str, house: st
                     # the step itself, or (wilds not exchangeable) its class's representative
                     assert (meld,) in steps or canonical, (meld, found)
                     assert any(len(m) == 1 for m in steps), (meld, found)
-                    unlisted += step not in me.legal_moves
+                    if step not in me.legal_moves:
+                        unlisted += 1
+                        parsed = pr.parse_move(me, pr.format_move(step))  # the text too
+                        assert pr.is_legal(state, parsed) and parsed in found, (step, parsed)
             everything = [card for meld in way for card in meld.cards]
             found = pr.moves_using(me, everything)
             assert all(pr.is_legal(state, move) for move in found)

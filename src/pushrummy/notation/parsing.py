@@ -26,12 +26,13 @@ from ..moves import (
     NextDeal,
     Push,
     Take,
+    cards_used,
 )
 from ..movetable import MOVE_KINDS, kind_of
 from ..plays.exchange import natural_at
 from ..state import GameState, Phase, TableMeld
 from ..variants import WildExchange
-from ..views import PlayerView
+from ..views import PlayerView, moves_using
 from .formatting import format_move, implied_position
 from .melds import (
     ambiguous_roles,
@@ -57,8 +58,10 @@ def parse_move(state: GameState | PlayerView, text: str) -> Move:
 
     ``state`` may also be a :class:`~pushrummy.views.PlayerView` (what a client holds): the
     text then names one of the view's :attr:`~pushrummy.views.PlayerView.legal_moves`,
-    and the move returned is that listed move. A view has no stock or other hands to
-    check a move against, so text for a move that is not listed raises a plain
+    and the move returned is that listed move, or a legal meld move the listing leaves to
+    its representative (a lay-down step in any order or longer than its part, a whole
+    lay-down, a longer new meld: :func:`~pushrummy.views.moves_using`). Text for any other
+    move raises a plain
     :class:`~pushrummy.errors.IllegalMoveError` saying so, with the rule that comes
     nearest: ``turn.seat`` when it is not the view's seat's turn, ``turn.between``
     when nobody is to move, ``draw.choice`` for anything but a draw before the draw,
@@ -326,9 +329,13 @@ def _parse_listed(view: PlayerView, text: str) -> Move:
     loose = view.variant.wild_exchange is WildExchange.NONE
     listed = {_play_key(m, loose=loose): m for m in view.legal_moves}
     if isinstance(read, _Readings):  # wilds written without their roles
-        fit = read.pick(lambda m: _play_key(m, loose=loose) in listed, text)
+        fit = read.pick(
+            lambda m: _play_key(m, loose=loose) in listed or _unlisted(view, m, loose) is not None,
+            text,
+        )
         if fit is not None:
-            return listed[_play_key(fit, loose=loose)]
+            key = _play_key(fit, loose=loose)
+            return listed[key] if key in listed else _unlisted(view, fit, loose) or fit
         raise _not_listed(view, read.moves[0], text)
     if isinstance(read, _Open):
         # The end or position left out: whichever listed moves fit.
@@ -353,10 +360,23 @@ def _parse_listed(view: PlayerView, text: str) -> Move:
             move = ExchangeWild(seat, read.meld_id, guess, read.card)
     else:
         move = read
-    found = listed.get(_play_key(move, loose=loose))
+    found = listed.get(_play_key(move, loose=loose)) or _unlisted(view, move, loose)
     if found is not None:
         return found
     raise _not_listed(view, move, text)
+
+
+def _unlisted(view: PlayerView, move: Move, loose: bool) -> Move | None:
+    """The legal meld move ``move`` names that the listing leaves to its representative
+    (a lay-down step in any order or longer than its part, a whole lay-down, a longer new
+    meld: :func:`~pushrummy.views.moves_using`), or ``None``."""
+    if not isinstance(move, (LayDown, NewMeld)):
+        return None
+    key = _play_key(move, loose=loose)
+    for found in moves_using(view, cards_used(move)):
+        if _play_key(found, loose=loose) == key:
+            return found
+    return None
 
 
 def _play_key(move: Move, *, loose: bool) -> object:
