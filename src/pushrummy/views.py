@@ -212,9 +212,10 @@ def moves_using(view: PlayerView, cards: Iterable[Card]) -> tuple[Move, ...]:
     :attr:`PlayerView.legal_moves`; then the legal moves the listing leaves to their
     representatives (:ref:`listing-promise`) that use exactly these cards: a lay-down
     step that is not first in step order or longer than its part, a whole lay-down of
-    several melds, a new meld longer than its smallest form. The engine's checker decides
-    each (:func:`~pushrummy.engine.is_legal`, on a state holding what the view knows), so
-    a person can lay the melds of a contract down in any order.
+    several melds (among the first 256 ways the cards make), a new meld longer than its
+    smallest form. The engine's checker decides each (:func:`~pushrummy.engine.is_legal`, on
+    a state holding what the view knows), so a person can lay the melds of a contract down
+    in any order. Cards the seat does not hold give only the listed moves (none).
 
     Raises:
         TypeError: ``view`` is not a :class:`PlayerView`, or ``cards`` is not an
@@ -240,7 +241,12 @@ def moves_using(view: PlayerView, cards: Iterable[Card]) -> tuple[Move, ...]:
         for move in view.legal_moves
         if len(used := cards_used(move)) == count and sorted(c.code for c in used) == wanted
     ]
-    if count >= 3 and view.legal_moves and view.phase in (Phase.PLAY, Phase.LAYING_DOWN):
+    if (
+        count >= 3
+        and view.legal_moves
+        and view.phase in (Phase.PLAY, Phase.LAYING_DOWN)
+        and _holds(view.hand, wanted)
+    ):
         listed = set(found)
         selected = [ALL_CARDS[code] for code in wanted]
         found += [
@@ -259,19 +265,45 @@ def _meld_moves(view: PlayerView, cards: list[Card]) -> list[Move]:
     seat = view.seat
     canonical = view.variant.wild_exchange is WildExchange.NONE
     size = len(cards)
-    melds = [
-        meld
-        for meld in single_melds(cards, view.variant, canonical_wilds=canonical)
-        if len(meld.cards) == size
-    ]
+    melds = []
+    if size <= _LONGEST_MELD:
+        melds = [
+            meld
+            for meld in single_melds(cards, view.variant, canonical_wilds=canonical)
+            if len(meld.cards) == size
+        ]
     if view.laid_down[seat]:
         return [NewMeld(seat, meld) for meld in melds]
     moves: list[Move] = [LayDown(seat, (meld,)) for meld in melds]
     if view.phase is Phase.PLAY:
-        for way in contract_options(cards, view.contract, view.variant, canonical_wilds=canonical):
+        ways = contract_options(
+            cards, view.contract, view.variant, canonical_wilds=canonical, limit=_WAYS
+        )
+        for way in ways:
             if len(way) > 1 and sum(len(meld.cards) for meld in way) == size:
                 moves.append(LayDown(seat, way))
     return moves
+
+
+_LONGEST_MELD = 14
+"""No meld has more cards (a run from ace low to ace high, [meld.run])."""
+
+_WAYS = 256
+"""How many ways to lay the whole contract down :func:`moves_using` reads from a selection
+(:func:`~pushrummy.contracts.contract_options` with ``limit``): a bound on the work a
+selection of many cards can ask for; the steps of every way are found all the same."""
+
+
+def _holds(hand: tuple[Card, ...], codes: list[int]) -> bool:
+    """Whether ``hand`` holds the cards ``codes`` (copies counted)."""
+    have = [0] * 53
+    for card in hand:
+        have[card.code] += 1
+    for code in codes:
+        have[code] -= 1
+        if have[code] < 0:
+            return False
+    return True
 
 
 _PROBE_ONLY: dict[str, Any] = {"seed": 0, "stock": ()}
