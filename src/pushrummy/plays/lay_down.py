@@ -15,7 +15,6 @@ from typing import Any
 
 from ..contract_spec import Contract
 from ..contracts import can_complete_contract, contract_left, step_order_key
-from ..contracts.hands import read_hand
 from ..contracts.steps import minimal_steps, steps_of
 from ..errors import ContractNotMetError, IllegalMoveError
 from ..events import LaidDown
@@ -46,12 +45,10 @@ def list_lay_down(state: GameState, turn: Turn | None) -> list[Move]:
     seat = turn.seat
     if state.laid_down[seat]:
         return []
-    if state.phase is Phase.LAYING_DOWN:
-        placed = tuple(t.meld for t in state.lay_down_so_far)
-        parsed = read_hand(state.hands[seat])
-    else:
-        placed = ()
-        parsed = turn.parsed
+    placed = (
+        tuple(t.meld for t in state.lay_down_so_far) if state.phase is Phase.LAYING_DOWN else ()
+    )
+    parsed = turn.parsed  # the hand, read once by the listing
     search = turn.search
     steps = steps_of(
         parsed,
