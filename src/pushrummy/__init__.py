@@ -55,6 +55,7 @@ from .events import (
     Took,
 )
 from .layoffs import lay_off, layoff_ends
+from .meld_shape import MeldShape
 from .melds import (
     End,
     Meld,
@@ -69,7 +70,9 @@ from .melds import (
 from .moves import (
     Discard,
     ExchangeWild,
+    FillWilds,
     LayDown,
+    LayDownShape,
     LayOff,
     Move,
     NewMeld,
@@ -139,10 +142,13 @@ __all__ = [
     "InvalidMoveError",
     "LaidDown",
     "LaidOff",
+    "FillWilds",
     "LayDown",
+    "LayDownShape",
     "LayOff",
     "LayoffTargets",
     "Meld",
+    "MeldShape",
     "MeldKind",
     "MeldOptions",
     "MeldRules",

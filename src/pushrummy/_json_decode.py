@@ -41,9 +41,11 @@ from ._json_read import (
     read_object,
     read_opt_card,
     read_opt_seat,
+    read_opt_shape,
     read_per_seat,
     read_seat,
     read_seed,
+    read_shape,
     read_str,
     short,
     short_int,
@@ -194,6 +196,8 @@ _FIELD_IN: Final[dict[str, Callable[[object, str], Any]]] = {
     "end": _end_in,
     "meld": read_meld,
     "melds": _melds_in,
+    "shape": read_shape,
+    "wilds": lambda value, path: read_cards(value, path, "a list of wild cards"),
 }
 """How each field of a move other than its seat is read (the move table's ``fields``)."""
 
@@ -426,6 +430,7 @@ _STATE_IN: Final[dict[Codec, Callable[[object, str, FieldInfo, _Game], Any]]] = 
     Codec.HANDS: lambda v, p, info, game: _hands_in(v, p, game.players),
     Codec.CARDS: lambda v, p, info, game: read_cards(v, p, info.what),
     Codec.OPT_CARD: lambda v, p, info, game: read_opt_card(v, p),
+    Codec.OPT_SHAPE: lambda v, p, info, game: read_opt_shape(v, p),
     Codec.TABLE: lambda v, p, info, game: _table_in(v, p, game.players),
     Codec.SEAT_FLAGS: lambda v, p, info, game: read_bools(v, p, game.players, info.what),
     Codec.BOOL: lambda v, p, info, game: read_bool(v, p),

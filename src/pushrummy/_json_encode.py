@@ -23,10 +23,11 @@ from ._wire import (
     JSONObject,
     wire_fields,
 )
-from .cards import Card
+from .cards import JOKER, Card
 from .english import describe_event, describe_move
 from .errors import SetupError
 from .events import DealEnd, Event, EventLog
+from .meld_shape import MeldShape
 from .melds import End, Meld, MeldKind
 from .moves import Move
 from .movetable import MOVE_CLASSES, kind_of
@@ -119,6 +120,14 @@ def _meld_out(meld: object) -> JSONObject:
     return _encode_meld(meld)
 
 
+def _shape_out(shape: object) -> JSONObject:
+    if not isinstance(shape, MeldShape):
+        raise TypeError(f"expected a MeldShape, not {type(shape).__name__}")
+    out = _encode_meld(shape.fill([JOKER] * shape.wild_places))
+    out["cards"] = [None if card is None else str(card) for card in shape.cards]
+    return out
+
+
 def _encode_outcome(outcome: Outcome | None) -> JSONObject | None:
     if outcome is None:
         return None
@@ -168,6 +177,8 @@ _FIELD_OUT: Final[dict[str, Callable[[Any], Any]]] = {
     "end": _end_out,
     "meld": _meld_out,
     "melds": _melds_out,
+    "shape": _shape_out,
+    "wilds": _cards_out,
 }
 """How each field of a move (the move table's ``fields``) is written."""
 
@@ -314,6 +325,7 @@ _CODEC_OUT: Final[dict[Codec, Callable[[Any], Any]]] = {
     Codec.SEAT_CARDS: lambda per_seat: [_cards_out(cards) for cards in per_seat],
     Codec.CARDS: _cards_out,
     Codec.OPT_CARD: _opt_card_out,
+    Codec.OPT_SHAPE: lambda shape: None if shape is None else _shape_out(shape),
     Codec.SEAT_FLAGS: list,
     Codec.TABLE: _encode_table,
     Codec.RESULTS: lambda results: [_encode_result(r) for r in results],

@@ -17,6 +17,7 @@ from ._wire import INT_BITS, SEED_BITS
 from .cards import Card, Rank, Suit, parse_card
 from .contract_spec import Contract
 from .errors import DecodeError, InvalidMeldError, NotationError
+from .meld_shape import MeldShape
 from .melds import MAX_RUN_POSITION, Meld, MeldKind
 
 
@@ -260,6 +261,25 @@ def read_meld(value: object, path: str) -> Meld:
         return Meld(MeldKind.RUN, cards, suit=suit, start=start)
     except InvalidMeldError as exc:
         raise fail(f"invalid meld: {exc}", path) from exc
+
+
+def read_shape(value: object, path: str) -> MeldShape:
+    """A meld shape: a meld object whose ``cards`` hold ``null`` at each wild place."""
+    obj = read_object(value, path, "a meld shape")
+    cards = read_array(obj.get("cards"), f"{path}.cards", "a list of cards and nulls")
+    places = [i for i, card in enumerate(cards) if card is None]
+    naturals = [card for card in cards if card is not None]
+    meld = read_meld({**obj, "cards": [*naturals, *["JK"] * len(places)]}, path)
+    if meld.kind is MeldKind.RUN:  # the wild places where they were given
+        meld = read_meld({**obj, "cards": [card or "JK" for card in cards]}, path)
+    for i, card in enumerate(meld.cards):
+        if card.is_wild and not (card.is_joker and (meld.is_set or i in places)):
+            raise fail(f"expected a natural card or null, got {card}", f"{path}.cards[{i}]")
+    return MeldShape.of(meld)
+
+
+def read_opt_shape(value: object, path: str) -> MeldShape | None:
+    return None if value is None else read_shape(value, path)
 
 
 def read_contract(value: object, path: str) -> Contract:

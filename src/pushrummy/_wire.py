@@ -101,6 +101,8 @@ class Codec(enum.Enum):
     """A list of cards, in their order."""
     OPT_CARD = "opt_card"
     """A card, or ``null``."""
+    OPT_SHAPE = "opt_shape"
+    """A meld shape (a meld whose ``cards`` hold ``null`` at each wild place), or ``null``."""
     SEAT_FLAGS = "seat_flags"
     """Per seat, ``true`` or ``false``."""
     TABLE = "table"

@@ -164,7 +164,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     phase = state.phase
     listers = _LISTERS[phase]
     turn = None
-    if phase is Phase.PLAY or phase is Phase.LAYING_DOWN:
+    if phase is Phase.PLAY or phase is Phase.LAYING_DOWN or phase is Phase.FILLING_WILDS:
         seat = state.current_player
         assert seat is not None
         hand = state.hands[seat]

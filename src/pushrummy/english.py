@@ -241,6 +241,12 @@ _MOVE_SENTENCES: dict[str, Callable[[Any], str]] = {
     "lay_down": lambda move: (
         f"seat {move.seat} lays down " + " / ".join(m.notation() for m in move.melds)
     ),
+    "lay_down_shape": lambda move: (
+        f"seat {move.seat} lays down {move.shape.notation()}, its wild cards next"
+    ),
+    "fill_wilds": lambda move: (
+        f"seat {move.seat} fills the wild places with {' '.join(map(str, move.wilds))}"
+    ),
     "lay_off": _describe_lay_off,
     "new_meld": lambda move: f"seat {move.seat} melds {move.meld.notation()}",
     "exchange_wild": _describe_exchange,

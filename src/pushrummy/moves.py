@@ -12,6 +12,9 @@ move                   does                          rule
 :class:`Push`          push the upcard and a stock   [draw.push]
                        card to the receiver, draw
 :class:`LayDown`       lay down the deal's contract  [contract.laydown]
+:class:`LayDownShape`  announce a lay-down step's     [contract.wilds]
+                       shape, its wild places open
+:class:`FillWilds`     fill those wild places         [contract.wilds]
 :class:`LayOff`        add one card to a table meld  [layoff.card]
 :class:`NewMeld`       meld a new set or run         [meld.new]
 :class:`ExchangeWild`  swap a natural for a wild     [layoff.exchange]
@@ -48,12 +51,15 @@ from typing import Any, NoReturn, TypeAlias, final
 import attrs
 
 from .cards import Card
+from .meld_shape import MeldShape
 from .melds import End, Meld
 
 __all__ = [
     "Discard",
     "ExchangeWild",
+    "FillWilds",
     "LayDown",
+    "LayDownShape",
     "LayOff",
     "Move",
     "NewMeld",
@@ -185,6 +191,76 @@ class LayDown:
         return self
 
     def __deepcopy__(self, memo: object) -> LayDown:
+        """Frozen (and holding only frozen values): a deep copy is the value itself."""
+        return self
+
+
+@final
+@attrs.frozen(slots=True, init=False)
+class LayDownShape:
+    """The next meld of a lay-down that uses wild cards, first as its shape: its kind, place
+    and naturals, its wild places open ([contract.wilds]). :class:`FillWilds` follows."""
+
+    seat: int
+    shape: MeldShape
+
+    def __init__(self, seat: int, shape: MeldShape) -> None:
+        if type(seat) is not int:
+            _not_int("LayDownShape", "seat", seat)
+        if type(shape) is not MeldShape:
+            raise TypeError(f"LayDownShape.shape must be a MeldShape, not {type(shape).__name__}")
+        _SHAPE_SEAT(self, seat)
+        _SHAPE_SHAPE(self, shape)
+
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        _refuse_subclass(cls)
+
+    def __copy__(self) -> LayDownShape:
+        """Frozen: a copy is the value itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> LayDownShape:
+        """Frozen (and holding only frozen values): a deep copy is the value itself."""
+        return self
+
+
+def _wild_tuple(wilds: Iterable[Card]) -> tuple[Card, ...]:
+    try:
+        result = tuple(wilds)
+    except TypeError:
+        raise TypeError(
+            f"FillWilds.wilds must be an iterable of Cards, not {type(wilds).__name__}"
+        ) from None
+    for card in result:
+        if type(card) is not Card:
+            raise TypeError(f"FillWilds.wilds must hold Cards, not {type(card).__name__}")
+    return result
+
+
+@final
+@attrs.frozen(slots=True, init=False)
+class FillWilds:
+    """Fill the wild places of the shape just announced (:class:`LayDownShape`) with
+    ``wilds``, in the shape's order (a run's low to high), and lay the meld down
+    ([contract.wilds])."""
+
+    seat: int
+    wilds: tuple[Card, ...]
+
+    def __init__(self, seat: int, wilds: Iterable[Card]) -> None:
+        if type(seat) is not int:
+            _not_int("FillWilds", "seat", seat)
+        _FILL_SEAT(self, seat)
+        _FILL_WILDS(self, _wild_tuple(wilds))
+
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        _refuse_subclass(cls)
+
+    def __copy__(self) -> FillWilds:
+        """Frozen: a copy is the value itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> FillWilds:
         """Frozen (and holding only frozen values): a deep copy is the value itself."""
         return self
 
@@ -365,6 +441,10 @@ _TAKE_SEAT = _setter(Take, "seat")
 _PUSH_SEAT = _setter(Push, "seat")
 _SET_SEAT = _setter(LayDown, "seat")
 _SET_MELDS = _setter(LayDown, "melds")
+_SHAPE_SEAT = _setter(LayDownShape, "seat")
+_SHAPE_SHAPE = _setter(LayDownShape, "shape")
+_FILL_SEAT = _setter(FillWilds, "seat")
+_FILL_WILDS = _setter(FillWilds, "wilds")
 _LAYOFF_SEAT = _setter(LayOff, "seat")
 _LAYOFF_CARD = _setter(LayOff, "card")
 _LAYOFF_MELD_ID = _setter(LayOff, "meld_id")
@@ -379,7 +459,18 @@ _DISCARD_SEAT = _setter(Discard, "seat")
 _DISCARD_CARD = _setter(Discard, "card")
 
 
-Move: TypeAlias = Take | Push | LayDown | LayOff | NewMeld | ExchangeWild | Discard | NextDeal
+Move: TypeAlias = (
+    Take
+    | Push
+    | LayDown
+    | LayDownShape
+    | FillWilds
+    | LayOff
+    | NewMeld
+    | ExchangeWild
+    | Discard
+    | NextDeal
+)
 """Any move."""
 
 
@@ -387,8 +478,9 @@ def cards_used(move: Move) -> tuple[Card, ...]:
     """The cards ``move`` plays from the mover's hand, in the move's order.
 
     A discard, a lay-off and an exchange use their one card, a new meld its meld's
-    cards, a lay-down (or a lay-down step) its melds' cards; a draw and
-    :class:`NextDeal` use none.
+    cards, a lay-down (or a lay-down step) its melds' cards, a lay-down step made in two
+    decisions its shape's naturals (:class:`LayDownShape`), then its wild cards
+    (:class:`FillWilds`); a draw and :class:`NextDeal` use none.
 
     Raises:
         TypeError: ``move`` is not a move (an instance of one of the move classes).
@@ -403,6 +495,10 @@ def cards_used(move: Move) -> tuple[Card, ...]:
         return move.meld.cards
     if isinstance(move, LayDown):
         return tuple(card for meld in move.melds for card in meld.cards)
+    if isinstance(move, FillWilds):
+        return move.wilds
+    if isinstance(move, LayDownShape):
+        return move.shape.naturals
     if isinstance(move, (Take, Push, NextDeal)):
         return ()
     raise TypeError(f"not a move: {type(move).__name__}")

@@ -16,7 +16,7 @@ move kind is adding a row (and its class and its play module).
 >>> kind.name, kind.verb, kind.fields, sorted(phase.value for phase in kind.phases)
 ('discard', 'discard', ('seat', 'card'), ['play'])
 >>> [kind.name for kind in MOVE_KINDS]
-['take', 'push', 'lay_down', 'lay_off', 'new_meld', 'exchange_wild', 'discard', 'next_deal']
+['take', 'push', 'lay_down', 'lay_down_shape', 'fill_wilds', 'lay_off', 'new_meld', 'exchange_wild', 'discard', 'next_deal']
 """
 
 from __future__ import annotations
@@ -27,11 +27,33 @@ from typing import Any
 import attrs
 
 from .errors import clip_repr
-from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
+from .moves import (
+    Discard,
+    ExchangeWild,
+    FillWilds,
+    LayDown,
+    LayDownShape,
+    LayOff,
+    Move,
+    NewMeld,
+    NextDeal,
+    Push,
+    Take,
+)
 from .plays.discard import apply_discard, check_discard, list_discard
 from .plays.draw import apply_push, apply_take, check_draw, list_push, list_take
 from .plays.exchange import apply_exchange, check_exchange, list_exchange
-from .plays.lay_down import apply_lay_down, check_lay_down, list_lay_down
+from .plays.lay_down import (
+    apply_fill_wilds,
+    apply_lay_down,
+    apply_lay_down_shape,
+    check_fill_wilds,
+    check_lay_down,
+    check_lay_down_shape,
+    list_fill_wilds,
+    list_lay_down,
+    list_lay_down_shape,
+)
 from .plays.lay_off import apply_lay_off, check_lay_off, list_lay_off
 from .plays.new_meld import apply_new_meld, check_new_meld, list_new_meld
 from .plays.next_deal import apply_next_deal, check_next_deal, list_next_deal
@@ -111,6 +133,30 @@ MOVE_KINDS: tuple[MoveKind, ...] = (
         generate=list_lay_down,
         check=check_lay_down,
         apply=apply_lay_down,
+    ),
+    MoveKind(
+        move_type=LayDownShape,
+        name="lay_down_shape",
+        verb="shape",
+        fields=("seat", "shape"),
+        phases=frozenset({Phase.PLAY, Phase.LAYING_DOWN}),
+        rule="contract.wilds",
+        does="announce the next meld of a lay-down, its wild places open",
+        generate=list_lay_down_shape,
+        check=check_lay_down_shape,
+        apply=apply_lay_down_shape,
+    ),
+    MoveKind(
+        move_type=FillWilds,
+        name="fill_wilds",
+        verb="fill",
+        fields=("seat", "wilds"),
+        phases=frozenset({Phase.FILLING_WILDS}),
+        rule="contract.wilds",
+        does="fill the announced meld's wild places and lay it down",
+        generate=list_fill_wilds,
+        check=check_fill_wilds,
+        apply=apply_fill_wilds,
     ),
     MoveKind(
         move_type=LayOff,

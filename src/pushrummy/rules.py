@@ -96,6 +96,10 @@ class RuleId(str, enum.Enum):
         "contract.steps",
         "a lay-down may be placed meld by meld; the rest comes before anything else",
     )
+    CONTRACT_WILDS = (
+        "contract.wilds",
+        "a lay-down meld with wild cards may be placed as its shape, then its wilds",
+    )
     LAYOFF_WHEN = ("layoff.when", "after laying down, a player may lay off and meld on their turns")
     LAYOFF_CARD = ("layoff.card", "lay off one card onto a table meld, keeping it valid")
     MELD_NEW = ("meld.new", "after the contract, meld new sets and runs")

@@ -15,6 +15,8 @@ phase                      current_player        what happens
 ``Phase.DRAW``             the seat to move      take the upcard, or push ([draw.choice])
 ``Phase.PLAY``             the seat to move      lay down, lay off, meld, exchange, discard
 ``Phase.LAYING_DOWN``      the seat to move      the next meld of a lay-down ([contract.steps])
+``Phase.FILLING_WILDS``    the seat to move      the wild cards of the shape it announced
+                                                 ([contract.wilds])
 ``Phase.BETWEEN_DEALS``    ``None``              chance: :class:`~pushrummy.moves.NextDeal`
 ``Phase.GAME_OVER``        ``None``              nothing; :attr:`GameState.outcome` is set
 =========================  ====================  ===========================================
@@ -33,6 +35,7 @@ from .cards import Card
 from .contract_spec import Contract, Requirement
 from .contracts import contract_left
 from .events import DealEnd, GameLog
+from .meld_shape import MeldShape
 from .melds import Meld
 from .moves import Move
 from .variants import StakesSettlement, Variant
@@ -62,6 +65,11 @@ class Phase(enum.Enum):
     (:class:`~pushrummy.moves.LayDown` moves only) before anything else ([contract.steps]).
     The melds placed so far are on the table; :attr:`GameState.contract_left` says what
     is still to place."""
+    FILLING_WILDS = "filling_wilds"
+    """The current player has announced the next meld of its lay-down as a shape
+    (:class:`~pushrummy.moves.LayDownShape`, :attr:`GameState.shape`) and chooses the wild
+    cards that fill its wild places (:class:`~pushrummy.moves.FillWilds` moves only)
+    ([contract.wilds]). The melds placed before it, if any, are on the table."""
     BETWEEN_DEALS = "between_deals"
     """A deal has ended and been scored; the chance move :class:`~pushrummy.moves.NextDeal`
     deals the next one. ``current_player`` is ``None``."""
@@ -175,6 +183,8 @@ class GameState:
         table: the melds on the table, in id order.
         laid_down: per seat, whether it has laid down this deal's contract.
         laid_down_this_turn: whether the current player laid down the contract this turn.
+        shape: in ``Phase.FILLING_WILDS``, the shape of the lay-down step whose wild places
+            the current player fills ([contract.wilds]); ``None`` in every other phase.
         taken: the upcard the current player took this turn ([discard.taken]).
         known: per seat, the cards everyone knows it holds (taken or pushed upcards
             not yet played) ([draw.visibility]).
@@ -202,6 +212,7 @@ class GameState:
         Codec.SEAT_FLAGS, rule="contract.laydown", what="a list of true/false"
     )
     laid_down_this_turn: bool = _field(Codec.BOOL, rule="layoff.when")
+    shape: MeldShape | None = _field(Codec.OPT_SHAPE, rule="contract.wilds")
     taken: Card | None = _field(Codec.OPT_CARD, rule="discard.taken")
     known: tuple[tuple[Card, ...], ...] = _field(
         Codec.SEAT_CARDS, rule="draw.visibility", what="a list of cards"
@@ -323,10 +334,11 @@ def install_engine(
 def unfinished_lay_down(
     phase: Phase, table: tuple[TableMeld, ...], current_player: int | None
 ) -> tuple[TableMeld, ...]:
-    """The melds of an unfinished lay-down ([contract.steps]): in ``Phase.LAYING_DOWN``,
-    the current player's melds on the table (a seat owns none before its lay-down is
-    complete); ``()`` in every other phase. Shared by states and views."""
-    if phase is not Phase.LAYING_DOWN:
+    """The melds of an unfinished lay-down ([contract.steps]): in ``Phase.LAYING_DOWN`` and
+    ``Phase.FILLING_WILDS``, the current player's melds on the table (a seat owns none
+    before its lay-down is complete); ``()`` in every other phase. Shared by states and
+    views."""
+    if phase is not Phase.LAYING_DOWN and phase is not Phase.FILLING_WILDS:
         return ()
     return tuple(t for t in table if t.owner == current_player)
 
@@ -339,7 +351,8 @@ def pending_contract(
     variant: Variant,
 ) -> tuple[Requirement, ...]:
     """What of ``contract`` the current player still has to place in ``Phase.LAYING_DOWN``
-    (``()`` in every other phase). Shared by states and views."""
+    and ``Phase.FILLING_WILDS`` once part is placed (``()`` otherwise). Shared by states and
+    views."""
     placed = unfinished_lay_down(phase, table, current_player)
     if not placed:
         return ()

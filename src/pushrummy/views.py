@@ -51,6 +51,7 @@ from .engine import is_legal
 from .engine import legal_moves as _legal_moves
 from .errors import SetupError
 from .events import EventLog, GameLog
+from .meld_shape import MeldShape
 from .moves import LayDown, Move, NewMeld, cards_used
 from .state import (
     DealResult,
@@ -94,6 +95,8 @@ class PlayerView:
         laid_down: per seat, whether it has laid down this deal's contract.
         laid_down_this_turn: whether the current player laid down the contract
             this turn (matters with ``same_turn_after_contract=False``).
+        shape: in ``Phase.FILLING_WILDS``, the shape the current player announced and
+            fills next ([contract.wilds]; every seat sees it); ``None`` otherwise.
         taken: the upcard the current player took this turn ([discard.taken]).
         turn: completed turns in this deal (for ``max_turns_per_deal``).
         totals: each side's running penalty total.
@@ -122,6 +125,7 @@ class PlayerView:
     stock_size: int
     laid_down: tuple[bool, ...]
     laid_down_this_turn: bool
+    shape: MeldShape | None
     taken: Card | None
     turn: int
     totals: tuple[int, ...]

@@ -23,10 +23,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import accumulate
+from typing import TypeAlias
 
 from ..cards import IS_WILD, Card
 from ..contract_spec import Contract
-from ..melds import Meld
+from ..meld_shape import MeldShape
+from ..melds import Meld, MeldKind
 from .candidates import Candidate
 from .feasibility import one_part_fits, rest_fits, solve
 from .hands import (
@@ -215,9 +217,15 @@ def steps_of(
     keep: bool,
     *,
     minimal: bool = False,
+    shapes: bool = False,
+    only: StepShape | None = None,
 ) -> tuple[Meld, ...]:
     """:func:`lay_down_steps` of a hand already read, the contract's plan, the interned
-    rules and the melds placed (checked): the engine's entry, which has them at hand."""
+    rules and the melds placed (checked): the engine's entry, which has them at hand.
+
+    With ``shapes``, a step with wild places comes once per shape, with the first of its
+    fills (the lay-down lister turns it into the shape's move, [contract.wilds]); with
+    ``only`` (:func:`step_shape`), only the steps of that one shape, every fill."""
     by_comp: dict[Component, list[Candidate]] | None = None
     if not melds:  # the first step: made lean
         rest = plan.comps
@@ -235,7 +243,7 @@ def steps_of(
     finder = _FINDERS.get(finder_key)
     if finder is None:
         finder = remember(_FINDERS, finder_key, Steps(rules, canonical_wilds, keep, minimal))
-    steps = finder.steps(parsed, rest, by_comp)
+    steps = finder.steps(parsed, rest, by_comp, first_fill=shapes, only=only)
     if melds:
         # Steps come in step order: after the melds placed, only later ones. (If the melds
         # were placed out of that order, as check_move allows, and no later meld completes
@@ -359,10 +367,15 @@ class Steps:
         hand: Hand,
         rest0: tuple[Component, ...],
         solved: dict[Component, list[Candidate]] | None = None,
+        *,
+        first_fill: bool = False,
+        only: StepShape | None = None,
     ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
         """Every listed step ``(sort key, declaration)`` of ``hand``, sorted. ``solved``:
         the candidate lists of a :func:`solve` of ``hand`` and ``rest0`` that found a
-        way (without ``keep``), when the caller has them already."""
+        way (without ``keep``), when the caller has them already. With ``first_fill``, of
+        a shape with wild places only its first listed fill; with ``only``, only the
+        steps of that shape."""
         if not rest0:
             return []
         naturals_held = sorted(code for code in hand.codes if not IS_WILD[code])
@@ -401,6 +414,8 @@ class Steps:
             min(run_sizes, default=3),
             self.longest_run(run_sizes),
         ):
+            if only is not None and (kind, which, start, size, body) != only:
+                continue
             kind_size = (kind, size)
             if kind_size in rests:
                 rest = rests[kind_size]
@@ -491,6 +506,8 @@ class Steps:
                     if not self.completable(tuple(after), rest, place, key):
                         continue
                 found.append((key, decl))
+                if first_fill and need:
+                    break  # the shape is listed: its fills are the next decision
         found.sort()
         return found
 
@@ -689,6 +706,28 @@ def _shape_info(body: tuple[int, ...]) -> tuple[tuple[int, ...], int, tuple[int,
 _SHAPE_INFO: dict[tuple[int, ...], tuple[tuple[int, ...], int, tuple[int, ...]]] = bounded_memo(
     50_000
 )
+
+
+StepShape: TypeAlias = tuple[int, int, int, int, tuple[int, ...]]
+"""A step's shape as the search spells it: ``(kind, rank or suit, start, size, body)``, the
+body a set's natural codes (sorted) or a run's codes with -1 at each wild place."""
+
+
+def step_shape(shape: MeldShape) -> StepShape:
+    """The search's spelling of a meld shape (for ``steps_of(..., only=...)``).
+
+    >>> from pushrummy import parse_meld
+    >>> step_shape(MeldShape.of(parse_meld("5H JK=6H 7H")))
+    (1, 2, 5, 3, (30, -1, 32))
+    """
+    size = len(shape.cards)
+    if shape.kind is MeldKind.SET:
+        assert shape.rank is not None
+        body = tuple(sorted(card.code for card in shape.naturals))
+        return (SET, int(shape.rank), 0, size, body)
+    assert shape.suit is not None and shape.start is not None
+    codes = tuple(-1 if card is None else card.code for card in shape.cards)
+    return (RUN, int(shape.suit), shape.start, size, codes)
 
 
 def _less(codes: list[int], used: Iterable[int]) -> list[int]:

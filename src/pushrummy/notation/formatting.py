@@ -70,6 +70,8 @@ _FORMAT: dict[str, Callable[[Any], str]] = {
     "take": lambda move: "take",
     "push": lambda move: "push",
     "lay_down": lambda move: "down " + " / ".join(format_meld(m) for m in move.melds),
+    "lay_down_shape": lambda move: f"shape {move.shape.notation()}",
+    "fill_wilds": lambda move: "fill " + " ".join(map(str, move.wilds)),
     "lay_off": _format_lay_off,
     "new_meld": lambda move: f"meld {format_meld(move.meld)}",
     "exchange_wild": _format_exchange,

@@ -1,26 +1,36 @@
 """Laying down the contract ([contract.laydown]), whole or one meld at a time
-([contract.steps]).
+([contract.steps]), a meld with wild cards in two decisions: its shape, then its wilds
+([contract.wilds]).
 
 The lister lists the next meld of the contract, one move each, in the step order of
 :func:`~pushrummy.contracts.lay_down_steps` (only melds after which the rest can still be
 completed); the checker accepts any lay-down, whole or partial, after which the contract
 can be completed; the applier puts the melds on the table in step order. Whether the rest
 can be completed is asked of the contract search (:mod:`pushrummy.contracts`) by both.
+
+A listed step that holds wild cards is listed as its shape
+(:class:`~pushrummy.moves.LayDownShape`), once per shape; then the legal fillings of its
+wild places (:class:`~pushrummy.moves.FillWilds`). A filling is checked as the
+:class:`~pushrummy.moves.LayDown` of the meld it makes, by the same checker, and a shape
+is legal when some filling of it is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from itertools import combinations_with_replacement, product
 from typing import Any
 
 from ..contract_spec import Contract
 from ..contracts import can_complete_contract, contract_left, step_order_key
-from ..contracts.steps import minimal_steps, steps_of
-from ..errors import ContractNotMetError, IllegalMoveError
+from ..cards import Card
+from ..contracts.steps import minimal_steps, step_shape, steps_of
+from ..errors import ContractNotMetError, IllegalMoveError, InvalidMeldError, InvalidMoveError
 from ..events import LaidDown
+from ..meld_shape import MeldShape
 from ..melds import Meld
-from ..moves import Move, lay_down_unchecked
-from ..state import GameState, Phase
+from ..moves import FillWilds, LayDown, LayDownShape, Move, lay_down_unchecked
+from ..state import GameState, Phase, replace_unchecked
 from .turn import (
     Turn,
     check_meld_rules,
@@ -33,7 +43,18 @@ from .turn import (
     without_cards,
 )
 
-__all__ = ["apply_lay_down", "check_lay_down", "list_lay_down"]
+__all__ = [
+    "apply_fill_wilds",
+    "apply_lay_down",
+    "apply_lay_down_shape",
+    "check_fill_wilds",
+    "check_lay_down",
+    "check_lay_down_shape",
+    "fillings",
+    "list_fill_wilds",
+    "list_lay_down",
+    "list_lay_down_shape",
+]
 
 
 def list_lay_down(state: GameState, turn: Turn | None) -> list[Move]:
@@ -48,18 +69,211 @@ def list_lay_down(state: GameState, turn: Turn | None) -> list[Move]:
     placed = (
         tuple(t.meld for t in state.lay_down_so_far) if state.phase is Phase.LAYING_DOWN else ()
     )
-    parsed = turn.parsed  # the hand, read once by the listing
+    return [
+        lay_down_unchecked(seat, (meld,))
+        for meld in _listed_steps(state, turn, placed)
+        if not meld.wild_count
+    ]
+
+
+def list_lay_down_shape(state: GameState, turn: Turn | None) -> list[Move]:
+    """The shapes of the next lay-down steps that hold wild cards, one move per shape
+    ([contract.wilds]), in the order of :func:`list_lay_down`'s steps."""
+    assert turn is not None
+    seat = turn.seat
+    if state.laid_down[seat]:
+        return []
+    placed = _placed(state)
+    return [
+        LayDownShape(seat, MeldShape.of(meld))
+        for meld in _listed_steps(state, turn, placed)
+        if meld.wild_count
+    ]
+
+
+_LAST_STEPS: list[tuple[object, tuple[Meld, ...]]] = [(None, ())]
+"""The steps of the last listing (its :class:`~pushrummy.plays.turn.Turn`, made anew by
+each listing, and the steps), which the two listers of the lay-down steps share."""
+
+
+def _listed_steps(state: GameState, turn: Turn, placed: tuple[Meld, ...]) -> tuple[Meld, ...]:
+    last = _LAST_STEPS[0]
+    if last[0] is turn:
+        return last[1]
+    melds = _steps(state, turn, placed, shapes=True)
+    _LAST_STEPS[0] = (turn, melds)
+    return melds
+
+
+def _steps(
+    state: GameState, turn: Turn, placed: tuple[Meld, ...], **options: Any
+) -> tuple[Meld, ...]:
+    """The listed lay-down steps (:func:`~pushrummy.contracts.steps.steps_of`)."""
     search = turn.search
-    steps = steps_of(
-        parsed,
+    return steps_of(
+        turn.parsed,  # the hand, read once by the listing
         search.plans[state.deal_number - 1],
         search.rules,
         placed,
         search.canonical,
         state.variant.must_discard_to_go_out,
         minimal=minimal_steps(state.variant),
+        **options,
     )
-    return [lay_down_unchecked(seat, (meld,)) for meld in steps]
+
+
+def _placed(state: GameState) -> tuple[Meld, ...]:
+    return tuple(t.meld for t in state.lay_down_so_far)
+
+
+def _before_shape(state: GameState) -> GameState:
+    """The state as it was before the shape was announced ([contract.wilds])."""
+    phase = Phase.LAYING_DOWN if state.lay_down_so_far else Phase.PLAY
+    return replace_unchecked(state, phase=phase, shape=None)
+
+
+def fillings(hand: Sequence[Card], shape: MeldShape) -> Iterator[tuple[Card, ...]]:
+    """Every way to fill ``shape``'s wild places from the wild cards of ``hand``, each once:
+    a run's in place order, a set's sorted (its wild places are alike).
+
+    >>> from pushrummy import parse_cards, parse_meld
+    >>> shape = MeldShape.of(parse_meld("5H JK=6H 7H"))
+    >>> [" ".join(map(str, fill)) for fill in fillings(parse_cards("2C 2C JK 9S"), shape)]
+    ['2C', 'JK']
+    """
+    held: dict[Card, int] = {}
+    for card in hand:
+        if card.is_wild:
+            held[card] = held.get(card, 0) + 1
+    kinds = sorted(held)
+    places = shape.wild_places
+    ways = (
+        product(kinds, repeat=places)
+        if shape.suit is not None
+        else combinations_with_replacement(kinds, places)
+    )
+    for fill in ways:
+        if all(fill.count(card) <= count for card, count in held.items()):
+            yield fill
+
+
+def list_fill_wilds(state: GameState, turn: Turn | None) -> list[Move]:
+    """The fillings of the announced shape's wild places that make a listed lay-down step
+    ([contract.wilds]); if the shape was announced out of step order (so none is listed),
+    every legal filling."""
+    assert turn is not None and state.shape is not None
+    shape = state.shape
+    seat = turn.seat
+    melds = _steps(_before_shape(state), turn, _placed(state), only=step_shape(shape))
+    if melds:
+        return [FillWilds(seat, _wilds_of(meld, shape)) for meld in melds]
+    before = _before_shape(state)
+    moves: list[Move] = []
+    for fill in fillings(turn.hand, shape):
+        try:
+            check_lay_down(before, LayDown(seat, (shape.fill(fill),)))
+        except (IllegalMoveError, InvalidMeldError):
+            continue
+        moves.append(FillWilds(seat, fill))
+    return moves
+
+
+def _wilds_of(meld: Meld, shape: MeldShape) -> tuple[Card, ...]:
+    """The wild cards of ``meld`` at ``shape``'s wild places, in order."""
+    if shape.suit is None:  # a set: its wilds, sorted
+        return tuple(card for card in meld.cards if card.is_wild)
+    return tuple(card for card, place in zip(meld.cards, shape.cards) if place is None)
+
+
+def check_lay_down_shape(state: GameState, move: Any) -> None:
+    """A shape of the next lay-down step ([contract.wilds]): legal when some filling of its
+    wild places from the seat's wild cards makes a legal lay-down step.
+
+    Raises:
+        IllegalMoveError: the seat has already laid down this deal ([contract.laydown]).
+        InvalidMoveError: a shape without wild places (that is a
+            :class:`~pushrummy.moves.LayDown`) ([contract.wilds]).
+        CardNotInHandError: the seat does not hold the shape's naturals ([turn.holds]).
+        ContractNotMetError: no filling makes a legal step ([contract.wilds]), as
+            :func:`check_lay_down` says of the first.
+    """
+    seat: int = move.seat
+    shape: MeldShape = move.shape
+    if not shape.wild_places:
+        raise illegal(
+            InvalidMoveError,
+            state,
+            move,
+            "contract.wilds",
+            f"the shape {shape} has no wild place: lay it down as a LayDown",
+        )
+    if state.laid_down[seat]:
+        raise illegal(
+            IllegalMoveError,
+            state,
+            move,
+            "contract.laydown",
+            f"seat {seat} has already laid down the contract this deal",
+        )
+    require_cards(state, move, seat, shape.naturals)
+    first: Exception | None = None
+    for fill in fillings(state.hands[seat], shape):
+        try:
+            check_lay_down(state, LayDown(seat, (shape.fill(fill),)))
+        except (IllegalMoveError, InvalidMeldError) as exc:
+            first = first or exc
+            continue
+        return
+    if first is not None:
+        raise first
+    raise illegal(
+        ContractNotMetError,
+        state,
+        move,
+        "contract.wilds",
+        f"seat {seat} holds too few wild cards for the {shape.wild_places} wild place(s) "
+        f"of {shape}",
+    )
+
+
+def apply_lay_down_shape(state: GameState, move: Any) -> GameState:
+    """The state after a checked :class:`~pushrummy.moves.LayDownShape`: the shape is
+    announced and the seat fills its wild places next (``Phase.FILLING_WILDS``)."""
+    return replace_unchecked(state, phase=Phase.FILLING_WILDS, shape=move.shape)
+
+
+def check_fill_wilds(state: GameState, move: Any) -> None:
+    """A filling of the announced shape's wild places ([contract.wilds]): checked as the
+    lay-down step of the meld it makes (:func:`check_lay_down`).
+
+    Raises:
+        InvalidMoveError: not one wild card per wild place ([contract.wilds]).
+        InvalidMeldError, ContractNotMetError, IllegalMoveError, CardNotInHandError: as
+            :func:`check_lay_down` of the meld.
+    """
+    shape = state.shape
+    assert shape is not None  # the phase is FILLING_WILDS
+    wilds: tuple[Card, ...] = move.wilds
+    if len(wilds) != shape.wild_places or not all(card.is_wild for card in wilds):
+        raise illegal(
+            InvalidMoveError,
+            state,
+            move,
+            "contract.wilds",
+            f"the shape {shape} takes {shape.wild_places} wild card(s), "
+            f"not {' '.join(map(str, wilds)) or 'none'}",
+        )
+    meld = shape.fill(wilds)
+    check_lay_down(_before_shape(state), LayDown(move.seat, (meld,)))
+
+
+def apply_fill_wilds(state: GameState, move: Any) -> GameState:
+    """The state after a checked :class:`~pushrummy.moves.FillWilds`: the meld it makes is
+    laid down as a step (:func:`apply_lay_down`)."""
+    shape = state.shape
+    assert shape is not None
+    meld = shape.fill(move.wilds)
+    return apply_lay_down(_before_shape(state), LayDown(move.seat, (meld,)))
 
 
 def check_lay_down(state: GameState, move: Any) -> None:

@@ -57,6 +57,7 @@ def start_deal(
         table=(),
         laid_down=(False,) * players,
         laid_down_this_turn=False,
+        shape=None,
         taken=None,
         known=((),) * players,
         turn=0,
