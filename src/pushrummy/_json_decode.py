@@ -334,6 +334,7 @@ _VIEW_FIELDS: Final = (
     "stock_size",
     "laid_down",
     "laid_down_this_turn",
+    "shape",
     "taken",
     "turn",
     "totals",

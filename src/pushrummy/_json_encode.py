@@ -230,6 +230,7 @@ def _encode_view(view: PlayerView, events_since: int) -> JSONObject:
         "stock_size": view.stock_size,
         "laid_down": list(view.laid_down),
         "laid_down_this_turn": view.laid_down_this_turn,
+        "shape": None if view.shape is None else _shape_out(view.shape),
         "taken": _opt_card_out(view.taken),
         "turn": view.turn,
         "totals": list(view.totals),

@@ -267,15 +267,11 @@ def read_shape(value: object, path: str) -> MeldShape:
     """A meld shape: a meld object whose ``cards`` hold ``null`` at each wild place."""
     obj = read_object(value, path, "a meld shape")
     cards = read_array(obj.get("cards"), f"{path}.cards", "a list of cards and nulls")
-    places = [i for i, card in enumerate(cards) if card is None]
-    naturals = [card for card in cards if card is not None]
-    meld = read_meld({**obj, "cards": [*naturals, *["JK"] * len(places)]}, path)
-    if meld.kind is MeldKind.RUN:  # the wild places where they were given
-        meld = read_meld({**obj, "cards": [card or "JK" for card in cards]}, path)
-    for i, card in enumerate(meld.cards):
-        if card.is_wild and not (card.is_joker and (meld.is_set or i in places)):
+    for i, card in enumerate(cards):
+        if card is not None and read_card(card, f"{path}.cards[{i}]").is_wild:
             raise fail(f"expected a natural card or null, got {card}", f"{path}.cards[{i}]")
-    return MeldShape.of(meld)
+    # The meld with a joker at each wild place (where it was given: a run's places matter).
+    return MeldShape.of(read_meld({**obj, "cards": ["JK" if c is None else c for c in cards]}, path))
 
 
 def read_opt_shape(value: object, path: str) -> MeldShape | None:

@@ -49,14 +49,25 @@ from .errors import clip_difference, clip_items
 from .events import DealEnded, DealStarted, Drew, Event, GameEnded
 from .melds import meld_rule_violation
 from .moves import (
+    FillWilds,
     LayDown,
+    LayDownShape,
     NextDeal,
     Push,
     Take,
     cards_used,
 )
 from .scoring import deal_penalties, settle_stakes, winners
-from .state import DealEnd, GameState, Outcome, Phase, TableMeld
+from .state import (
+    DEAL_PHASES,
+    LAYING_PHASES,
+    TURN_PHASES,
+    DealEnd,
+    GameState,
+    Outcome,
+    Phase,
+    TableMeld,
+)
 from .variants import Variant
 from .views import PlayerView
 
@@ -81,8 +92,8 @@ class Problem:
         return f"{self.where or '(whole)'}: {self.message}"
 
 
-_IN_DEAL = (Phase.DRAW, Phase.PLAY, Phase.LAYING_DOWN)
-_IN_PLAY = (Phase.PLAY, Phase.LAYING_DOWN)
+_IN_DEAL = DEAL_PHASES
+_IN_PLAY = TURN_PHASES
 
 
 def state_problems(state: GameState, *, log: bool = True) -> tuple[Problem, ...]:
@@ -190,7 +201,7 @@ def state_problems(state: GameState, *, log: bool = True) -> tuple[Problem, ...]
                     )
                 )
     laying = state.current_player
-    if state.phase is Phase.LAYING_DOWN and laying is not None and not found:
+    if state.phase in LAYING_PHASES and laying is not None and not found:
         placed = [entry.meld for entry in state.table if entry.owner == laying]
         if placed and not can_complete_contract(
             state.hands[laying],
@@ -434,7 +445,11 @@ def _public(
         )
     if game.taken is not None and phase not in _IN_PLAY:
         found.append(Problem("taken", "expected null outside the play and laying_down phases"))
-    laying = current if phase is Phase.LAYING_DOWN else None
+    laying = current if phase in LAYING_PHASES else None
+    if (game.shape is not None) != (phase is Phase.FILLING_WILDS):
+        found.append(
+            Problem("shape", "a shape is announced in the filling_wilds phase, and only then")
+        )
     if laying is not None and laid_down[laying]:
         found.append(
             Problem(
@@ -516,11 +531,14 @@ def _table(
             )
     if laying is not None:
         placed = [entry.meld for entry in table if entry.owner == laying]
-        if not placed or not contract_left(contract, placed, variant):
+        filling = phase is Phase.FILLING_WILDS
+        if (not placed and not filling) or (
+            placed and not contract_left(contract, placed, variant)
+        ):
             found.append(
                 Problem(
                     "table",
-                    f"in the laying_down phase seat {laying}'s melds must be part, not all, "
+                    f"in the {phase.value} phase seat {laying}'s melds must be part, not all, "
                     f"of the contract ({contract}) [contract.steps]",
                 )
             )
@@ -734,8 +752,10 @@ def _check_moves(found: list[Problem], view: PlayerView) -> None:
             found.append(Problem(where, f"a legal move of seat {seat} is one of its own moves"))
             continue
         drawing = isinstance(move, (Take, Push))
-        if (view.phase is Phase.DRAW) != drawing or (
-            view.phase is Phase.LAYING_DOWN and not isinstance(move, LayDown)
+        if (
+            (view.phase is Phase.DRAW) != drawing
+            or (view.phase is Phase.FILLING_WILDS) != isinstance(move, FillWilds)
+            or (view.phase is Phase.LAYING_DOWN and not isinstance(move, (LayDown, LayDownShape)))
         ):
             found.append(
                 Problem(

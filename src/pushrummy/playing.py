@@ -30,7 +30,7 @@ from .bots import Bot
 from .engine import apply_move
 from .errors import PushRummyError, SetupError, clip_repr
 from .moves import Move, NextDeal
-from .state import GameState, Phase
+from .state import DEAL_PHASES, GameState, Phase
 from .views import view
 
 __all__ = [
@@ -125,7 +125,7 @@ def drive(
     if listener is not None and not isinstance(listener, GameListener):
         raise TypeError(f"listener must be a GameListener, not {type(listener).__name__}")
     hooks = _QUIET if listener is None else listener
-    if state.phase in (Phase.DRAW, Phase.PLAY, Phase.LAYING_DOWN):
+    if state.phase in DEAL_PHASES:
         hooks.deal_started(state)
     decisions = 0
     while state.phase is not Phase.GAME_OVER:

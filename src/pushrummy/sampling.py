@@ -64,7 +64,7 @@ from collections.abc import Sequence
 import attrs
 
 from .cards import Card, make_deck
-from .contracts import can_complete_contract
+from .contracts import can_complete_contract, contract_left
 from .errors import SetupError
 from .events import (
     DealStarted,
@@ -79,13 +79,14 @@ from .events import (
     Pushed,
     Took,
 )
-from .state import GameState, Phase
+from .plays.lay_down import fillings
+from .state import DEAL_PHASES, LAYING_PHASES, GameState, Phase
 from .variants import BuryPosition
 from .views import COPIED_FIELDS, PlayerView
 
 __all__ = ["sample_state", "unseen_cards"]
 
-_IN_DEAL = frozenset({Phase.DRAW, Phase.PLAY, Phase.LAYING_DOWN})
+_IN_DEAL = DEAL_PHASES
 
 
 def unseen_cards(view: PlayerView) -> tuple[Card, ...]:
@@ -111,9 +112,14 @@ def _public_hands(view: PlayerView) -> tuple[tuple[Card, ...], ...]:
     """Per seat, the cards the view's seat sees in that hand (all of its own)."""
     if view.phase not in _IN_DEAL and view.results:
         return view.results[-1].hands
-    return tuple(
-        view.hand if seat == view.seat else view.known[seat] for seat in range(view.players)
-    )
+    hands = [view.known[seat] for seat in range(view.players)]
+    hands[view.seat] = view.hand
+    shape, filling = view.shape, view.current_player
+    if shape is not None and filling is not None and filling != view.seat:
+        # The naturals of the shape announced are in that hand too ([contract.wilds]).
+        held = Counter(hands[filling]) | Counter(shape.naturals)
+        hands[filling] = tuple(sorted(held.elements()))
+    return tuple(hands)
 
 
 def _unseen(view: PlayerView) -> Counter[Card]:
@@ -172,7 +178,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
             bottom = []
         else:
             pool = list((+left).elements())
-    laying = view.current_player if view.phase is Phase.LAYING_DOWN else None
+    laying = view.current_player if view.phase in LAYING_PHASES else None
     for _ in range(_TRIES):
         rng.shuffle(pool)
         hands: list[tuple[Card, ...]] = []
@@ -205,14 +211,30 @@ laying down its contract (a sample must let it complete the lay-down)."""
 
 
 def _can_finish(view: PlayerView, hand: tuple[Card, ...]) -> bool:
-    """Whether the seat laying down could complete its contract from ``hand``."""
-    return can_complete_contract(
-        hand,
-        view.contract,
-        view.variant,
-        placed=[entry.meld for entry in view.lay_down_so_far],
-        keep_card=view.variant.must_discard_to_go_out,
-    )
+    """Whether the seat laying down could complete its contract from ``hand`` (through a
+    filling of the shape it announced, in ``Phase.FILLING_WILDS``)."""
+    placed = [entry.meld for entry in view.lay_down_so_far]
+    keep = view.variant.must_discard_to_go_out
+    shape = view.shape
+    if shape is None:
+        return can_complete_contract(
+            hand, view.contract, view.variant, placed=placed, keep_card=keep
+        )
+    for fill in fillings(hand, shape):
+        meld = shape.fill(fill)
+        rest = Counter(hand)
+        rest.subtract(meld.cards)
+        if min(rest.values(), default=0) < 0:
+            continue
+        left = list((+rest).elements())
+        if contract_left(view.contract, [*placed, meld], view.variant) == ():
+            if left or not keep:
+                return True
+        elif can_complete_contract(
+            left, view.contract, view.variant, placed=[*placed, meld], keep_card=keep
+        ):
+            return True
+    return False
 
 
 def _known_bottom(view: PlayerView) -> list[Card]:

@@ -53,12 +53,12 @@ from .errors import SetupError
 from .moves import Discard, Move
 from .sampling import sample_state
 from .scoring import deal_penalties
-from .state import GameState, Phase
+from .state import DEAL_PHASES, GameState, Phase
 from .views import PlayerView, view
 
 __all__ = ["SearchBot"]
 
-_IN_DEAL = frozenset({Phase.DRAW, Phase.PLAY, Phase.LAYING_DOWN})
+_IN_DEAL = DEAL_PHASES
 _NO_HORIZON = 1 << 62
 
 

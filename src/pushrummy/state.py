@@ -41,6 +41,9 @@ from .moves import Move
 from .variants import StakesSettlement, Variant
 
 __all__ = [
+    "DEAL_PHASES",
+    "LAYING_PHASES",
+    "TURN_PHASES",
     "DealEnd",
     "DealResult",
     "GameState",
@@ -75,6 +78,18 @@ class Phase(enum.Enum):
     deals the next one. ``current_player`` is ``None``."""
     GAME_OVER = "game_over"
     """The last deal has been scored; :attr:`GameState.outcome` says who won."""
+
+
+DEAL_PHASES: frozenset[Phase] = frozenset(
+    {Phase.DRAW, Phase.PLAY, Phase.LAYING_DOWN, Phase.FILLING_WILDS}
+)
+"""The phases of a deal in progress: a seat is to move."""
+
+TURN_PHASES: frozenset[Phase] = frozenset({Phase.PLAY, Phase.LAYING_DOWN, Phase.FILLING_WILDS})
+"""The phases after the draw: the seat to move has drawn and plays."""
+
+LAYING_PHASES: frozenset[Phase] = frozenset({Phase.LAYING_DOWN, Phase.FILLING_WILDS})
+"""The phases of a lay-down under way: the seat places the rest before anything else."""
 
 
 @attrs.frozen(slots=True)
@@ -338,7 +353,7 @@ def unfinished_lay_down(
     ``Phase.FILLING_WILDS``, the current player's melds on the table (a seat owns none
     before its lay-down is complete); ``()`` in every other phase. Shared by states and
     views."""
-    if phase is not Phase.LAYING_DOWN and phase is not Phase.FILLING_WILDS:
+    if phase not in LAYING_PHASES:
         return ()
     return tuple(t for t in table if t.owner == current_player)
 

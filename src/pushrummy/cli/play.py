@@ -28,7 +28,7 @@ from ..playing import GameListener, drive
 from ..plays.discard import discardable_cards
 from ..records import GameRecord, replay
 from ..serialization import from_json
-from ..state import GameState, Phase
+from ..state import DEAL_PHASES, GameState, Phase
 from ..variants import LayoffTargets, PushTo, Variant, WildExchange
 from ..views import PlayerView, view
 from .common import (
@@ -165,7 +165,7 @@ class PlaySession(GameListener):
         self.names = names
         self.moves: list[Move] = list(moves)  # the game's moves (a resumed game's included)
         self.numbered: list[Move] = []
-        in_deal = state.phase in (Phase.DRAW, Phase.PLAY, Phase.LAYING_DOWN)
+        in_deal = state.phase in DEAL_PHASES
         self.resumed = bool(moves) and in_deal
 
     # -- input -----------------------------------------------------------------------------------
