@@ -25,6 +25,7 @@ LAYERS: dict[str, int] = {
     "cards": 1,
     "melds": 2,
     "layoffs": 3,
+    "meld_shape": 3,
     "contract_spec": 3,
     "contracts": 4,
     "variants": 5,

@@ -271,7 +271,9 @@ def read_shape(value: object, path: str) -> MeldShape:
         if card is not None and read_card(card, f"{path}.cards[{i}]").is_wild:
             raise fail(f"expected a natural card or null, got {card}", f"{path}.cards[{i}]")
     # The meld with a joker at each wild place (where it was given: a run's places matter).
-    return MeldShape.of(read_meld({**obj, "cards": ["JK" if c is None else c for c in cards]}, path))
+    return MeldShape.of(
+        read_meld({**obj, "cards": ["JK" if c is None else c for c in cards]}, path)
+    )
 
 
 def read_opt_shape(value: object, path: str) -> MeldShape | None:

@@ -38,7 +38,18 @@ from .contracts import can_meet_contract
 from .errors import GameOverError, NotYourTurnError, PushRummyError
 from .layoffs import layoff_ends
 from .melds import Meld, MeldKind
-from .moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, Push, Take
+from .moves import (
+    Discard,
+    ExchangeWild,
+    FillWilds,
+    LayDown,
+    LayDownShape,
+    LayOff,
+    Move,
+    NewMeld,
+    Push,
+    Take,
+)
 from .plays.lay_off import may_target
 from .state import GameState, Phase
 from .views import PlayerView
@@ -358,24 +369,64 @@ class GreedyBot:
                 last_kind = kind
                 group = by_kind.setdefault(kind, [])
             group.append(move)
+        fills: list[FillWilds] | None = by_kind.get(FillWilds)
+        if fills:  # the most points laid down
+            return max(fills, key=lambda m: sum(values[_RANK[card.code]] for card in m.wilds))
+        shapes: list[LayDownShape] | None = by_kind.get(LayDownShape)
         lay_downs: list[LayDown] | None = by_kind.get(LayDown)
-        if lay_downs:
-            # The cheapest hand left is the most points laid down; ties: fewer wilds used.
-            # Lay-downs share their Meld objects, so scores are memoised by identity (a
-            # meld's hash is a Python call), all of them alive in the moves meanwhile.
-            scores: dict[int, tuple[int, int]] = {}
-            best_down, best_points, best_wilds = lay_downs[0], -1, 0
-            for move in lay_downs:
-                points = wilds = 0
-                for meld in move.melds:
-                    score = scores.get(id(meld))
-                    if score is None:
-                        score = scores[id(meld)] = _meld_score(meld, values)
-                    points += score[0]
-                    wilds += score[1]
-                if points > best_points or (points == best_points and wilds < best_wilds):
-                    best_down, best_points, best_wilds = move, points, wilds
+        if shapes:
+            # Points as the best filling lays them down; a step without wilds on a tie.
+            wild_points = max(
+                (values[_RANK[card.code]] for card in view.hand if card.is_wild), default=0
+            )
+            best_shape = max(
+                shapes,
+                key=lambda m: (
+                    sum(values[_RANK[card.code]] for card in m.shape.naturals)
+                    + wild_points * m.shape.wild_places,
+                    -m.shape.wild_places,
+                ),
+            )
+            if not lay_downs:
+                return best_shape
+            shape = best_shape.shape
+            points = sum(values[_RANK[card.code]] for card in shape.naturals)
+            best_down = self._best_lay_down(lay_downs, values)
+            down_points, _ = _meld_score(best_down.melds[0], values)
+            if points + wild_points * shape.wild_places > down_points:
+                return best_shape
             return best_down
+        if lay_downs:
+            return self._best_lay_down(lay_downs, values)
+        return self._after_lay_down(view, moves, by_kind, values)
+
+    @staticmethod
+    def _best_lay_down(lay_downs: list[LayDown], values: tuple[int, ...]) -> LayDown:
+        """The most points laid down (the cheapest hand left); ties: fewer wilds used."""
+        # The cheapest hand left is the most points laid down; ties: fewer wilds used.
+        # Lay-downs share their Meld objects, so scores are memoised by identity (a
+        # meld's hash is a Python call), all of them alive in the moves meanwhile.
+        scores: dict[int, tuple[int, int]] = {}
+        best_down, best_points, best_wilds = lay_downs[0], -1, 0
+        for move in lay_downs:
+            points = wilds = 0
+            for meld in move.melds:
+                score = scores.get(id(meld))
+                if score is None:
+                    score = scores[id(meld)] = _meld_score(meld, values)
+                points += score[0]
+                wilds += score[1]
+            if points > best_points or (points == best_points and wilds < best_wilds):
+                best_down, best_points, best_wilds = move, points, wilds
+        return best_down
+
+    def _after_lay_down(
+        self,
+        view: PlayerView,
+        moves: tuple[Move, ...],
+        by_kind: dict[type, list[Any]],
+        values: tuple[int, ...],
+    ) -> Move:
         lay_offs: list[LayOff] | None = by_kind.get(LayOff)
         if lay_offs:
             # Naturals first (a wild still fits after them), then the most expensive.

@@ -44,8 +44,21 @@ from ..errors import (
     clip_items,
 )
 from ..events import DealEnd, DealEnded, GameEnded
+from ..meld_shape import MeldShape
 from ..melds import End, Meld, meld_rule_problem
-from ..moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
+from ..moves import (
+    Discard,
+    ExchangeWild,
+    FillWilds,
+    LayDown,
+    LayDownShape,
+    LayOff,
+    Move,
+    NewMeld,
+    NextDeal,
+    Push,
+    Take,
+)
 from ..scoring import deal_penalties, settle_stakes, winners
 from ..state import DealResult, GameState, Outcome, Phase, TableMeld, replace_unchecked
 from ..variants import Variant, WildExchange
@@ -99,7 +112,8 @@ def check_turn(state: GameState, move: Move, phases: frozenset[Phase]) -> None:
         WrongPhaseError: a :class:`~pushrummy.moves.NextDeal` during a deal, or a
             player's move between deals ([turn.between]); a draw after the draw, or
             another move before it ([draw.choice]); anything but the next lay-down step
-            while a lay-down is unfinished ([contract.steps]).
+            while a lay-down is unfinished ([contract.steps]); anything but a filling while
+            a shape is announced, or a filling without one ([contract.wilds]).
         NotYourTurnError: the move's seat is not the seat to move, or not in the game
             ([turn.seat]).
     """
@@ -146,6 +160,22 @@ def check_turn(state: GameState, move: Move, phases: frozenset[Phase]) -> None:
             "draw.choice",
             f"seat {seat} has already drawn this turn; now meld, lay off or discard",
         )
+    if phase is Phase.FILLING_WILDS:
+        raise illegal(
+            WrongPhaseError,
+            state,
+            move,
+            "contract.wilds",
+            f"seat {seat} must first fill the wild places of {state.shape}",
+        )
+    if Phase.FILLING_WILDS in phases and phase is not Phase.DRAW:
+        raise illegal(
+            WrongPhaseError,
+            state,
+            move,
+            "contract.wilds",
+            f"seat {seat} has announced no shape whose wild places to fill",
+        )
     if phase is Phase.LAYING_DOWN:
         still = " + ".join(str(req) for req in state.contract_left)
         raise illegal(
@@ -184,6 +214,12 @@ def _check_shape(move: Move) -> None:
         raise InvalidMoveError(f"{type(move).__name__}.card must be a Card, not {move.card!r}")
     if isinstance(move, LayDown) and not all(isinstance(m, Meld) for m in move.melds):
         raise InvalidMoveError("LayDown.melds must all be Meld values")
+    if isinstance(move, LayDownShape) and not isinstance(move.shape, MeldShape):
+        raise InvalidMoveError(f"LayDownShape.shape must be a MeldShape, not {move.shape!r}")
+    if isinstance(move, FillWilds) and not (
+        isinstance(move.wilds, tuple) and all(isinstance(c, Card) for c in move.wilds)
+    ):
+        raise InvalidMoveError(f"FillWilds.wilds must be a tuple of Cards, not {move.wilds!r}")
     if isinstance(move, NewMeld) and not isinstance(move.meld, Meld):
         raise InvalidMoveError(f"NewMeld.meld must be a Meld, not {move.meld!r}")
     if isinstance(move, (LayOff, ExchangeWild)) and (
