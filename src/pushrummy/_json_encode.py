@@ -17,13 +17,13 @@ from ._wire import (
     RUN_POSITIONS,
     SCHEMA_PREFIX,
     SCHEMA_VERSION,
-    SEED_BITS,
     WILD_CARDS,
     Codec,
     JSONObject,
     wire_fields,
 )
 from .cards import Card
+from .dealing import SEED_BITS
 from .english import describe_event, describe_move
 from .errors import SetupError
 from .events import DealEnd, Event, EventLog

@@ -32,9 +32,8 @@ JSONObject = dict[str, Any]
 
 SCHEMA_PREFIX: Final = "pushrummy."
 INT_BITS: Final = 63
-"""Integers in documents are below ``2**63`` in magnitude (seeds excepted)."""
-SEED_BITS: Final = 256
-"""Seeds are below ``2**256`` in magnitude (``secrets.randbits(128)`` fits)."""
+"""Integers in documents are below ``2**63`` in magnitude (seeds excepted: they are below
+``2**256``, :data:`pushrummy.dealing.SEED_BITS`)."""
 
 CARD_VALUE_KEYS: Final = ("JK", *(rank.symbol for rank in Rank))
 """The keys of a variant's ``card_values`` object, in their documented order."""

@@ -12,11 +12,10 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from operator import attrgetter
-from typing import TypeVar
+from typing import Final, TypeVar
 
 import attrs
 
-from ._wire import SEED_BITS
 from .cards import Card, make_deck
 from .errors import SetupError, clip_difference, clip_items, clip_repr
 from .variants import BuryPosition, Variant
@@ -24,7 +23,13 @@ from .variants import BuryPosition, Variant
 _CODE = attrgetter("code")
 _T = TypeVar("_T")
 
+SEED_BITS: Final = 256
+"""Seeds are below ``2**SEED_BITS`` (``2**256``) in magnitude: the seeds a game is dealt
+from ([deal.random]), and so the seeds a document or the command line may carry
+(``secrets.randbits(128)`` fits)."""
+
 __all__ = [
+    "SEED_BITS",
     "Dealt",
     "check_deck_order",
     "deal",
