@@ -49,6 +49,41 @@ RUN_POSITIONS: Final = tuple(
 VARIANT_FACTS: Final = ("wild_cards", "run_positions")
 """The read-only fields of a variant document after its options: facts of the rules."""
 
+VIEW_KEYS: Final = (
+    "seat",
+    "side",
+    "players",
+    "sides",
+    "variant",
+    "deal_number",
+    "dealer",
+    "contract",
+    "contract_left",
+    "phase",
+    "current_player",
+    "hand",
+    "hand_sizes",
+    "known",
+    "upcard",
+    "table",
+    "stock_size",
+    "laid_down",
+    "laid_down_this_turn",
+    "taken",
+    "turn",
+    "totals",
+    "results",
+    "outcome",
+    "events_since",
+    "events",
+    "legal_moves",
+)
+"""The fields of a view document, in the order the encoder writes them and the decoder
+expects them: the view's fields, with ``sides`` after ``players`` and ``contract_left``
+after ``contract`` (properties of the view) and ``events_since`` before ``events`` (which
+events the document holds). Those the view copies from its state are written and read by
+the state's declarations (:data:`~pushrummy.views.COPIED_FIELDS`), the others by hand."""
+
 
 # -- the fields of the values a document carries ------------------------------------------------
 
