@@ -48,7 +48,7 @@ LAYERS: dict[str, int] = {
     "bots": 14,
     "sampling": 14,
     "search": 15,
-    "_json_read": 6,
+    "_json_read": 15,
     "_json_decode": 16,
     "playing": 15,
     "agents": 15,

@@ -84,6 +84,7 @@ ALLOWED: dict[str, str] = {
     "pushrummy.plays.discard.list_discard": _LIST,
     "pushrummy.plays.draw.list_push": _LIST,
     "pushrummy.plays.draw.list_take": _LIST,
+    "pushrummy.plays.exchange.exchange_problem": _DRAWN,
     "pushrummy.plays.exchange.list_exchange": _LIST,
     "pushrummy.plays.lay_down.list_lay_down": _LIST,
     "pushrummy.plays.lay_off.list_lay_off": _LIST,

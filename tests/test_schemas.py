@@ -38,10 +38,11 @@ import pushrummy as pr
 import pushrummy._json_decode as decoder
 from documents import JUNK, all_paths, delete_at, random_mutation, replace_at, valid_documents
 from games import PRESETS, melding, playout, variant_for
-from pushrummy._wire import INT_BITS, SEED_BITS, VARIANT_FACTS, Codec, FieldInfo, wire_fields
+from pushrummy._wire import INT_BITS, VARIANT_FACTS, Codec, FieldInfo, wire_fields
 from pushrummy.cards import ALL_CARDS, MAX_PACKS, Rank, Suit
 from pushrummy.consistency import Problem
 from pushrummy.contract_spec import Contract
+from pushrummy.dealing import SEED_BITS
 from pushrummy.errors import DecodeError, InvalidMeldError, NotationError, SetupError, VariantError
 from pushrummy.melds import MAX_RUN_POSITION, End, MeldKind, WildLimit
 from pushrummy.movetable import MOVE_KINDS

@@ -57,6 +57,7 @@ from ._wire import (
     SCHEMA_PREFIX,
     SCHEMA_VERSION,
     VARIANT_FACTS,
+    VIEW_KEYS,
     WILD_CARDS,
     Codec,
     FieldInfo,
@@ -314,36 +315,7 @@ _VARIANT_IN: Final[dict[Codec, Callable[[object, str, FieldInfo], Any]]] = {
 _STATE_WIRE: Final = wire_fields(GameState)
 _STATE_FIELDS: Final = tuple(field.key for field in _STATE_WIRE)
 """The fields of a state document: every field of :class:`GameState`, in its order."""
-_VIEW_FIELDS: Final = (
-    "seat",
-    "side",
-    "players",
-    "sides",
-    "variant",
-    "deal_number",
-    "dealer",
-    "contract",
-    "contract_left",
-    "phase",
-    "current_player",
-    "hand",
-    "hand_sizes",
-    "known",
-    "upcard",
-    "table",
-    "stock_size",
-    "laid_down",
-    "laid_down_this_turn",
-    "shape",
-    "taken",
-    "turn",
-    "totals",
-    "results",
-    "outcome",
-    "events_since",
-    "events",
-    "legal_moves",
-)
+_VIEW_FIELDS: Final = VIEW_KEYS
 _RECORD_FIELDS: Final = ("variant", "seed", "players", "dealer", "deals", "moves")
 _RECORD_OPTIONAL: Final = ("human",)
 """Fields a record may leave out: ``human`` (the seat a person played; ``null`` if absent)."""

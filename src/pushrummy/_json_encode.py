@@ -17,13 +17,14 @@ from ._wire import (
     RUN_POSITIONS,
     SCHEMA_PREFIX,
     SCHEMA_VERSION,
-    SEED_BITS,
+    VIEW_KEYS,
     WILD_CARDS,
     Codec,
     JSONObject,
     wire_fields,
 )
 from .cards import JOKER, Card
+from .dealing import SEED_BITS
 from .english import describe_event, describe_move
 from .errors import SetupError
 from .events import DealEnd, Event, EventLog
@@ -35,7 +36,7 @@ from .notation import format_move
 from .records import GameRecord
 from .state import DealResult, GameState, Outcome, TableMeld
 from .variants import StakesSettlement, Variant
-from .views import PlayerView
+from .views import COPIED_FIELDS, PlayerView
 
 
 def encode_document(obj: object, events_since: int) -> JSONObject:
@@ -210,36 +211,23 @@ def _encode_state(state: GameState) -> JSONObject:
 
 
 def _encode_view(view: PlayerView, events_since: int) -> JSONObject:
-    return {
-        "seat": view.seat,
-        "side": view.side,
-        "players": view.players,
-        "sides": list(view.sides),
-        "variant": _encode_variant(view.variant),
-        "deal_number": view.deal_number,
-        "dealer": view.dealer,
-        "contract": str(view.contract),
-        "contract_left": [str(part) for part in view.contract_left],
-        "phase": view.phase.value,
-        "current_player": view.current_player,
-        "hand": _cards_out(view.hand),
-        "hand_sizes": list(view.hand_sizes),
-        "known": [_cards_out(cards) for cards in view.known],
-        "upcard": _opt_card_out(view.upcard),
-        "table": _encode_table(view.table),
-        "stock_size": view.stock_size,
-        "laid_down": list(view.laid_down),
-        "laid_down_this_turn": view.laid_down_this_turn,
-        "shape": None if view.shape is None else _shape_out(view.shape),
-        "taken": _opt_card_out(view.taken),
-        "turn": view.turn,
-        "totals": list(view.totals),
-        "results": [_encode_result(r) for r in view.results],
-        "outcome": _encode_outcome(view.outcome),
-        "events_since": events_since,
-        "events": _encode_seen(view.events, view.seat, events_since),
-        "legal_moves": [_encode_listed(m, view) for m in view.legal_moves],
-    }
+    """A view's fields (:data:`~pushrummy._wire.VIEW_KEYS`): those it copies from its state
+    as the state's declarations write them, the others here."""
+    out = {key: write(getattr(view, name)) for key, name, write in _VIEW_COPIED_OUT}
+    out.update(
+        seat=view.seat,
+        side=view.side,
+        sides=list(view.sides),
+        contract=str(view.contract),
+        contract_left=[str(part) for part in view.contract_left],
+        hand=_cards_out(view.hand),
+        hand_sizes=list(view.hand_sizes),
+        stock_size=view.stock_size,
+        events_since=events_since,
+        events=_encode_seen(view.events, view.seat, events_since),
+        legal_moves=[_encode_listed(m, view) for m in view.legal_moves],
+    )
+    return {key: out[key] for key in VIEW_KEYS}
 
 
 def _encode_seen(events: EventLog, seat: int, since: int) -> list[JSONObject]:
@@ -344,3 +332,6 @@ def _writers(cls: type) -> tuple[tuple[str, str, Callable[[Any], Any]], ...]:
 
 _VARIANT_OUT: Final = _writers(Variant)
 _STATE_OUT: Final = _writers(GameState)
+_VIEW_COPIED_OUT: Final = tuple(item for item in _STATE_OUT if item[1] in COPIED_FIELDS)
+"""The writers of the fields a view copies from its state
+(:data:`~pushrummy.views.COPIED_FIELDS`)."""

@@ -13,9 +13,10 @@ import json
 from collections.abc import Sequence
 from typing import Any, Final, TypeVar
 
-from ._wire import INT_BITS, SEED_BITS
+from ._wire import INT_BITS
 from .cards import Card, Rank, Suit, parse_card
 from .contract_spec import Contract
+from .dealing import SEED_BITS
 from .errors import DecodeError, InvalidMeldError, NotationError
 from .meld_shape import MeldShape
 from .melds import MAX_RUN_POSITION, Meld, MeldKind

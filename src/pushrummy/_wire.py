@@ -32,9 +32,8 @@ JSONObject = dict[str, Any]
 
 SCHEMA_PREFIX: Final = "pushrummy."
 INT_BITS: Final = 63
-"""Integers in documents are below ``2**63`` in magnitude (seeds excepted)."""
-SEED_BITS: Final = 256
-"""Seeds are below ``2**256`` in magnitude (``secrets.randbits(128)`` fits)."""
+"""Integers in documents are below ``2**63`` in magnitude (seeds excepted: they are below
+``2**256``, :data:`pushrummy.dealing.SEED_BITS`)."""
 
 CARD_VALUE_KEYS: Final = ("JK", *(rank.symbol for rank in Rank))
 """The keys of a variant's ``card_values`` object, in their documented order."""
@@ -49,6 +48,42 @@ RUN_POSITIONS: Final = tuple(
 
 VARIANT_FACTS: Final = ("wild_cards", "run_positions")
 """The read-only fields of a variant document after its options: facts of the rules."""
+
+VIEW_KEYS: Final = (
+    "seat",
+    "side",
+    "players",
+    "sides",
+    "variant",
+    "deal_number",
+    "dealer",
+    "contract",
+    "contract_left",
+    "phase",
+    "current_player",
+    "hand",
+    "hand_sizes",
+    "known",
+    "upcard",
+    "table",
+    "stock_size",
+    "laid_down",
+    "laid_down_this_turn",
+    "shape",
+    "taken",
+    "turn",
+    "totals",
+    "results",
+    "outcome",
+    "events_since",
+    "events",
+    "legal_moves",
+)
+"""The fields of a view document, in the order the encoder writes them and the decoder
+expects them: the view's fields, with ``sides`` after ``players`` and ``contract_left``
+after ``contract`` (properties of the view) and ``events_since`` before ``events`` (which
+events the document holds). Those the view copies from its state are written and read by
+the state's declarations (:data:`~pushrummy.views.COPIED_FIELDS`), the others by hand."""
 
 
 # -- the fields of the values a document carries ------------------------------------------------

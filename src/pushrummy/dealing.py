@@ -12,11 +12,10 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from operator import attrgetter
-from typing import TypeVar
+from typing import Final, TypeVar
 
 import attrs
 
-from ._wire import SEED_BITS
 from .cards import Card, make_deck
 from .errors import SetupError, clip_difference, clip_items, clip_repr
 from .variants import BuryPosition, Variant
@@ -24,14 +23,22 @@ from .variants import BuryPosition, Variant
 _CODE = attrgetter("code")
 _T = TypeVar("_T")
 
+SEED_BITS: Final = 256
+"""Seeds are below ``2**SEED_BITS`` (``2**256``) in magnitude: the seeds a game is dealt
+from ([deal.random]), and so the seeds a document or the command line may carry
+(``secrets.randbits(128)`` fits)."""
+
 __all__ = [
+    "SEED_BITS",
     "Dealt",
+    "Turning",
     "check_deck_order",
     "deal",
     "deal_rng",
     "deck_order_problem",
     "first_dealer",
     "turned_wilds",
+    "upcard_turning",
 ]
 
 
@@ -119,6 +126,56 @@ def turned_wilds(order: Sequence[Card], hands: int) -> int:
             break
         count += 1
     return count
+
+
+@attrs.frozen(slots=True)
+class Turning:
+    """How far turning the upcard has gone in the first cards of a deck order with its
+    burials placed ([deal.upcard]): :func:`upcard_turning`.
+
+    Attributes:
+        turned: the wild cards turned up after the hands so far, in turning order.
+        buried: those buried by now: each once the next card is turned (all of them once
+            the natural upcard is).
+        upcard: the natural upcard, once it is turned, else ``None``.
+    """
+
+    turned: tuple[Card, ...]
+    buried: tuple[Card, ...]
+    upcard: Card | None
+
+
+def upcard_turning(order: Sequence[Card], dealt: int) -> Turning:
+    """How far turning the upcard has gone in ``order``, the first cards of a deck order
+    with its burials placed (:func:`deck_order_problem`), the first ``dealt`` of them the
+    hands'.
+
+    After the hands, cards are turned up until a natural one, the upcard ([deal.upcard]). A
+    wild turned up is buried once the next card is turned (that card first, so that a burial
+    at the top of the stock cannot turn the same wild up again, as :func:`deal` buries). A
+    chance model that draws a deal card by card (the OpenSpiel game) puts each buried wild
+    back among the cards left to draw; the order is whole once the natural upcard is turned
+    and the order holds the deck and the turned wilds.
+
+    >>> from pushrummy.cards import parse_card
+    >>> order = [parse_card(text) for text in "3C 4C JK 2D 9S 5H".split()]
+    >>> upcard_turning(order[:4], 2)  # the 2D is showing: the JK is buried
+    Turning(turned=(Card('JK'), Card('2D')), buried=(Card('JK'),), upcard=None)
+    >>> upcard_turning(order, 2).upcard
+    Card('9S')
+
+    Raises:
+        TypeError: ``order`` is not a sequence of :class:`~pushrummy.cards.Card` values,
+            or ``dealt`` not an int.
+        SetupError: ``dealt`` is negative.
+    """
+    count = turned_wilds(order, dealt)
+    if dealt < 0:
+        raise SetupError(f"dealt must be at least 0, not {clip_repr(dealt)}")
+    turned = tuple(order[dealt : dealt + count])
+    if len(order) > dealt + count:
+        return Turning(turned, turned, order[dealt + count])
+    return Turning(turned, turned[:-1], None)
 
 
 def _check_cards(order: object, where: str) -> None:
@@ -338,12 +395,13 @@ def deal(
         hands[(dealer + 1 + i) % players].append(deck[i])
     if order is not None and len(deck) > len(_deck(variant.packs(players))):
         # The deck with its burials placed: the turned wilds are in the stock already.
-        count = turned_wilds(deck, dealt)
+        turning = upcard_turning(deck, dealt)
+        assert turning.upcard is not None  # check_deck_order: the order is whole
         return Dealt(
             hands=tuple(tuple(sorted(hand, key=_CODE)) for hand in hands),  # Card order, by ints
-            upcard=deck[dealt + count],
-            stock=tuple(deck[dealt + count + 1 :]),
-            buried=tuple(deck[dealt : dealt + count]),
+            upcard=turning.upcard,
+            stock=tuple(deck[dealt + len(turning.turned) + 1 :]),
+            buried=turning.turned,
         )
     upcard = deck[dealt]
     stock = deck[dealt + 1 :]

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from .cards import Card
 from .contracts.hands import read_hand
-from .dealing import check_deck_order, first_dealer
+from .dealing import SEED_BITS, check_deck_order, first_dealer
 from .errors import IllegalMoveError, InvalidMoveError, SetupError
 from .events import GameLog
 from .moves import Discard, Move
@@ -80,8 +80,8 @@ def new_game(
         raise TypeError(f"variant must be a Variant, not {type(variant).__name__}")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-    if not -(2**256) < seed < 2**256:
-        raise SetupError("seed must be an int with |seed| < 2**256")
+    if seed.bit_length() > SEED_BITS:
+        raise SetupError(f"seed must be an int with |seed| < 2**{SEED_BITS}")
     if players is None:
         players = variant.player_counts[0]
     if not isinstance(players, int) or isinstance(players, bool):

@@ -19,8 +19,8 @@ from typing import Any
 
 import attrs
 
-from ._wire import SEED_BITS
 from .cards import Card
+from .dealing import SEED_BITS
 from .engine import apply_move, new_game
 from .errors import IllegalMoveError, InvalidMoveError, SetupError, clip_repr
 from .moves import Move

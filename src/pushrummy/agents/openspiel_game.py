@@ -45,7 +45,8 @@ For example (docs/agents.rst runs a game with OpenSpiel's MCTS)::
      it — so the stock is drawn with the buried wilds in it, exactly as likely at every
      place. The drawn cards are the deal's order *with its burials placed*
      (:func:`~pushrummy.dealing.deck_order_problem`): one card more than the deck per
-     wild turned up. With ``bury_position="bottom"`` (the house rule) the deck is drawn
+     wild turned up; which wilds are buried so far, and when the order is whole, the
+     dealing module says (:func:`~pushrummy.dealing.upcard_turning`). With ``bury_position="bottom"`` (the house rule) the deck is drawn
      once through and the engine buries a wild upcard at the bottom.
      (:func:`~pushrummy.engine.new_game`'s ``deals`` deals the order.)
 
@@ -94,7 +95,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, make_deck
-from ..dealing import check_deck_order, turned_wilds
+from ..dealing import Turning, check_deck_order, upcard_turning
 from ..engine import apply_move, new_game
 from ..english import describe_event
 from ..errors import SetupError
@@ -566,8 +567,8 @@ def _chance_outcomes(rules: _Rules, progress: _Progress) -> list[tuple[int, floa
         return [(seat, 1.0 / rules.players) for seat in range(rules.players)]
     left = _left(rules, progress)
     if rules.placed and not any(not Card.from_code(code).is_wild for code in left):
-        turned, settled = _turned(rules, progress)
-        if turned and not settled:  # every card left is wild: no natural upcard ever
+        turning = _turning(rules, progress)
+        if turning.turned and turning.upcard is None:  # only wilds left: no natural upcard
             raise SetupError(
                 "all the cards left after the hands are wild, so no natural upcard can be "
                 "turned [deal.upcard]"
@@ -582,13 +583,11 @@ def _dealt(rules: _Rules, progress: _Progress) -> int:
     return rules.players * rules.variant.deals[number - 1].hand_size
 
 
-def _turned(rules: _Rules, progress: _Progress) -> tuple[int, bool]:
-    """How many wild upcards the deal being drawn has turned so far, and whether its
-    natural upcard has been drawn."""
+def _turning(rules: _Rules, progress: _Progress) -> Turning:
+    """How far the deal being drawn has turned its upcard (the dealing module's reading,
+    :func:`~pushrummy.dealing.upcard_turning`, of the cards drawn after the hands)."""
     dealt = _dealt(rules, progress)
-    after = [Card.from_code(code) for code in progress.drawn[dealt:]]
-    count = turned_wilds(after, 0)
-    return count, count < len(after)
+    return upcard_turning([Card.from_code(code) for code in progress.drawn[dealt:]], 0)
 
 
 def _left(rules: _Rules, progress: _Progress) -> Counter[int]:
@@ -596,22 +595,19 @@ def _left(rules: _Rules, progress: _Progress) -> Counter[int]:
     random) the wild upcards already buried, back among them."""
     left = Counter(rules.deck_counts)
     if rules.placed:
-        turned, settled = _turned(rules, progress)
-        # A wild upcard goes back once the card after it is drawn: all of them, once the
-        # natural upcard is drawn, else all but the last one turned.
-        back = turned if settled else max(turned - 1, 0)
-        start = _dealt(rules, progress)
-        left.update(progress.drawn[start : start + back])
+        left.update(card.code for card in _turning(rules, progress).buried)
     left.subtract(progress.drawn)
     return +left  # the cards with copies left
 
 
 def _complete(rules: _Rules, progress: _Progress) -> bool:
-    """Whether the drawn cards are the whole order of the deal."""
+    """Whether the drawn cards are the whole order of the deal: the deck, or (buried at
+    random) the deck and the wilds turned up before the natural upcard."""
     if not rules.placed:
         return len(progress.drawn) == rules.deck_size
-    turned, settled = _turned(rules, progress)
-    return settled and len(progress.drawn) == rules.deck_size + turned
+    turning = _turning(rules, progress)
+    whole = rules.deck_size + len(turning.turned)
+    return turning.upcard is not None and len(progress.drawn) == whole
 
 
 def _advance(rules: _Rules, progress: _Progress, action: int) -> _Progress:

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._wire import SEED_BITS
 from ..bots import Bot, GreedyBot, RandomBot
+from ..dealing import SEED_BITS
 from ..english import who
 from ..errors import VariantError, clip_repr
 from ..playing import GameListener, bot_source, drive

@@ -1,18 +1,22 @@
 """Reading moves: :func:`parse_move`, the legal move that a text in the notation names
 in a position (a state, or the view a client holds). The grammar is in
 :mod:`pushrummy.notation`.
+
+One reading for states and views, as python-chess's ``parse_san`` reads a move: the text
+is read into the moves it may name, the legal ones among them are kept, and the checker
+only words the error when none is.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import NoReturn
 
 import attrs
 
 from ..cards import Card, Rank
-from ..engine import check_move, is_legal
+from ..engine import check_move, is_legal, legal_moves
 from ..english import lay_off_role, meld_phrase, position_card
 from ..errors import IllegalMoveError, InvalidMeldError, clip_repr
 from ..melds import End, Meld, MeldKind, position_rank
@@ -29,7 +33,6 @@ from ..moves import (
     cards_used,
 )
 from ..movetable import MOVE_KINDS, kind_of
-from ..plays.exchange import natural_at
 from ..state import GameState, Phase, TableMeld
 from ..variants import WildExchange
 from ..views import PlayerView, moves_using
@@ -67,6 +70,15 @@ def parse_move(state: GameState | PlayerView, text: str) -> Move:
     when nobody is to move, ``draw.choice`` for anything but a draw before the draw,
     else the rule that defines that kind of move (``layoff.card`` for ``off``).
 
+    A state and a view are read alike, as python-chess's ``parse_san`` reads a move: the
+    grammar reads the text into the moves it may name (a lay-off without its end: each end
+    of the run; an exchange without its position: each place of the run; wilds without
+    roles: each reading), and the legal ones are kept: those listed
+    (:func:`~pushrummy.engine.legal_moves` of the state, or the view's), and the lay-downs
+    and new melds the listing leaves to a representative (:func:`~pushrummy.engine.is_legal`
+    on a state, :func:`~pushrummy.views.moves_using` on a view). One kept is the move, more
+    than one an ambiguity; when none is, the error of the most plausible reading says why.
+
     Raises:
         TypeError: ``state`` is not a :class:`~pushrummy.state.GameState` or a
             :class:`~pushrummy.views.PlayerView`, or ``text`` not a str.
@@ -79,7 +91,10 @@ def parse_move(state: GameState | PlayerView, text: str) -> Move:
             naming the rule; from a view, a move not among its legal moves); an
             :class:`~pushrummy.errors.InvalidMeldError` for a meld that breaks the meld
             rules whatever the position. Wilds written without roles whose readings
-            are none of them legal: the error of the first reading (sets first).
+            are none of them legal: the error of the first reading (sets first); a
+            lay-off without its end that no end takes: the error at the end nearer the
+            card's rank; an exchange without its position that fits nowhere: the error
+            at the place the card names.
 
     >>> import pushrummy as pr
     >>> state = pr.new_game(pr.PUSH, seed=3)
@@ -100,79 +115,99 @@ def parse_move(state: GameState | PlayerView, text: str) -> Move:
     ...
     pushrummy.errors.IllegalMoveError: 'discard KS' is not among seat 2's legal moves: the turn starts by taking the upcard or pushing [draw.choice]
     """
+    position: _Position
     if isinstance(state, PlayerView):
-        if not isinstance(text, str):
-            raise TypeError(f"parse_move expects a str, not {type(text).__name__}")
-        return _parse_listed(state, text)
-    if not isinstance(state, GameState):
+        position = _ViewPosition(state)
+    elif isinstance(state, GameState):
+        position = _StatePosition(state)
+    else:
         raise TypeError(f"state must be a GameState or a PlayerView, not {type(state).__name__}")
     if not isinstance(text, str):
         raise TypeError(f"parse_move expects a str, not {type(text).__name__}")
-    seat = state.current_player
-    read = _read(state, _seat(seat), text)
-    if isinstance(read, _Readings):  # wilds written without their roles
-        fit = read.pick(lambda move: is_legal(state, move), text)
-        return _checked(state, read.moves[0] if fit is None else fit, seat)
-    if isinstance(read, _Open):  # a lay-off's end or an exchange's position left out
-        ends = read.ends(state.table, text) if state.phase is Phase.PLAY else None
-        if ends is not None and len(ends) == 1:  # the wild's role names the end
-            return _checked(state, LayOff(_seat(seat), read.card, read.meld_id, ends[0]), seat)
-        if read.verb == "off":
-            return _lay_off(state, seat, read.card, read.meld_id, read.token, text)
-        return _exchange(state, seat, read.card, read.meld_id, read.token, text)
-    return _checked(state, read, seat)
+    reading = _read(position, text)
+    fits = [(move, found) for move in reading.moves if (found := position.legal(move)) is not None]
+    if len(fits) == 1:
+        return fits[0][1]
+    if len(fits) > 1:
+        if reading.tokens is not None:  # wilds written without their roles
+            ambiguous_roles([format_move(move) for move, _ in fits], list(reading.tokens), text)
+        _ambiguous([found for _, found in fits], reading.token, text, position.where.table)
+    position.refuse(reading.plausible, text)
 
 
-@attrs.frozen
-class _Open:
-    """A lay-off without its end or an exchange without its position: which one is meant
-    depends on the position (the state's or view's legal moves say)."""
+class _Position:
+    """Where a text is read: a state or a view, the seat whose move it names, and which
+    moves are legal there."""
 
-    verb: str
-    card: Card
-    meld_id: int
-    token: str  # the card's token, for error messages
-    role: Rank | Card | None = None  # a wild laid off with its role: ``off JK=9H on 3``
+    def __init__(self, where: GameState | PlayerView, seat: int) -> None:
+        self.where = where
+        self.seat = seat
+        # A lay-off's end and an exchange's place are read from the table only when the
+        # seat may play on the table now; else any reading is refused for what it is.
+        self.in_play = where.phase is Phase.PLAY and where.current_player == seat
 
-    def ends(self, table: Sequence[TableMeld], text: str) -> tuple[End | None, ...] | None:
-        """The ends of the target meld where the wild's declared role stands (``(None,)``
-        on a set); ``None`` without a role, or for a meld id not on ``table``.
+    def legal(self, move: Move) -> Move | None:
+        """The legal move ``move`` names here, or ``None``."""
+        raise NotImplementedError
 
-        Raises:
-            NotationError: the role stands at no end of the meld.
-        """
-        if self.role is None or not 0 <= self.meld_id < len(table):
-            return None
-        target = table[self.meld_id]
-        meld = target.meld
-        wild = self.token.partition("=")[0]
-        if meld.kind is MeldKind.SET:
-            if self.role is meld.rank:
-                return (None,)
-            assert meld.rank is not None
-            fits = f"{wild}={meld.rank.symbol}"
-        else:
-            assert meld.start is not None and meld.end is not None
-            places = {End.LOW: meld.start - 1, End.HIGH: meld.end + 1}
-            places = {end: p for end, p in places.items() if 1 <= p <= 14}
-            role = self.role
-            found = tuple(
-                end
-                for end, p in places.items()
-                if isinstance(role, Card)
-                and role.suit is meld.suit
-                and role.rank is position_rank(p)
-            )
-            if found:
-                return found
-            fits = " or ".join(f"{wild}={position_card(meld, p)}" for p in places.values())
-            fits = fits or "nothing: the run is full"
-        fail(
-            f"{clip_repr(self.token)} in {clip_repr(text)}: a wild laid off on "
-            f"{meld_phrase(target)} (meld {self.meld_id}) stands for {fits}",
-            self.token,
-            text,
-        )
+    def refuse(self, move: Move, text: str) -> NoReturn:
+        """Raise the error for ``text``, read as ``move``, which is not legal here."""
+        raise NotImplementedError
+
+
+class _StatePosition(_Position):
+    """A state: the legal moves are the engine's listing, and the lay-downs and new melds
+    :func:`~pushrummy.engine.is_legal` accepts (the listing leaves some to their
+    representatives); the engine's checker words the error."""
+
+    def __init__(self, state: GameState) -> None:
+        # Between deals and after the game nobody is to move; a placeholder seat lets
+        # check_move say what the phase needs (the error's seat is cleared in refuse).
+        super().__init__(state, _seat(state.current_player))
+        self.state = state
+        self._listed: frozenset[Move] | None = None
+
+    def legal(self, move: Move) -> Move | None:
+        if isinstance(move, (LayDown, NewMeld)):
+            return move if is_legal(self.state, move) else None
+        if self._listed is None:  # listed once, when a move other than a meld is read
+            self._listed = frozenset(legal_moves(self.state))
+        return move if move in self._listed else None
+
+    def refuse(self, move: Move, text: str) -> NoReturn:
+        state = self.state
+        try:
+            check_move(state, move)
+        except IllegalMoveError as exc:
+            if state.current_player is None and not isinstance(move, NextDeal):
+                raise type(exc)(exc.message, rule=exc.rule, phase=exc.phase) from None
+            raise
+        # Not reached: the listing holds every legal move but the meld moves is_legal decides.
+        raise AssertionError(f"{move!r} is legal")  # pragma: no cover
+
+
+class _ViewPosition(_Position):
+    """A view: the legal moves are its listing (a meld move told from others without
+    which wild fills which wild place of a run, when wilds cannot be taken back), and the
+    meld moves :func:`~pushrummy.views.moves_using` finds beyond it; the error names the
+    rule that comes nearest."""
+
+    def __init__(self, view: PlayerView) -> None:
+        super().__init__(view, view.seat)
+        self.view = view
+        self.loose = view.variant.wild_exchange is WildExchange.NONE
+        self.listed = {_play_key(m, loose=self.loose): m for m in view.legal_moves}
+
+    def legal(self, move: Move) -> Move | None:
+        found = self.listed.get(_play_key(move, loose=self.loose))
+        return found if found is not None else _unlisted(self.view, move, self.loose)
+
+    def refuse(self, move: Move, text: str) -> NoReturn:
+        raise _not_listed(self.view, move, text)
+
+
+def _seat(seat: int | None) -> int:
+    return 0 if seat is None else seat
 
 
 _MAX_READINGS = 256
@@ -180,29 +215,25 @@ _MAX_READINGS = 256
 
 
 @attrs.frozen
-class _Readings:
-    """A lay-down or new meld whose wilds were written without roles and can stand for
-    more than one thing: every reading valid by the meld rules (at least two); the
-    position decides which are legal."""
+class _Reading:
+    """What a text names by the grammar (and the table) alone: every move it may name, and
+    the one whose error explains when none of them is legal."""
 
     moves: tuple[Move, ...]
-    tokens: list[str]  # the move's tokens, for error messages
+    plausible: Move
+    token: str = ""  # the token an ambiguity error names (a lay-off's or exchange's card)
+    tokens: tuple[str, ...] | None = None  # the move's tokens, for readings of wilds without roles
 
-    def pick(self, legal: Callable[[Move], bool], text: str) -> Move | None:
-        """The one legal reading; ``None`` when none is; an error naming them when several are.
-
-        Raises:
-            NotationError: more than one reading is legal.
-        """
-        fits = [move for move in self.moves if legal(move)]
-        if len(fits) > 1:
-            ambiguous_roles([format_move(m) for m in fits], self.tokens, text)
-        return fits[0] if fits else None
+    @classmethod
+    def one(cls, move: Move) -> _Reading:
+        return cls((move,), move)
 
 
-def _read(where: GameState | PlayerView, seat: int, text: str) -> Move | _Open | _Readings:
-    """The move ``text`` names for ``seat`` by the notation's grammar alone (one reader for
-    states and views); melds that break the meld rules raise here."""
+def _read(position: _Position, text: str) -> _Reading:
+    """The moves ``text`` may name for the position's seat by the notation's grammar and
+    the table (one reader for states and views); melds that break the meld rules raise
+    here."""
+    seat = position.seat
     tokens = split_tokens(text)
     if not tokens:
         fail(f"empty move: expected one of {_VERB_LIST}", "", text)
@@ -210,24 +241,27 @@ def _read(where: GameState | PlayerView, seat: int, text: str) -> Move | _Open |
     args = tokens[1:]
     if verb in ("next", "take", "push"):
         _expect_end(args, 0, verb, text)
-        return NextDeal() if verb == "next" else Take(seat) if verb == "take" else Push(seat)
+        move = NextDeal() if verb == "next" else Take(seat) if verb == "take" else Push(seat)
+        return _Reading.one(move)
     if verb == "discard":
         card = read_card(_arg(args, 0, "the card to discard", verb, text), text)
         _expect_end(args, 1, verb, text)
-        return Discard(seat, card)
-    if verb == "down":
-        groups: list[list[str]] = [[]]
-        for token in args:
-            if token == "/":
-                groups.append([])
-            else:
-                groups[-1].append(token)
-        options = [_meld_for(where, group, text) for group in groups]
-        downs = [LayDown(seat, melds) for melds in _product(options, tokens, text)]
-        return downs[0] if len(downs) == 1 else _Readings(tuple(downs), tokens)
-    if verb == "meld":
-        news = [NewMeld(seat, meld) for meld in _meld_for(where, args, text)]
-        return news[0] if len(news) == 1 else _Readings(tuple(news), tokens)
+        return _Reading.one(Discard(seat, card))
+    if verb in ("down", "meld"):
+        if verb == "down":
+            groups: list[list[str]] = [[]]
+            for token in args:
+                if token == "/":
+                    groups.append([])
+                else:
+                    groups[-1].append(token)
+            options = [_meld_for(position.where, group, text) for group in groups]
+            moves: list[Move] = [LayDown(seat, melds) for melds in _product(options, tokens, text)]
+        else:
+            moves = [NewMeld(seat, meld) for meld in _meld_for(position.where, args, text)]
+        if len(moves) == 1:
+            return _Reading.one(moves[0])
+        return _Reading(tuple(moves), moves[0], tokens=tuple(tokens))
     if verb in ("off", "exchange"):
         what = "the card to lay off" if verb == "off" else "the natural card"
         item = _arg(args, 0, what, verb, text)
@@ -244,19 +278,114 @@ def _read(where: GameState | PlayerView, seat: int, text: str) -> Move | _Open |
                 args[3],
                 text,
             )
-        if len(args) <= 3:
-            return _Open(verb, card, meld_id, item, role)
         if verb == "off":
-            return LayOff(seat, card, meld_id, _end_arg(args, text))
+            if len(args) <= 3:
+                return _lay_off_ends(position, card, meld_id, item, role, text)
+            return _Reading.one(LayOff(seat, card, meld_id, _end_arg(args, text)))
+        if len(args) <= 3:
+            return _exchange_places(position, card, meld_id, item)
         _keyword(args, 3, "at", "exchange", text)
-        position = _number(_arg(args, 4, "a run position", "exchange", text), "position", text)
+        place = _number(_arg(args, 4, "a run position", "exchange", text), "position", text)
         _expect_end(args, 5, "exchange", text)
-        return ExchangeWild(seat, meld_id, position, card)
+        return _Reading.one(ExchangeWild(seat, meld_id, place, card))
     fail(
         f"unknown move {clip_repr(tokens[0])} in {clip_repr(text)}: moves are {_VERB_LIST}",
         tokens[0],
         text,
     )
+
+
+def _target(position: _Position, meld_id: int) -> TableMeld | None:
+    """The table meld ``meld_id`` names, when the seat may play on the table now."""
+    table = position.where.table
+    return table[meld_id] if position.in_play and 0 <= meld_id < len(table) else None
+
+
+def _lay_off_ends(
+    position: _Position, card: Card, meld_id: int, token: str, role: Rank | Card | None, text: str
+) -> _Reading:
+    """A lay-off whose end was left out: at each end of the run that the wild's role (if
+    written) allows; explained, when none is legal, at the end nearer the card's rank.
+    On a set, or when the meld is not there to play on, the lay-off without an end."""
+    seat = position.seat
+    target = _target(position, meld_id)
+    ends: tuple[End | None, ...] = (None,)
+    if target is not None and role is not None:
+        ends = _role_ends(target, meld_id, token, role, text)
+    elif target is not None and target.meld.kind is MeldKind.RUN:
+        ends = tuple(End)
+    moves = tuple(LayOff(seat, card, meld_id, end) for end in ends)
+    if len(moves) == 1 or target is None:
+        return _Reading(moves, moves[0], token)
+    return _Reading(moves, LayOff(seat, card, meld_id, _nearer_end(target.meld, card)), token)
+
+
+def _role_ends(
+    target: TableMeld, meld_id: int, token: str, role: Rank | Card, text: str
+) -> tuple[End | None, ...]:
+    """The ends of ``target`` where a wild laid off with ``role`` stands (``(None,)`` on a
+    set).
+
+    Raises:
+        NotationError: the role stands at no end of the meld.
+    """
+    meld = target.meld
+    wild = token.partition("=")[0]
+    if meld.kind is MeldKind.SET:
+        if role is meld.rank:
+            return (None,)
+        assert meld.rank is not None
+        fits = f"{wild}={meld.rank.symbol}"
+    else:
+        assert meld.start is not None and meld.end is not None
+        places = {End.LOW: meld.start - 1, End.HIGH: meld.end + 1}
+        places = {end: p for end, p in places.items() if 1 <= p <= 14}
+        found = tuple(
+            end
+            for end, p in places.items()
+            if isinstance(role, Card) and role.suit is meld.suit and role.rank is position_rank(p)
+        )
+        if found:
+            return found
+        fits = " or ".join(f"{wild}={position_card(meld, p)}" for p in places.values())
+        fits = fits or "nothing: the run is full"
+    fail(
+        f"{clip_repr(token)} in {clip_repr(text)}: a wild laid off on "
+        f"{meld_phrase(target)} (meld {meld_id}) stands for {fits}",
+        token,
+        text,
+    )
+
+
+def _nearer_end(meld: Meld, card: Card) -> End:
+    assert meld.start is not None and meld.end is not None
+    if card.rank is None or card.is_wild:
+        return End.LOW
+    if card.rank is Rank.ACE:  # an ace stands low (position 1) or high (14)
+        if meld.start == 1 or meld.end == 14:
+            return End.HIGH if meld.start == 1 else End.LOW
+        return End.LOW if meld.start - 1 <= 14 - meld.end else End.HIGH
+    return End.HIGH if int(card.rank) > meld.end else End.LOW
+
+
+def _exchange_places(position: _Position, card: Card, meld_id: int, token: str) -> _Reading:
+    """An exchange whose position was left out: at each place of the run; explained, when
+    none is legal, at the place the card names (for a wild, the run's first wild)."""
+    seat = position.seat
+    target = _target(position, meld_id)
+    meld = None if target is None else target.meld
+    if meld is None or meld.kind is not MeldKind.RUN:
+        return _Reading.one(ExchangeWild(seat, meld_id, implied_position(card) or 1, card))
+    assert meld.start is not None
+    span = range(meld.start, meld.start + len(meld.cards))
+    if card.is_natural:
+        ace_high = card.rank is Rank.ACE and meld.start > 1
+        guess = 14 if ace_high else (implied_position(card) or 1)
+    else:
+        wilds = [p for p, c in zip(span, meld.cards, strict=True) if c.is_wild]
+        guess = wilds[0] if wilds else meld.start
+    moves = tuple(ExchangeWild(seat, meld_id, p, card) for p in span)
+    return _Reading(moves, ExchangeWild(seat, meld_id, guess, card), token)
 
 
 def _lay_off_role(item: str, card: Card, role_text: str, text: str) -> Rank | Card:
@@ -271,23 +400,6 @@ def _lay_off_role(item: str, card: Card, role_text: str, text: str) -> Rank | Ca
     if not role_text:
         fail(f"missing role after '=' in {clip_repr(item)} of {clip_repr(text)}", item, text)
     return read_role(item, card, role_text, text)
-
-
-def _seat(seat: int | None) -> int:
-    # Between deals and after the game nobody is to move; a placeholder seat lets
-    # check_move say what the phase needs (the error's seat is cleared in _checked).
-    return 0 if seat is None else seat
-
-
-def _checked(state: GameState, move: Move, seat: int | None) -> Move:
-    """``move`` if it is legal, else the engine's error saying why."""
-    try:
-        check_move(state, move)
-    except IllegalMoveError as exc:
-        if seat is None and not isinstance(move, NextDeal):
-            raise type(exc)(exc.message, rule=exc.rule, phase=exc.phase) from None
-        raise
-    return move
 
 
 def _product(options: list[list[Meld]], tokens: list[str], text: str) -> list[tuple[Meld, ...]]:
@@ -320,50 +432,6 @@ def _meld_for(state: GameState | PlayerView, tokens: list[str], text: str) -> li
         raise InvalidMeldError(
             who + exc.message, rule=exc.rule, seat=seat, phase=state.phase
         ) from None
-
-
-def _parse_listed(view: PlayerView, text: str) -> Move:
-    """The move of ``view.legal_moves`` that ``text`` names (the grammar of :func:`parse_move`)."""
-    seat = view.seat
-    read = _read(view, seat, text)
-    loose = view.variant.wild_exchange is WildExchange.NONE
-    listed = {_play_key(m, loose=loose): m for m in view.legal_moves}
-    if isinstance(read, _Readings):  # wilds written without their roles
-        fit = read.pick(
-            lambda m: _play_key(m, loose=loose) in listed or _unlisted(view, m, loose) is not None,
-            text,
-        )
-        if fit is not None:
-            key = _play_key(fit, loose=loose)
-            return listed[key] if key in listed else _unlisted(view, fit, loose) or fit
-        raise _not_listed(view, read.moves[0], text)
-    if isinstance(read, _Open):
-        # The end or position left out: whichever listed moves fit.
-        kind = LayOff if read.verb == "off" else ExchangeWild
-        ends = read.ends(view.table, text)
-        fits = [
-            m
-            for m in view.legal_moves
-            if type(m) is kind
-            and m.card == read.card
-            and m.meld_id == read.meld_id
-            and (ends is None or (isinstance(m, LayOff) and m.end in ends))
-        ]
-        if len(fits) == 1:
-            return fits[0]
-        if len(fits) > 1:
-            _ambiguous(fits, read.token, text, view.table)
-        if read.verb == "off":
-            move: Move = LayOff(seat, read.card, read.meld_id)
-        else:
-            guess = implied_position(read.card) or 1
-            move = ExchangeWild(seat, read.meld_id, guess, read.card)
-    else:
-        move = read
-    found = listed.get(_play_key(move, loose=loose)) or _unlisted(view, move, loose)
-    if found is not None:
-        return found
-    raise _not_listed(view, move, text)
 
 
 def _unlisted(view: PlayerView, move: Move, loose: bool) -> Move | None:
@@ -466,70 +534,6 @@ def _end_arg(args: list[str], text: str) -> End:
         )
     _expect_end(args, 4, "off", text)
     return end
-
-
-def _lay_off(
-    state: GameState, seat: int | None, card: Card, meld_id: int, token: str, text: str
-) -> Move:
-    """A lay-off whose end was left out: the one legal end, else the engine's error."""
-    me = _seat(seat)
-    if state.phase is not Phase.PLAY or not 0 <= meld_id < len(state.table):
-        return _checked(state, LayOff(me, card, meld_id), seat)
-    meld = state.table[meld_id].meld
-    if meld.kind is MeldKind.SET:
-        return _checked(state, LayOff(me, card, meld_id), seat)
-    fits = [
-        LayOff(me, card, meld_id, e) for e in End if is_legal(state, LayOff(me, card, meld_id, e))
-    ]
-    if len(fits) == 1:
-        return fits[0]
-    if len(fits) > 1:
-        _ambiguous(fits, token, text, state.table)
-    # Nothing fits: let the engine explain at the end a natural card's rank is nearer.
-    return _checked(state, LayOff(me, card, meld_id, _nearer_end(meld, card)), seat)
-
-
-def _nearer_end(meld: Meld, card: Card) -> End:
-    assert meld.start is not None and meld.end is not None
-    if card.rank is None or card.is_wild:
-        return End.LOW
-    if card.rank is Rank.ACE:  # an ace stands low (position 1) or high (14)
-        if meld.start == 1 or meld.end == 14:
-            return End.HIGH if meld.start == 1 else End.LOW
-        return End.LOW if meld.start - 1 <= 14 - meld.end else End.HIGH
-    return End.HIGH if int(card.rank) > meld.end else End.LOW
-
-
-def _exchange(
-    state: GameState, seat: int | None, card: Card, meld_id: int, token: str, text: str
-) -> Move:
-    """An exchange whose position was left out: the one legal place, else the engine's
-    error at the place the card names."""
-    me = _seat(seat)
-    target = state.table[meld_id].meld if 0 <= meld_id < len(state.table) else None
-    if target is None or target.kind is not MeldKind.RUN or state.phase is not Phase.PLAY:
-        guess = implied_position(card) or 1
-        return _checked(state, ExchangeWild(me, meld_id, guess, card), seat)
-    assert target.start is not None
-    span = range(target.start, target.start + len(target.cards))
-    fits = [
-        move
-        for move in (ExchangeWild(me, meld_id, p, card) for p in span)
-        if card.is_natural and card == natural_at(target, move.position) and is_legal(state, move)
-    ]
-    if len(fits) == 1:
-        return fits[0]
-    if len(fits) > 1:
-        _ambiguous(fits, token, text)
-    # Nothing fits: let the engine explain, at the position the card names
-    # (or, for a wild, at the run's first wild).
-    if card.is_natural:
-        ace_high = card.rank is Rank.ACE and target.start > 1
-        guess = 14 if ace_high else (implied_position(card) or 1)
-    else:
-        wilds = [p for p, c in zip(span, target.cards, strict=True) if c.is_wild]
-        guess = wilds[0] if wilds else target.start
-    return _checked(state, ExchangeWild(me, meld_id, guess, card), seat)
 
 
 def _ambiguous(

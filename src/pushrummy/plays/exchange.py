@@ -1,7 +1,8 @@
 """Exchanging a natural for the wild in its place of a run ([layoff.exchange], an option).
 
-The rule of which wild may be taken back is :func:`exchangeable`, and which natural a run
-place stands for is :func:`natural_at`; the lister and the checker ask both.
+Whether the seat may exchange at all now is :func:`exchange_problem`, the rule of which
+wild may be taken back is :func:`exchangeable`, and which natural a run place stands for is
+:func:`natural_at`; the lister and the checker ask all three.
 
 >>> from pushrummy import PUSH, WildExchange, parse_card, parse_meld
 >>> natural_at(parse_meld("5H JK=6H 7H"), 6)
@@ -39,6 +40,7 @@ from .turn import (
 __all__ = [
     "apply_exchange",
     "check_exchange",
+    "exchange_problem",
     "exchangeable",
     "list_exchange",
     "natural_at",
@@ -85,7 +87,18 @@ def exchangeable(variant: Variant, wild: Card) -> bool:
     return option is WildExchange.ANY_IN_RUNS or wild.is_joker
 
 
-def _exchange_problem(meld: Meld, position: int, card: Card, variant: Variant) -> str | None:
+def exchange_problem(state: GameState, seat: int) -> str | None:
+    """Why ``seat`` may not exchange a wild now ([layoff.exchange]), or ``None`` when it may:
+    ``"option off"`` when wilds on the table can never be taken back (``wild_exchange`` is
+    ``none``), ``"not laid down"`` before the seat has laid down its contract."""
+    if state.variant.wild_exchange is WildExchange.NONE:
+        return "option off"
+    if not state.laid_down[seat]:
+        return "not laid down"
+    return None
+
+
+def _place_problem(meld: Meld, position: int, card: Card, variant: Variant) -> str | None:
     """Why ``card`` cannot take the wild's place ``position`` of ``meld``, or ``None``."""
     if meld.kind is not MeldKind.RUN:
         return "only a wild in a run can be exchanged"
@@ -110,9 +123,9 @@ def list_exchange(state: GameState, turn: Turn | None) -> list[Move]:
     """Every exchange, by meld id and position, once the seat has laid down."""
     assert turn is not None
     seat = turn.seat
-    variant = state.variant
-    if variant.wild_exchange is WildExchange.NONE or not state.laid_down[seat]:
+    if exchange_problem(state, seat) is not None:
         return []
+    variant = state.variant
     hand = set(turn.hand)
     moves: list[Move] = []
     for target in state.table:
@@ -141,7 +154,8 @@ def check_exchange(state: GameState, move: Any) -> None:
         CardNotInHandError: the seat does not hold the natural card ([turn.holds]).
     """
     seat: int = move.seat
-    if state.variant.wild_exchange is WildExchange.NONE:
+    problem = exchange_problem(state, seat)
+    if problem == "option off":
         raise illegal(
             IllegalMoveError,
             state,
@@ -149,7 +163,7 @@ def check_exchange(state: GameState, move: Any) -> None:
             "layoff.exchange",
             "wilds on the table can never be taken back (wild_exchange=none)",
         )
-    if not state.laid_down[seat]:
+    if problem == "not laid down":
         raise illegal(
             ContractNotMetError,
             state,
@@ -158,7 +172,7 @@ def check_exchange(state: GameState, move: Any) -> None:
             f"seat {seat} cannot exchange a wild before laying down {contract_words(state)}",
         )
     target = table_meld(state, move, move.meld_id)
-    problem = _exchange_problem(target.meld, move.position, move.card, state.variant)
+    problem = _place_problem(target.meld, move.position, move.card, state.variant)
     if problem is not None:
         raise illegal(
             IllegalMoveError,
