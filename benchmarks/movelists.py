@@ -24,7 +24,8 @@ legal moves, the time of ``legal_moves`` and the size of the player's view as JS
    in proportion to the moves listed (µs per move is reported for the largest lists).
 5. **huge** — hand-built positions before the contract: 61 cards of which 10 wild (what a
    seat fed by pushes reaches), every deal of PUSH and of CAP_IT (4 players), a few hands
-   each. Same budget as 3 and 4.
+   each, and after each the fillings of its three shapes with the most wild places
+   ([contract.wilds]). Same budget as 3 and 4.
 6. **k runs** — a custom contract of k runs of 3 (k = 1 .. 11; CAP_IT with three packs for
    4 players, 3k cards dealt), a hand of k runs of 4 in random places plus two wilds: the
    listing must not grow exponentially in k. Same budget.
@@ -334,25 +335,36 @@ def huge_groups(
         if deals and str(state.deal_number) not in deals.split(","):
             continue
         group = groups[0] if where.startswith("PUSH") else groups[1]
-        _measure_loudly(group, where, state, views)
+        moves = _measure_loudly(group, where, state, views)
+        # The fillings ([contract.wilds]) of the shapes with the most wild places.
+        shapes = [move for move in moves if isinstance(move, pr.LayDownShape)]
+        shapes.sort(key=lambda move: -move.shape.wild_places)
+        for shape in shapes[:3]:
+            filling = pr.apply_move(state, shape)
+            _measure_loudly(group, f"{where} after shape {shape.shape}", filling, views)
     for where, state in k_runs_positions(most_runs):
         _measure_loudly(runs, where, state, views)
     return [*groups, runs]
 
 
-def _measure_loudly(group: Group, where: str, state: pr.GameState, views: bool) -> None:
+def _measure_loudly(
+    group: Group, where: str, state: pr.GameState, views: bool
+) -> tuple[pr.Move, ...]:
     start = time.perf_counter()
     moves = group.measure(where, state, False)
     ms = (time.perf_counter() - start) * 1e3
     size = len(pr.to_json(pr.view(state, state.current_player or 0)).encode()) if views else 0
     if size > group.largest_view[0]:
         group.largest_view = (size, where)
-    steps = sum(isinstance(move, pr.LayDown) for move in moves)
+    steps = sum(isinstance(move, (pr.LayDown, pr.LayDownShape)) for move in moves)
+    fills = sum(isinstance(move, pr.FillWilds) for move in moves)
+    what = f"{fills:,} fillings" if fills else f"{steps:,} lay-down steps and shapes"
     print(
-        f"  {where}, deal {state.deal_number}: {len(moves):,} moves ({steps:,} lay-down steps),"
+        f"  {where}, deal {state.deal_number}: {len(moves):,} moves ({what}),"
         f" {ms:,.0f} ms, view {size / 1000:,.0f} KB",
         flush=True,
     )
+    return moves
 
 
 def main(argv: Sequence[str] | None = None) -> int:

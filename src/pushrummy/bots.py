@@ -431,11 +431,11 @@ class GreedyBot:
         if lay_offs:
             # Naturals first (a wild still fits after them), then the most expensive.
             best_off, best_key = lay_offs[0], (False, -1)
-            for move in lay_offs:
-                code = move.card.code
+            for lay_off in lay_offs:
+                code = lay_off.card.code
                 key = (not IS_WILD[code], values[_RANK[code]])
                 if key > best_key:
-                    best_off, best_key = move, key
+                    best_off, best_key = lay_off, key
             return best_off
         new_melds: list[NewMeld] | None = by_kind.get(NewMeld)
         if new_melds:
@@ -443,11 +443,11 @@ class GreedyBot:
             return max(new_melds, key=lambda m: (_meld_score(m.meld, values)[0], len(m.meld.cards)))
         exchanges: list[ExchangeWild] | None = by_kind.get(ExchangeWild)
         if exchanges:
-            for move in exchanges:
-                meld = view.table[move.meld_id].meld
+            for exchange in exchanges:
+                meld = view.table[exchange.meld_id].meld
                 assert meld.start is not None
-                if _can_lay_off(view, meld.cards[move.position - meld.start]):
-                    return move
+                if _can_lay_off(view, meld.cards[exchange.position - meld.start]):
+                    return exchange
         discards: list[Discard] | None = by_kind.get(Discard)
         if not discards:  # pragma: no cover - a turn can always end with a discard
             return moves[0]

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from .cards import JOKER, Card, Rank, Suit
+from .cards import IS_WILD, JOKER, Card, Rank, Suit
 from .melds import Meld, MeldKind
 
 __all__ = ["MeldShape"]
@@ -76,12 +76,26 @@ class MeldShape:
         """
         if not isinstance(meld, Meld):
             raise TypeError(f"MeldShape.of expects a Meld, not {type(meld).__name__}")
+        known = _OF.get(meld)
+        if known is not None:
+            return known
         if meld.kind is MeldKind.SET:
-            naturals: list[Card | None] = [card for card in meld.cards if not card.is_wild]
-            cards = tuple(naturals + [None] * meld.wild_count)
+            naturals: list[Card | None] = [card for card in meld.cards if not IS_WILD[card.code]]
+            cards = tuple(naturals + [None] * (len(meld.cards) - len(naturals)))
         else:
-            cards = tuple(None if card.is_wild else card for card in meld.cards)
-        return cls(meld.kind, cards, rank=meld.rank, suit=meld.suit, start=meld.start)
+            cards = tuple(None if IS_WILD[card.code] else card for card in meld.cards)
+        # A valid meld makes a valid shape: built without validating it again.
+        shape = _new_object(cls)
+        for name, value in zip(
+            _FIELDS, (meld.kind, cards, meld.rank, meld.suit, meld.start), strict=True
+        ):
+            _set_attr(shape, name, value)
+        for name in _PRIVATE_SLOTS:
+            _set_attr(shape, name, None)  # what __init__ leaves there: attrs' hash cache
+        if len(_OF) >= 20_000:
+            _OF.clear()
+        _OF[meld] = shape
+        return shape
 
     @property
     def wild_places(self) -> int:
@@ -120,3 +134,14 @@ class MeldShape:
 
     def __repr__(self) -> str:
         return f"MeldShape.{'set' if self.kind is MeldKind.SET else 'run'}({self.notation()!r})"
+
+
+_new_object = object.__new__
+_set_attr = object.__setattr__
+_FIELDS = tuple(field.name for field in attrs.fields(MeldShape))
+_PRIVATE_SLOTS = tuple(
+    name for name in MeldShape.__slots__ if name != "__weakref__" and name not in _FIELDS
+)
+_OF: dict[Meld, MeldShape] = {}
+"""Memo of :meth:`MeldShape.of`: the listing turns the same melds into shapes turn after
+turn (melds are values; emptied when full)."""

@@ -21,11 +21,11 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations_with_replacement, product
 from typing import Any
 
+from ..cards import IS_WILD, Card
 from ..contract_spec import Contract
 from ..contracts import can_complete_contract, contract_left, step_order_key
-from ..cards import Card
 from ..contracts.steps import minimal_steps, step_shape, steps_of
-from ..errors import ContractNotMetError, IllegalMoveError, InvalidMeldError, InvalidMoveError
+from ..errors import ContractNotMetError, IllegalMoveError, InvalidMeldError
 from ..events import LaidDown
 from ..meld_shape import MeldShape
 from ..melds import Meld
@@ -72,7 +72,7 @@ def list_lay_down(state: GameState, turn: Turn | None) -> list[Move]:
     return [
         lay_down_unchecked(seat, (meld,))
         for meld in _listed_steps(state, turn, placed)
-        if not meld.wild_count
+        if not _has_wild(meld)
     ]
 
 
@@ -87,8 +87,15 @@ def list_lay_down_shape(state: GameState, turn: Turn | None) -> list[Move]:
     return [
         LayDownShape(seat, MeldShape.of(meld))
         for meld in _listed_steps(state, turn, placed)
-        if meld.wild_count
+        if _has_wild(meld)
     ]
+
+
+def _has_wild(meld: Meld) -> bool:
+    for card in meld.cards:  # noqa: SIM110 - a loop, not any(): the listing's hot path
+        if IS_WILD[card.code]:
+            return True
+    return False
 
 
 _LAST_STEPS: list[tuple[object, tuple[Meld, ...]]] = [(None, ())]
@@ -182,7 +189,7 @@ def _wilds_of(meld: Meld, shape: MeldShape) -> tuple[Card, ...]:
     """The wild cards of ``meld`` at ``shape``'s wild places, in order."""
     if shape.suit is None:  # a set: its wilds, sorted
         return tuple(card for card in meld.cards if card.is_wild)
-    return tuple(card for card, place in zip(meld.cards, shape.cards) if place is None)
+    return tuple(card for card, place in zip(meld.cards, shape.cards, strict=True) if place is None)
 
 
 def check_lay_down_shape(state: GameState, move: Any) -> None:
@@ -191,7 +198,7 @@ def check_lay_down_shape(state: GameState, move: Any) -> None:
 
     Raises:
         IllegalMoveError: the seat has already laid down this deal ([contract.laydown]).
-        InvalidMoveError: a shape without wild places (that is a
+        IllegalMoveError: a shape without wild places (that is a
             :class:`~pushrummy.moves.LayDown`) ([contract.wilds]).
         CardNotInHandError: the seat does not hold the shape's naturals ([turn.holds]).
         ContractNotMetError: no filling makes a legal step ([contract.wilds]), as
@@ -201,7 +208,7 @@ def check_lay_down_shape(state: GameState, move: Any) -> None:
     shape: MeldShape = move.shape
     if not shape.wild_places:
         raise illegal(
-            InvalidMoveError,
+            IllegalMoveError,
             state,
             move,
             "contract.wilds",
@@ -247,7 +254,7 @@ def check_fill_wilds(state: GameState, move: Any) -> None:
     lay-down step of the meld it makes (:func:`check_lay_down`).
 
     Raises:
-        InvalidMoveError: not one wild card per wild place ([contract.wilds]).
+        IllegalMoveError: not one wild card per wild place ([contract.wilds]).
         InvalidMeldError, ContractNotMetError, IllegalMoveError, CardNotInHandError: as
             :func:`check_lay_down` of the meld.
     """
@@ -256,7 +263,7 @@ def check_fill_wilds(state: GameState, move: Any) -> None:
     wilds: tuple[Card, ...] = move.wilds
     if len(wilds) != shape.wild_places or not all(card.is_wild for card in wilds):
         raise illegal(
-            InvalidMoveError,
+            IllegalMoveError,
             state,
             move,
             "contract.wilds",
