@@ -7,7 +7,10 @@ with the chance step between deals, and the view of the seat to move):
 * walking :meth:`ActionCodec.legal_tokens` from the root enumerates exactly the legal moves,
   and at every prefix it equals the reference: the set of next tokens of the encoded legal
   moves that continue that prefix (and :meth:`ActionCodec.mask` says the same);
-* no step offers more than a few hundred choices.
+* no step offers more than a few hundred choices;
+* a lay-down step with wild cards is a shape, then its filling ([contract.wilds]): in
+  ``filling_wilds`` the mask is exactly the fillings' first tokens, every filling one card
+  token per wild place.
 
 Bad input raises :class:`~pushrummy.agents.ActionError` naming the token, or ``TypeError``.
 """
@@ -24,8 +27,8 @@ from collections import Counter
 import pytest
 
 import pushrummy as pr
-from games import PRESETS, Policy, greedy, melding, playout, uniform, variant_for
-from pushrummy.agents import ActionCodec, ActionError, meld_tokens
+from games import PRESETS, Game, Policy, greedy, melding, playout, uniform, variant_for
+from pushrummy.agents import ActionCodec, ActionError, meld_tokens, shape_tokens
 from pushrummy.agents import codec as codec_module
 from pushrummy.agents.codec import (
     CARD,
@@ -40,7 +43,9 @@ from pushrummy.agents.codec import (
     SET,
     STOP,
     TAKE,
+    WILD_PLACE,
 )
+from pushrummy.meld_shape import MeldShape
 
 # (preset, house rules, seed, policy): the melding policy fills the table (lay-offs, new melds,
 # exchanges); greedy plays whole lay-downs; uniform random moves build big hands; every house-rule set that changes what is legal to
@@ -123,14 +128,20 @@ def _check_position(
 
 
 @functools.cache
+def played(preset: str, house: str, seed: int, policy: str) -> tuple[ActionCodec, Game]:
+    """One seeded game of :data:`GAMES` (played once) and its codec."""
+    variant = variant_for(preset, house)
+    players = PRESETS[preset][1]
+    return ActionCodec(variant, players), playout(variant, players, seed, POLICIES[policy])
+
+
+@functools.cache
 def checked_game(preset: str, house: str, seed: int, policy: str) -> Counter[str]:
     """Check every position of one seeded game; the tallies: moves by kind, phases, the
     largest number of choices at a step."""
-    variant = variant_for(preset, house)
-    players = PRESETS[preset][1]
-    codec = ActionCodec(variant, players)
+    codec, game = played(preset, house, seed, policy)
+    players = game.players
     stats: Counter[str] = Counter()
-    game = playout(variant, players, seed, POLICIES[policy])
     for state in game.states:
         _check_position(codec, state, stats)
         stats[state.phase.value] += 1
@@ -156,9 +167,11 @@ def test_the_games_reach_every_kind_of_move() -> None:
         total.update({k: v for k, v in stats.items() if not k.startswith("largest")})
         for key in ("largest first step", "largest step inside a move"):
             total[key] = max(total[key], stats[key])
-    kinds = {"Take", "Push", "LayDown", "LayOff", "NewMeld", "ExchangeWild", "Discard", "NextDeal"}
+    kinds = {"Take", "Push", "LayDown", "LayDownShape", "FillWilds", "LayOff", "NewMeld"}
+    kinds |= {"ExchangeWild", "Discard", "NextDeal"}
     assert kinds <= set(total), total
     assert total["laying_down"] > 0 and total["between_deals"] > 0, total
+    assert total["filling_wilds"] > 0, total
     # no step offers more than a few hundred choices
     assert total["largest first step"] <= 300, total
     assert total["largest step inside a move"] <= 60, total
@@ -221,6 +234,57 @@ def test_encode_spells_each_kind() -> None:
     path = (SET + 11, CARD + c("2C").code, CARD + c("KS").code, CARD + 52, STOP)
     assert codec.encode(pr.LayDown(0, [set_])) == path == meld_tokens(set_)
     assert codec.encode(pr.NewMeld(0, set_)) == path
+    # [contract.wilds]: a shape is spelled as a meld, card:JK at each wild place (a set's
+    # naturals sorted, then its wild places); a filling as its wild cards, no stop
+    shape = MeldShape.of(set_)
+    path = (SET + 11, CARD + c("KS").code, WILD_PLACE, WILD_PLACE, STOP)
+    assert codec.encode(pr.LayDownShape(0, shape)) == path == shape_tokens(shape)
+    fill = pr.FillWilds(0, pr.parse_cards("2C JK"))
+    assert codec.encode(fill) == (CARD + c("2C").code, CARD + 52)
+    run = MeldShape.of(pr.parse_meld("2C=5H 6H 2S=7H 8H JK=9H"))
+    assert codec.describe(codec.encode(pr.LayDownShape(3, run))) == (
+        "run:H5 card:JK card:6H card:JK card:8H card:JK stop"
+    )
+    # the codec spells listed moves: a whole lay-down of a meld with jokers (never listed,
+    # [contract.wilds]) has the path of its shape, which is listed instead
+    jokers = pr.parse_meld("5H JK=6H 7H")
+    assert codec.encode(pr.LayDown(0, [jokers])) == shape_tokens(MeldShape.of(jokers))
+    assert CARD + pr.JOKER.code == WILD_PLACE
+
+
+# -- a shape, then its wild cards ([contract.wilds]) -------------------------------------------
+
+
+def test_a_filling_position_masks_exactly_the_fillings_first_tokens() -> None:
+    checked = several = 0
+    for game in GAMES[::3]:
+        codec, played_game = played(*game)
+        for before, state in itertools.pairwise(played_game.states):
+            if state.phase is not pr.Phase.FILLING_WILDS:
+                continue
+            seat = state.current_player
+            assert seat == before.current_player and state.shape is not None
+            fills = pr.legal_moves(state)
+            assert fills and all(isinstance(move, pr.FillWilds) for move in fills)
+            # one card token per wild place, so no filling's path is a prefix of another
+            paths = {codec.encode(move) for move in fills}
+            assert {len(path) for path in paths} == {state.shape.wild_places}
+            first = {path[0] for path in paths}
+            assert first <= {CARD + card.code for card in state.hands[seat] if card.is_wild}
+            for where in (state, pr.view(state, seat)):
+                mask = codec.mask(where)
+                assert {token for token, bit in enumerate(mask) if bit} == first
+                assert set(codec.legal_tokens(where)) == first
+                for token in first:  # and after it, the second tokens of those fillings
+                    after = {path[1:2] for path in paths if path[0] == token}
+                    rest = codec.legal_tokens(where, (token,))
+                    assert {(t,) for t in rest} == (after - {()})
+            # the other seats see the shape but have no token
+            assert pr.view(state, (seat + 1) % state.players).shape == state.shape
+            assert codec.legal_tokens(pr.view(state, (seat + 1) % state.players)) == ()
+            checked += 1
+            several += len(paths) > 1
+    assert checked > 20 and several > 0, (checked, several)
 
 
 # -- bad input -------------------------------------------------------------------------------
@@ -283,8 +347,12 @@ def test_encode_refuses_moves_without_a_path() -> None:
         codec.encode(pr.ExchangeWild(0, -1, 3, pr.parse_card("3H")))
     with pytest.raises(ActionError, match="no run position 15"):
         codec.encode(pr.ExchangeWild(0, 1, 15, pr.parse_card("3H")))
+    with pytest.raises(ActionError, match="a filling of no wild card has no path"):
+        codec.encode(pr.FillWilds(0, ()))
     with pytest.raises(TypeError, match="not a move: str"):
         codec.encode("take")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="shape must be a MeldShape, not Meld"):
+        shape_tokens(pr.parse_meld("7S 7H 7D"))  # type: ignore[arg-type]
 
 
 def test_wrong_types(drawn: pr.PlayerView) -> None:

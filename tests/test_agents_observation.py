@@ -22,8 +22,9 @@ from games import PRESETS, melding, playout, variant_for
 from pushrummy.agents import ActionCodec, ActionError, ObservationEncoder
 from pushrummy.agents.codec import CARD, DISCARD, SET, STOP
 from pushrummy.agents.observation import MAX_PREFIX, TURN_CAP
+from pushrummy.meld_shape import MeldShape
 
-SIZES = {"push": 1523, "cap_it_4": 1523, "cap_it_5": 1996, "cap_it_6": 2163}
+SIZES = {"push": 1603, "cap_it_4": 1603, "cap_it_5": 2076, "cap_it_6": 2243}
 GAMES = [
     ("push", "default", 1),
     ("push", "exchange_team_next_turn", 2),
@@ -75,6 +76,7 @@ def test_every_position_fits_the_layout(preset: str, house: str, seed: int) -> N
                 assert vector[encoder.section(name)] == part
             _check_sections(view, parts, prefix)
     assert phases["game_over"] == 1 and phases["laying_down"] > 0, phases
+    assert phases["filling_wilds"] > 0, phases
 
 
 def _check_sections(
@@ -110,6 +112,8 @@ def _check_sections(
     )
     assert parts["totals"][0] == view.totals[view.side]
     assert sum(parts["phase"]) == 1 and sum(parts["current_player"]) == 1
+    assert parts["phase"][[phase.value for phase in PHASES].index(view.phase.value)] == 1
+    _check_shape(view, parts)
     if view.current_player is not None:
         assert parts["current_player"][order.index(view.current_player)] == 1
     assert parts["dealer"][order.index(view.dealer)] == 1
@@ -125,6 +129,69 @@ def _check_sections(
     assert parts["prefix_length"] == (len(prefix),)
     assert sum(parts["prefix_tokens"]) == len(prefix)
     assert parts["prefix_slots"] == tuple(t + 1 for t in prefix) + (0,) * (MAX_PREFIX - len(prefix))
+
+
+PHASES = (
+    pr.Phase.DRAW,
+    pr.Phase.PLAY,
+    pr.Phase.LAYING_DOWN,
+    pr.Phase.FILLING_WILDS,
+    pr.Phase.BETWEEN_DEALS,
+    pr.Phase.GAME_OVER,
+)
+"""The phases in the order of the ``phase`` section."""
+
+
+def _check_shape(view: pr.PlayerView, parts: dict[str, tuple[int, ...]]) -> None:
+    """The shape sections: the announced shape in ``filling_wilds``, zeros otherwise."""
+    shape = view.shape
+    if shape is None:
+        assert view.phase is not pr.Phase.FILLING_WILDS
+        assert not any(parts["shape"]) and not any(parts["shape_wilds"])
+        assert not any(parts["shape_naturals"])
+        return
+    assert view.phase is pr.Phase.FILLING_WILDS
+    features = parts["shape"]
+    assert features[0] == 1 and features[1:3] == ((1, 0) if shape.rank is not None else (0, 1))
+    assert features[10:] == (len(shape.cards), shape.wild_places)
+    # what it makes is a meld with the same features (a table meld's, without the owner)
+    meld = shape.fill([pr.JOKER] * shape.wild_places)
+    if meld.is_run:
+        assert features[3] == 0 and features[4 + int(meld.suit)] == 1
+        assert features[8:10] == (meld.start, meld.end)
+        wild = {meld.start + i for i, card in enumerate(shape.cards) if card is None}
+        assert parts["shape_wilds"] == tuple(int(p in wild) for p in range(1, 15))
+    else:
+        assert features[3] == int(meld.rank) and features[4:10] == (0,) * 6
+        assert not any(parts["shape_wilds"])
+    naturals = Counter(card.code for card in shape.naturals)
+    assert parts["shape_naturals"] == tuple(naturals[code] for code in range(53))
+    assert sum(parts["shape_wilds"]) in (0, shape.wild_places)
+
+
+def test_a_shape_is_seen_by_every_seat() -> None:
+    # Seed 9: seat 1 takes and may lay down the set of threes with its two deuces.
+    encoder = ObservationEncoder(pr.PUSH, 4)
+    drawn = pr.apply_move(pr.new_game(pr.PUSH, seed=9), pr.Take(1))
+    shape = next(m for m in pr.legal_moves(drawn) if isinstance(m, pr.LayDownShape))
+    filling = pr.apply_move(drawn, shape)
+    for seat in range(4):
+        parts = encoder.as_dict(pr.view(filling, seat))
+        assert parts["phase"] == (0, 0, 0, 1, 0, 0)
+        assert parts["shape"] == (1, 1, 0, 3, 0, 0, 0, 0, 0, 0, 3, 2)
+        assert parts["shape_naturals"][pr.parse_card("3S").code] == 1
+        assert sum(parts["shape_naturals"]) == 1 and not any(parts["shape_wilds"])
+        before = encoder.as_dict(pr.view(drawn, seat))
+        assert not any(before["shape"]) and before["phase"] == (0, 1, 0, 0, 0, 0)
+    # a run's wild places by position
+    me = pr.view(filling, 1)
+    run = MeldShape.of(pr.parse_meld("2C=5H 6H 7H JK=8H"))
+    parts = encoder.as_dict(attrs.evolve(me, shape=run))
+    assert parts["shape"] == (1, 0, 1, 0, 0, 0, 1, 0, 5, 8, 4, 2)
+    assert parts["shape_wilds"] == (0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0)
+    assert [code for code, n in enumerate(parts["shape_naturals"]) if n] == [
+        pr.parse_card(c).code for c in ("6H", "7H")
+    ]
 
 
 # -- built from the view only ----------------------------------------------------------------

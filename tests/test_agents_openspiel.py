@@ -98,8 +98,8 @@ def test_the_games_are_registered_with_their_types() -> None:
     assert push.num_players() == 4 and push.utility_sum() == 0.0
     assert push.num_distinct_actions() == ActionCodec(pr.PUSH, 4).size == 276
     assert push.max_chance_outcomes() == 53  # the card codes (more than the seats)
-    assert push.observation_tensor_size() == ObservationEncoder(pr.PUSH, 4).size == 1523
-    assert push.information_state_tensor_size() == 1523
+    assert push.observation_tensor_size() == ObservationEncoder(pr.PUSH, 4).size == 1603
+    assert push.information_state_tensor_size() == 1603
     assert push.max_game_length() == 5 * 101 * (2 + 6 * 108)
     assert (push.min_utility(), push.max_utility()) == (-1.0, 1.0)
     cap_it = pyspiel.load_game(f"{CAP_IT_NAME}(players=6)")
@@ -294,6 +294,65 @@ def test_the_information_state_string_has_perfect_recall() -> None:
         checked += 1
         state.apply_action(rng.choice(state.legal_actions()))
     assert checked > 100 and all(len(lines) > 100 for lines in before.values())
+
+
+def _to_shapes(state: Any, rng: random.Random) -> list[pr.LayDownShape]:
+    """Random play until the player to move, spelling nothing, may announce two shapes or
+    more ([contract.wilds]); those shapes."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        moves = state.player_view(state.current_player()).legal_moves
+        shapes = [m for m in moves if isinstance(m, pr.LayDownShape)]
+        if not state.prefix and len(shapes) > 1:
+            return shapes
+        state.apply_action(rng.choice(state.legal_actions()))
+    pytest.fail("no position with two shapes in the game")
+
+
+def test_a_shape_then_its_wild_cards_are_two_decisions_of_one_seat() -> None:
+    game = pyspiel.load_game(f"{PUSH_NAME}(max_turns_per_deal=30)")
+    codec = game.codec
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    shapes = _to_shapes(state, rng)
+    seat = state.current_player()
+    strings = set()
+    for shape in shapes[:3]:
+        after = state.clone()
+        for token in codec.encode(shape):
+            assert token in after.legal_actions() and after.current_player() == seat
+            after.apply_action(token)
+        game_state = after.game_state
+        assert game_state.phase is pr.Phase.FILLING_WILDS and game_state.shape == shape.shape
+        assert after.current_player() == seat and after.prefix == ()
+        # the legal actions are the fillings' first tokens, named as the codec names them
+        fills = pr.legal_moves(game_state)
+        assert fills and all(isinstance(m, pr.FillWilds) for m in fills)
+        first = sorted({codec.encode(m)[0] for m in fills})
+        assert after.legal_actions() == first
+        assert [after.action_to_string(seat, a) for a in first] == [
+            codec.token_name(a) for a in first
+        ]
+        # every seat sees the shape, in its strings; the state's text says it too
+        assert f"shape {shape.shape}" in str(after)
+        for other in range(4):
+            assert f"shape {shape.shape}, seat {seat} fills it" in after.observation_string(other)
+        strings.add(tuple(after.information_state_string(o) for o in range(4)))
+        again = game.deserialize_state(after.serialize())
+        assert str(again) == str(after) and again.game_state == game_state
+        # filling it lays the meld down: the seat then goes on with its turn
+        fill = rng.choice(fills)
+        for token in codec.encode(fill):
+            assert after.current_player() == seat
+            after.apply_action(token)
+        assert after.game_state.shape is None
+        assert after.game_state.table[-1].meld == shape.shape.fill(fill.wilds)
+    # different shapes, different information states (every seat's)
+    assert len(strings) == len(shapes[:3])
+    for seat_strings in zip(*strings):
+        assert len(set(seat_strings)) == len(strings)
 
 
 def test_an_action_that_is_not_legal_is_refused() -> None:

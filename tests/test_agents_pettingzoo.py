@@ -166,6 +166,44 @@ def test_points_rewards(preset: str) -> None:
     assert any(totals.values()), "every side scored 0: the test would not see a sign error"
 
 
+def test_a_shape_then_its_wild_cards() -> None:
+    # [contract.wilds]: the shape is a move of its own; the same agent then fills it, with
+    # the shape in its observation and the mask the fillings' first tokens.
+    environment = raw_env(pr.PUSH.replace(max_turns_per_deal=30), 4, render_mode="ansi")
+    environment.reset(seed=2)
+    rng = np.random.default_rng(2)
+    codec, encoder = environment.codec, environment.encoder
+    filled = 0
+    for agent in environment.agent_iter(max_iter=5000):
+        observation, _, termination, _, _ = environment.last()
+        if termination:
+            environment.step(None)
+            continue
+        view = environment.view(agent)
+        shapes = [m for m in view.legal_moves if isinstance(m, pr.LayDownShape)]
+        if environment.pending_prefix or not shapes:
+            environment.step(rng.choice(np.flatnonzero(observation["action_mask"])))
+            continue
+        shape = shapes[rng.integers(len(shapes))]
+        for token in codec.encode(shape):
+            assert environment.agent_selection == agent
+            environment.step(token)
+        assert environment.agent_selection == agent and environment.pending_prefix == ()
+        filling = environment.view(agent)
+        assert filling.phase is pr.Phase.FILLING_WILDS and filling.shape == shape.shape
+        observation = environment.observe(agent)
+        vector = observation["observation"]
+        assert vector[encoder.section("shape")][0] == 1
+        assert vector[encoder.section("shape")][-1] == shape.shape.wild_places
+        first = {codec.encode(m)[0] for m in filling.legal_moves}
+        assert set(np.flatnonzero(observation["action_mask"])) == first
+        assert f"shape: {shape.shape}, its wild cards next" in environment.render()
+        filled += 1
+        if filled == 3:
+            return
+    pytest.fail(f"only {filled} shapes announced")
+
+
 # -- bad input ---------------------------------------------------------------------------------
 
 

@@ -21,4 +21,5 @@ reference of these classes.
 from .codec import ActionCodec as ActionCodec
 from .codec import ActionError as ActionError
 from .codec import meld_tokens as meld_tokens
+from .codec import shape_tokens as shape_tokens
 from .observation import ObservationEncoder as ObservationEncoder

@@ -6,26 +6,39 @@ possible lay-down meld (tens of thousands) and masks over them. Instead a move i
 as a few **tokens**, one decision at a time, each from one alphabet of ``n`` tokens shared by
 every seat (:attr:`ActionCodec.size`):
 
-====================  =====================================================  ===========
-move                  tokens                                                 example
-====================  =====================================================  ===========
-``Take``              ``take``                                               1 token
-``Push``              ``push``                                               1 token
-``NextDeal``          ``next-deal`` (the chance step; states only)           1 token
-``Discard``           ``discard:<card>``                                     1 token
-``LayOff``            ``lay-off:<card>`` ``meld:<id>`` [``end:low|high``]    2–3 tokens
-``ExchangeWild``      ``exchange`` ``meld:<id>`` ``position:<p>``            3 tokens
-``LayDown`` (a step)  ``set:<rank>`` or ``run:<suit><start>``, then          5–16 tokens
-and ``NewMeld``       ``card:<card>`` per card in meld order, then ``stop``
-====================  =====================================================  ===========
+=====================  =====================================================  ===========
+move                   tokens                                                 example
+=====================  =====================================================  ===========
+``Take``               ``take``                                               1 token
+``Push``               ``push``                                               1 token
+``NextDeal``           ``next-deal`` (the chance step; states only)           1 token
+``Discard``            ``discard:<card>``                                     1 token
+``LayOff``             ``lay-off:<card>`` ``meld:<id>`` [``end:low|high``]    2–3 tokens
+``ExchangeWild``       ``exchange`` ``meld:<id>`` ``position:<p>``            3 tokens
+``LayDown`` (a step)   ``set:<rank>`` or ``run:<suit><start>``, then          5–16 tokens
+and ``NewMeld``        ``card:<card>`` per card in meld order, then ``stop``
+``LayDownShape``       spelled as a meld, ``card:JK`` at each wild place      5–16 tokens
+``FillWilds``          ``card:<wild>`` per wild place, in the shape's order   1–14 tokens
+=====================  =====================================================  ===========
 
-A lay-off names the end only for a run (a set has none). A meld is spelled as its shape (a set
-of a rank, or a run of a suit from a start position), then its cards in the meld's order —
-a set's sorted cards, a run's cards low to high, so every wild's place is explicit — then
-``stop``. A lay-down step and a new meld are spelled alike: in one position the legal moves
-hold one kind or the other, never both (laying down the contract comes first,
-[contract.laydown]), and the view says which. A lay-down is placed one meld at a time
+A lay-off names the end only for a run (a set has none). A meld is spelled as its kind and
+place (a set of a rank, or a run of a suit from a start position), then its cards in the
+meld's order — a set's sorted cards, a run's cards low to high, so every wild's place is
+explicit — then ``stop``. A lay-down step and a new meld are spelled alike: in one position
+the legal moves hold one kind or the other, never both (laying down the contract comes
+first, [contract.laydown]), and the view says which. A lay-down is placed one meld at a time
 ([contract.steps]), each step a path of its own.
+
+A lay-down step that holds wild cards is two moves, each a path of its own
+([contract.wilds]): its shape (:class:`~pushrummy.moves.LayDownShape`), spelled as a meld
+with ``card:JK`` marking each wild place (a set's naturals sorted, then its wild places; a
+run's places low to high), then, in ``Phase.FILLING_WILDS``, the wild cards that fill those
+places (:class:`~pushrummy.moves.FillWilds`): one ``card:<wild>`` per wild place, a run's low
+to high, a set's sorted, and no ``stop`` — every filling of one shape has as many tokens as
+it has wild places, so none is a prefix of another, and the shape (``view.shape``, in the
+observation) says how many. A shape holds no wild card, and the listing never holds a
+shape together with a ``LayDown`` that holds wild cards (such a step is listed as its shape)
+or a ``NewMeld``, so ``card:JK`` in a shape's path is unambiguous where it is listed.
 
 The alphabet, with ``B`` meld ids (the most melds one deal can put on the table: a third of
 the deck, 36 with two packs and 54 with three):
@@ -52,11 +65,14 @@ depends only on the number of packs; house rules only change which tokens are ev
 Every legal move has exactly one path, no path is a prefix of another, and
 :meth:`ActionCodec.mask` at a prefix is exactly the set of tokens that continue some legal
 move's path (tests/test_agents_codec.py proves both over seeded games of every preset and
-several house rules). The most choices at one step are at the first token of a play
-decision: discards, lay-off cards and meld shapes, a few dozen (at most
-``7 + 53 + 53 + 60``). After that, a lay-off or exchange chooses among the table's melds (at
-most ``B``), and a card of a meld among at most 10 tokens (``stop``, one of four naturals, one
-of the five wild values).
+several house rules). The codec spells the moves the engine *lists*: a path is unique among
+the legal moves of one position, not among every move there is (``encode`` of a whole
+``LayDown`` of a meld with jokers, never listed, is the path of that meld's shape). The most
+choices at one step are at the first token of a play decision: discards, lay-off cards and
+meld heads (``set:``, ``run:``), a few dozen (at most ``7 + 53 + 53 + 60``). After that, a lay-off or exchange
+chooses among the table's melds (at most ``B``), a card of a meld among at most 10 tokens
+(``stop``, one of four naturals, one of the five wild values), and a wild card of a filling
+among the five wild values.
 
 >>> import pushrummy as pr
 >>> from pushrummy.agents import ActionCodec
@@ -78,6 +94,20 @@ of the five wild values).
 True
 >>> codec.describe(codec.legal_tokens(me, tokens[:3]))
 'card:4S'
+
+A step with wild cards is listed as its shape; the wild cards follow, in the next position.
+
+>>> drawn = pr.apply_move(state, pr.Take(1))
+>>> shape = next(m for m in pr.legal_moves(drawn) if isinstance(m, pr.LayDownShape))
+>>> shape
+LayDownShape(seat=1, shape=MeldShape.set('3S *=3 *=3'))
+>>> codec.describe(codec.encode(shape))
+'set:3 card:3S card:JK card:JK stop'
+>>> filling = pr.view(pr.apply_move(drawn, shape), 1)
+>>> filling.phase, codec.describe(codec.legal_tokens(filling))
+(<Phase.FILLING_WILDS: 'filling_wilds'>, 'card:2C')
+>>> codec.decode(codec.encode(pr.FillWilds(1, pr.parse_cards("2C 2D"))), filling)
+FillWilds(seat=1, wilds=(Card('2C'), Card('2D')))
 """
 
 from __future__ import annotations
@@ -88,11 +118,14 @@ from typing import Any, Final, TypeAlias
 from ..cards import Card, Rank, Suit
 from ..engine import legal_moves
 from ..errors import InvalidMoveError, SetupError, clip_repr
+from ..meld_shape import MeldShape
 from ..melds import End, Meld, MeldKind
 from ..moves import (
     Discard,
     ExchangeWild,
+    FillWilds,
     LayDown,
+    LayDownShape,
     LayOff,
     Move,
     NewMeld,
@@ -119,10 +152,12 @@ __all__ = [
     "SET",
     "STOP",
     "TAKE",
+    "WILD_PLACE",
     "ActionCodec",
     "ActionError",
     "Position",
     "meld_tokens",
+    "shape_tokens",
 ]
 
 Position: TypeAlias = GameState | PlayerView
@@ -149,7 +184,9 @@ DISCARD: Final = 7
 LAY_OFF: Final = DISCARD + 53
 """``LAY_OFF + card.code``: lay off that card (53 tokens; the meld id and end follow)."""
 CARD: Final = LAY_OFF + 53
-"""``CARD + card.code``: the next card of a meld (53 tokens)."""
+"""``CARD + card.code``: the next card of a meld (53 tokens), or of a filling (a wild card)."""
+WILD_PLACE: Final = CARD + 52
+"""``card:JK``, which marks a wild place in a shape's path ([contract.wilds])."""
 SET: Final = CARD + 53
 """``SET + i``: a set of the ``i``-th rank of A, 3, 4 … K (12 tokens)."""
 RUN: Final = SET + 12
@@ -247,13 +284,18 @@ class ActionCodec:
 
         The path does not depend on the position: a lay-down step and a new meld of the
         same meld have the same path (one position never lists both), and the seat is not
-        spelled (the seat to move is the one spelling).
+        spelled (the seat to move is the one spelling). A path is unique among the moves
+        one position lists, not among all moves: a :class:`~pushrummy.moves.LayDown` of a
+        meld whose wild cards are jokers has the path of its shape's
+        :class:`~pushrummy.moves.LayDownShape` (the engine lists such a step as its shape,
+        [contract.wilds]), and a :class:`~pushrummy.moves.FillWilds` is spelled by its wild
+        cards alone (only fillings are listed while a shape is filled).
 
         Raises:
             TypeError: ``move`` is not a move.
             ActionError: the move has no path: a lay-down of more than one meld (the
-                engine lists a lay-down one meld at a time, [contract.steps]), or a meld
-                id beyond the codec's meld ids.
+                engine lists a lay-down one meld at a time, [contract.steps]), a filling
+                of no wild card, or a meld id beyond the codec's meld ids.
 
         >>> import pushrummy as pr
         >>> codec = ActionCodec(pr.PUSH, 4)
@@ -278,6 +320,15 @@ class ActionCodec:
             return meld_tokens(move.melds[0])
         if isinstance(move, NewMeld):
             return meld_tokens(move.meld)
+        if isinstance(move, LayDownShape):
+            return shape_tokens(move.shape)
+        if isinstance(move, FillWilds):
+            if not move.wilds:
+                raise ActionError(
+                    "a filling of no wild card has no path: a shape has at least one wild "
+                    "place [contract.wilds]"
+                )
+            return tuple(CARD + card.code for card in move.wilds)
         if isinstance(move, ExchangeWild):
             if not 1 <= move.position <= 14:
                 raise ActionError(f"no run position {move.position}: positions are 1..14")
@@ -529,7 +580,7 @@ class ActionCodec:
 
 
 def meld_tokens(meld: Meld) -> tuple[int, ...]:
-    """The tokens that spell ``meld``: its shape, its cards in meld order, ``stop``.
+    """The tokens that spell ``meld``: its kind and place, its cards in meld order, ``stop``.
 
     Raises:
         TypeError: ``meld`` is not a :class:`~pushrummy.melds.Meld`.
@@ -541,13 +592,35 @@ def meld_tokens(meld: Meld) -> tuple[int, ...]:
     """
     if not isinstance(meld, Meld):
         raise TypeError(f"meld must be a Meld, not {type(meld).__name__}")
+    return (_head(meld), *(CARD + card.code for card in meld.cards), STOP)
+
+
+def shape_tokens(shape: MeldShape) -> tuple[int, ...]:
+    """The tokens that spell ``shape`` (a :class:`~pushrummy.moves.LayDownShape`'s): as a meld,
+    ``card:JK`` (:data:`WILD_PLACE`) at each wild place ([contract.wilds]).
+
+    Raises:
+        TypeError: ``shape`` is not a :class:`~pushrummy.meld_shape.MeldShape`.
+
+    >>> import pushrummy as pr
+    >>> from pushrummy.meld_shape import MeldShape
+    >>> shape = MeldShape.of(pr.parse_meld("2C=5H 6H 7H JK=8H"))
+    >>> ActionCodec(pr.PUSH, 4).describe(shape_tokens(shape))
+    'run:H5 card:JK card:6H card:7H card:JK stop'
+    """
+    if not isinstance(shape, MeldShape):
+        raise TypeError(f"shape must be a MeldShape, not {type(shape).__name__}")
+    cards = (WILD_PLACE if card is None else CARD + card.code for card in shape.cards)
+    return (_head(shape), *cards, STOP)
+
+
+def _head(meld: Meld | MeldShape) -> int:
+    """The first token of a meld's or a shape's path: its set's rank or its run's place."""
     if meld.kind is MeldKind.SET:
         assert meld.rank is not None
-        shape = SET + _SET_INDEX[meld.rank]
-    else:
-        assert meld.suit is not None and meld.start is not None
-        shape = RUN + 12 * int(meld.suit) + meld.start - 1
-    return (shape, *(CARD + card.code for card in meld.cards), STOP)
+        return SET + _SET_INDEX[meld.rank]
+    assert meld.suit is not None and meld.start is not None
+    return RUN + 12 * int(meld.suit) + meld.start - 1
 
 
 def _moves_of(position: Position) -> tuple[Move, ...]:

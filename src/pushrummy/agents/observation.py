@@ -42,7 +42,17 @@ section                length          what
                                        minimum size (sets of 3, 4; runs of 3 … 14)
 ``contract_left``      14              the same for what the player to move still has to
                                        place of an unfinished lay-down ([contract.steps])
-``phase``              5               draw, play, laying down, between deals, game over
+``shape``              12              the shape announced in ``filling_wilds``
+                                       ([contract.wilds], every seat sees it), as a table
+                                       meld without its owner: present, set, run, the
+                                       set's rank, the run's suit (one-hot, 4), the run's
+                                       first and last positions, its number of cards, its
+                                       number of wild places; all 0 in other phases
+``shape_wilds``        14              the run positions 1 … 14 of the shape's wild places
+                                       (a set's wild places have none: all 0)
+``shape_naturals``     53              the shape's natural cards: copies of each card
+``phase``              6               draw, play, laying down, filling wilds, between
+                                       deals, game over
 ``current_player``     ``P`` + 1       the seat to move, one-hot (last: none)
 ``dealer``             ``P``           the dealer, one-hot
 ``turn``               1               turns played this deal (at most 1000: larger values
@@ -53,28 +63,30 @@ section                length          what
 ``prefix_slots``       15              those tokens in order, as ``token + 1`` (0: none)
 =====================  ==============  ===================================================
 
-Sizes: **1523** for ``PUSH`` and for ``CAP_IT`` with 4 players, **1996** with 5 and
-**2163** with 6 (:attr:`ObservationEncoder.size`). Every number lies between 0 and
+Sizes: **1603** for ``PUSH`` and for ``CAP_IT`` with 4 players, **2076** with 5 and
+**2243** with 6 (:attr:`ObservationEncoder.size`). Every number lies between 0 and
 :attr:`ObservationEncoder.high` (one bound per number), which a ``gymnasium`` ``Box`` needs.
 
 The *prefix* is the pending part of a move being spelled in tokens
-(:mod:`pushrummy.agents.codec`): an agent choosing the third card of a meld sees which shape
-and cards it already chose. A pending prefix has at most 15 tokens (a meld's shape and up
-to 14 cards; its ``stop`` completes it).
+(:mod:`pushrummy.agents.codec`): an agent choosing the third card of a meld sees which kind,
+place and cards it already chose. A pending prefix has at most 15 tokens (a meld's kind and place
+and up to 14 cards; its ``stop`` completes it). A lay-down step with wild cards is two moves
+([contract.wilds]): once its shape is played, the prefix is empty again and the ``shape``
+sections say what the wild cards (the next move, one token per wild place) fill.
 
 >>> import pushrummy as pr
 >>> from pushrummy.agents import ObservationEncoder
 >>> encoder = ObservationEncoder(pr.PUSH, 4)
 >>> encoder.size
-1523
+1603
 >>> state = pr.new_game(pr.PUSH, seed=9)
 >>> me = pr.view(state, 1)
 >>> vector = encoder.encode(me)
 >>> len(vector), sum(vector[:53]), vector[53:57]
-(1523, 6, (6, 6, 6, 6))
+(1603, 6, (6, 6, 6, 6))
 >>> parts = encoder.as_dict(me)
 >>> parts["phase"], parts["current_player"], parts["stock_size"]
-((1, 0, 0, 0, 0), (1, 0, 0, 0, 0), (83,))
+((1, 0, 0, 0, 0, 0), (1, 0, 0, 0, 0), (83,))
 """
 
 from __future__ import annotations
@@ -84,7 +96,8 @@ from collections.abc import Sequence
 from ..cards import Card
 from ..contract_spec import Requirement
 from ..errors import clip_repr
-from ..melds import MeldKind
+from ..meld_shape import MeldShape
+from ..melds import Meld, MeldKind
 from ..state import GameState, Phase
 from ..variants import Variant
 from ..views import PlayerView
@@ -93,14 +106,24 @@ from .codec import ActionCodec, ActionError
 __all__ = ["MAX_PREFIX", "TURN_CAP", "ObservationEncoder"]
 
 MAX_PREFIX = 15
-"""The longest pending prefix: a meld's shape and 14 cards (``stop`` completes it)."""
+"""The longest pending prefix: a meld's kind and place and 14 cards (``stop`` completes it)."""
 TURN_CAP = 1000
 """The ``turn`` section reads at most this."""
 
-_PHASES = (Phase.DRAW, Phase.PLAY, Phase.LAYING_DOWN, Phase.BETWEEN_DEALS, Phase.GAME_OVER)
+_PHASES = (
+    Phase.DRAW,
+    Phase.PLAY,
+    Phase.LAYING_DOWN,
+    Phase.FILLING_WILDS,
+    Phase.BETWEEN_DEALS,
+    Phase.GAME_OVER,
+)
 _CONTRACT_SLOTS = ((MeldKind.SET, 3), (MeldKind.SET, 4), *((MeldKind.RUN, s) for s in range(3, 15)))
 _CONTRACT_INDEX = {slot: index for index, slot in enumerate(_CONTRACT_SLOTS)}
 _CARDS = 53
+_POSITIONS = 14
+_SHAPE_HIGH = (1, 1, 1, 13, 1, 1, 1, 1, 14, 14, 14, 14)
+"""The largest value of each entry of a shape's features (a table meld's, less the owner)."""
 
 
 class ObservationEncoder:
@@ -121,7 +144,7 @@ class ObservationEncoder:
 
     >>> import pushrummy as pr
     >>> [ObservationEncoder(pr.CAP_IT, p).size for p in (4, 5, 6)]
-    [1523, 1996, 2163]
+    [1603, 2076, 2243]
     """
 
     __slots__ = ("_offsets", "codec", "high", "players", "sections", "size", "variant")
@@ -136,7 +159,7 @@ class ObservationEncoder:
         copies = 2 * packs  # the most copies of one card value (the joker's)
         deals = len(variant.deals)
         most_points = deals * deck * max(variant.card_values)
-        meld_high = (1, *([1] * p), 1, 1, 13, 1, 1, 1, 1, 14, 14, 14, 14)
+        meld_high = (1, *([1] * p), *_SHAPE_HIGH[1:])
         layout: list[tuple[str, int, tuple[int, ...]]] = [
             ("hand", _CARDS, (copies,) * _CARDS),
             ("hand_sizes", p, (deck,) * p),
@@ -153,6 +176,9 @@ class ObservationEncoder:
             ("deal", deals, (1,) * deals),
             ("contract", len(_CONTRACT_SLOTS), (b,) * len(_CONTRACT_SLOTS)),
             ("contract_left", len(_CONTRACT_SLOTS), (b,) * len(_CONTRACT_SLOTS)),
+            ("shape", len(_SHAPE_HIGH), _SHAPE_HIGH),
+            ("shape_wilds", _POSITIONS, (1,) * _POSITIONS),
+            ("shape_naturals", _CARDS, (copies,) * _CARDS),
             ("phase", len(_PHASES), (1,) * len(_PHASES)),
             ("current_player", p + 1, (1,) * (p + 1)),
             ("dealer", p, (1,) * p),
@@ -255,23 +281,22 @@ class ObservationEncoder:
             if not 0 <= table_meld.id < b:  # pragma: no cover - a deal has at most b melds
                 raise AssertionError(f"meld id {table_meld.id} beyond {b}")
             base = table_meld.id * width
-            slot = [0] * width
-            slot[0] = 1
-            slot[1 + owner] = 1
-            if meld.kind is MeldKind.SET:
-                assert meld.rank is not None
-                slot[1 + p] = 1
-                slot[3 + p] = int(meld.rank)
-            else:
-                assert meld.suit is not None and meld.start is not None
-                slot[2 + p] = 1
-                slot[4 + p + int(meld.suit)] = 1
-                slot[8 + p] = meld.start
-                slot[9 + p] = meld.start + len(meld.cards) - 1
-            slot[10 + p] = len(meld.cards)
-            slot[11 + p] = meld.wild_count
-            melds[base : base + width] = slot
+            owners = [0] * p
+            owners[owner] = 1
+            melds[base : base + width] = [1, *owners, *_features(meld)]
         table_cards = [count for row in table_by_owner for count in row]
+        shape = view.shape
+        shape_wilds = [0] * _POSITIONS
+        if shape is None:
+            shape_features = [0] * len(_SHAPE_HIGH)
+            shape_naturals = [0] * _CARDS
+        else:
+            shape_features = [1, *_features(shape)]
+            shape_naturals = _counts(shape.naturals)
+            if shape.start is not None:  # a run: its wild places by position
+                for place, natural in enumerate(shape.cards):
+                    if natural is None:
+                        shape_wilds[shape.start - 1 + place] = 1
 
         sides = view.sides
         totals = view.totals
@@ -302,6 +327,9 @@ class ObservationEncoder:
             ("deal", deal),
             ("contract", _contract(view.contract.requirements)),
             ("contract_left", _contract(view.contract_left)),
+            ("shape", shape_features),
+            ("shape_wilds", shape_wilds),
+            ("shape_naturals", shape_naturals),
             ("phase", [int(view.phase is phase) for phase in _PHASES]),
             ("current_player", current),
             ("dealer", [int(seat == view.dealer) for seat in order]),
@@ -333,6 +361,25 @@ def _counts(cards: Sequence[Card]) -> list[int]:
     for card in cards:
         counts[card.code] += 1
     return counts
+
+
+def _features(meld: Meld | MeldShape) -> list[int]:
+    """A meld's or a shape's features after ``present`` (and a table meld's owner): set, run,
+    the set's rank, the run's suit (one-hot), first and last positions, cards, wild cards."""
+    features = [0] * (len(_SHAPE_HIGH) - 1)
+    if meld.kind is MeldKind.SET:
+        assert meld.rank is not None
+        features[0] = 1
+        features[2] = int(meld.rank)
+    else:
+        assert meld.suit is not None and meld.start is not None
+        features[1] = 1
+        features[3 + int(meld.suit)] = 1
+        features[7] = meld.start
+        features[8] = meld.start + len(meld.cards) - 1
+    features[9] = len(meld.cards)
+    features[10] = meld.wild_count if isinstance(meld, Meld) else meld.wild_places
+    return features
 
 
 def _one_hot(card: Card | None) -> list[int]:

@@ -29,7 +29,11 @@ For example (docs/agents.rst runs a game with OpenSpiel's MCTS)::
   several decisions of the same player; the state keeps the pending prefix
   (:attr:`PushRummyState.prefix`) and applies the move when its path is complete. The legal
   actions are exactly :meth:`ActionCodec.legal_tokens
-  <pushrummy.agents.codec.ActionCodec.legal_tokens>` of the seat's view and prefix.
+  <pushrummy.agents.codec.ActionCodec.legal_tokens>` of the seat's view and prefix. A
+  lay-down step with wild cards is two moves of the same player ([contract.wilds]): its
+  shape, then (in :attr:`~pushrummy.state.Phase.FILLING_WILDS`, the shape public) the wild
+  cards of its wild places; the action strings are the tokens' names, so ``card:JK`` in a
+  shape marks a wild place and in a filling is the joker.
 * **Chance** (``max_chance_outcomes()`` = ``max(53, players)``); the chance outcomes
   determine the whole game, exactly as the rules deal it:
 
@@ -59,7 +63,9 @@ For example (docs/agents.rst runs a game with OpenSpiel's MCTS)::
 * **Length**: a game is finite because every deal is bounded by ``max_turns_per_deal``
   ([game.turn_limit]; the deal then ends as on an exhausted stock). ``max_game_length()``
   bounds the decisions (tokens): per turn, a draw, at most three tokens per card of the
-  hand to play it or to exchange it, and a discard, with the hand at most the deck:
+  hand to play it (a meld of ``k`` cards, ``w`` of them wild, takes ``k + 2`` tokens, and
+  ``w`` more when its shape and its wild cards are two moves: at most ``3k``) or to
+  exchange it, and a discard, with the hand at most the deck:
   ``deals × (max_turns_per_deal + 1) × (2 + 6 × deck)``. It is a bound, far above real
   games.
 * **Observations**: ``observation_tensor(p)`` is the vector of
@@ -68,7 +74,8 @@ For example (docs/agents.rst runs a game with OpenSpiel's MCTS)::
   is not spelling a move; others never see a prefix), its sections as the observation's
   named parts; all zeros before the first deal is dealt. ``information_state_tensor(p)`` is
   the same vector: the view is a summary of what the seat knows now (its hand, the table,
-  the publicly known cards, the scores, the prefix), **not** a perfect-recall history of
+  the publicly known cards, the scores, the announced shape, the prefix), **not** a
+  perfect-recall history of
   every observation. The strings are text of the same view, and
   ``information_state_string(p)`` adds every event the seat has seen, in order, as it saw
   it (:attr:`PlayerView.events <pushrummy.views.PlayerView.events>`: its own dealt hands
@@ -547,6 +554,8 @@ class PushRummyState(_StateBase):  # type: ignore[misc]
                 f"turn {game.turn} totals {game.totals} upcard {game.upcard} "
                 f"taken {game.taken} laid down {game.laid_down} {game.laid_down_this_turn}"
             )
+            if game.shape is not None:
+                lines.append(f"shape {game.shape}")
             for seat, hand in enumerate(game.hands):
                 known = " ".join(map(str, game.known[seat]))
                 lines.append(f"seat {seat}: " + " ".join(map(str, hand)) + f" (known {known})")
@@ -725,6 +734,8 @@ class PushRummyObserver:
             lines.append(f"seat {other}: {seen.hand_sizes[other]} cards{down} known [{known}]")
         for table_meld in seen.table:
             lines.append(f"meld {table_meld.id} seat {table_meld.owner}: {table_meld.meld}")
+        if seen.shape is not None:  # announced: its wild cards come next ([contract.wilds])
+            lines.append(f"shape {seen.shape}, seat {seen.current_player} fills it")
         if prefix:
             lines.append("spelling " + self.rules.codec.describe(prefix))
         if self.info_state:

@@ -10,7 +10,9 @@ building an environment then raises :class:`ImportError` saying what to install.
 * **Actions**: ``Discrete(n)``, the tokens of :class:`~pushrummy.agents.codec.ActionCodec`
   (``n`` = 276 for ``PUSH`` and ``CAP_IT`` with 4 players, 294 with 5 or 6). A move of
   several tokens (a lay-off, a meld) takes several steps of the same agent; the environment
-  keeps the pending prefix and applies the move when its path is complete. A token the mask
+  keeps the pending prefix and applies the move when its path is complete. A lay-down step
+  with wild cards is two moves of the same agent, its shape then its wild cards
+  ([contract.wilds]); the observation shows the shape in between. A token the mask
   does not allow raises :class:`~pushrummy.agents.codec.ActionError` (wrap the environment in
   PettingZoo's ``TerminateIllegalWrapper`` to end the game with a penalty instead).
 * **Observations**: ``{"observation": float32 vector, "action_mask": int8 vector}``, the
@@ -317,6 +319,8 @@ class PushRummyEnv(AECEnv):  # type: ignore[misc]
         lines.append(f"seat {seat}'s hand: " + " ".join(map(str, seen.hand)))
         for table_meld in seen.table:
             lines.append(f"  meld {table_meld.id} (seat {table_meld.owner}): {table_meld.meld}")
+        if seen.shape is not None:
+            lines.append(f"shape: {seen.shape}, its wild cards next")
         if self._prefix:
             lines.append(f"spelling: {self.codec.describe(self._prefix)}")
         for event in seen.events[-_EVENTS_SHOWN:]:
