@@ -34,6 +34,14 @@ The API (JSON in, JSON out)::
 index on (when the library's views carry events). Each listed move can be sent back as it
 is, inside a move document: ``{"schema": "pushrummy.move", "version": 1, ...listed move}``.
 
+A lay-down step that holds wild cards is listed as its shape (``lay_down_shape``, notation
+``shape 4S *=4 *=4``); once it is sent the phase is ``filling_wilds``, the view's ``shape``
+holds it (every seat sees it) and the only listed moves are its fillings (``fill_wilds``,
+``fill 2C JK``) ([contract.wilds]). ``matching`` offers the meld whole instead, as one
+``lay_down``, for the selection of all its cards, wilds included. The bots (GreedyBot)
+choose among the listed moves, a shape and then its filling included, and the server plays
+both decisions as it plays any bot move.
+
 Run (from a clone, with the ``web`` extra: ``pip install -e ".[web]"``)::
 
     python examples/web/server.py            # then open http://127.0.0.1:8000/

@@ -27,6 +27,7 @@ pytest.importorskip("uvicorn", reason="the web game needs the web extra: pip ins
 from starlette.testclient import TestClient
 
 import pushrummy as pr
+from engine_helpers import deck_order
 
 Json = dict[str, Any]
 SERVER = Path(__file__).resolve().parents[2] / "examples" / "web" / "server.py"
@@ -349,6 +350,11 @@ def test_matching_answers_with_moves_using(
         for move in view["legal_moves"]
         if move["type"] == "lay_down"
     ]
+    selections += [  # a shape's naturals ([contract.wilds])
+        [card for card in move["shape"]["cards"] if card is not None]
+        for move in view["legal_moves"]
+        if move["type"] == "lay_down_shape"
+    ]
     for cards in selections:
         reply = client.post(url(game_id, 0, "matching"), headers=headers, json={"cards": cards})
         assert reply.status_code == 200, reply.text
@@ -363,6 +369,121 @@ def test_matching_answers_with_moves_using(
     assert bad.status_code == 400 and bad.json()["path"] == "$.cards[1]"
     bad = client.post(url(game_id, 0, "matching"), headers=headers, json={"card": "4H"})
     assert bad.status_code == 400 and bad.json()["path"] == "$"
+
+
+def wilds_game(client: TestClient, app: Any) -> tuple[str, dict[int, str], Any]:
+    """A game of two people, seats 0 and 2, dealt so that seat 0, to move first, holds a
+    contract that needs its wild cards: 4H 4S 2C 9C 9D JK, the upcard 7S (Push's first deal,
+    two sets of 3). The game's id, the tokens of its seats, the server's game."""
+    created = new_game(client, variant="push", players=4, humans=[0, 2])
+    game = app.state.store.games[created["game"]]
+    order = deck_order(dealer=3, hands={0: "4S 4H 2C 9C 9D JK"}, upcard="7S")
+    game.state = pr.new_game(pr.PUSH, seed=1, players=4, dealer=3, deals=[order])
+    game.advance()  # nothing to play: seat 0, a person, is to move
+    assert game.state.current_player == 0 and game.state.phase is pr.Phase.DRAW
+    tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
+    return created["game"], tokens, game
+
+
+def test_a_meld_with_wilds_goes_down_as_its_shape_then_its_fill(
+    client: TestClient, app: Any
+) -> None:
+    """[contract.wilds] through HTTP: the listing offers the step as its shape, sending it
+    shows the shape to every seat in the phase filling_wilds, whose only moves are the
+    fillings; sending a fill lays the meld down. The next step goes down whole instead, as
+    the one lay-down the card matching offers for all its cards, wilds included."""
+    game_id, tokens, game = wilds_game(client, app)
+
+    def post(move: Json, seat: int = 0) -> Any:
+        return client.post(url(game_id, seat, "moves"), headers=auth(tokens[seat]), json=wrap(move))
+
+    def watcher() -> Json:
+        reply = client.get(url(game_id, 2, "view"), headers=auth(tokens[2]))
+        assert reply.status_code == 200
+        seen: Json = reply.json()["view"]
+        assert seen == pr.encode(pr.view(game.state, 2))
+        return seen
+
+    reply = post({"type": "take", "seat": 0})
+    assert reply.status_code == 200, reply.text
+    view = reply.json()["view"]
+    assert view["phase"] == "play" and view["shape"] is None
+    shapes = [move for move in view["legal_moves"] if move["type"] == "lay_down_shape"]
+    assert [move["notation"] for move in shapes] == ["shape 4H 4S *=4"]
+    assert shapes[0]["shape"] == {"kind": "set", "rank": "4", "cards": ["4H", "4S", None]}
+    assert not [move for move in view["legal_moves"] if move["type"] == "lay_down"]
+
+    # The shape: phase filling_wilds, the shape in every seat's view, nothing laid down yet.
+    reply = post(shapes[0])
+    assert reply.status_code == 200, reply.text
+    view = reply.json()["view"]
+    assert view == pr.encode(pr.view(game.state, 0))
+    assert (view["phase"], view["current_player"]) == ("filling_wilds", 0)
+    assert view["shape"] == shapes[0]["shape"]
+    assert view["table"] == [] and len(view["hand"]) == 7
+    fills = view["legal_moves"]
+    assert {move["type"] for move in fills} == {"fill_wilds"}
+    assert sorted(move["notation"] for move in fills) == ["fill 2C", "fill JK"]
+    seen = watcher()
+    assert (seen["phase"], seen["shape"], seen["legal_moves"]) == (
+        "filling_wilds",
+        shapes[0]["shape"],
+        [],
+    )
+    # Nothing but a fill: any other move is refused, and changes nothing.
+    before = game.state
+    for other in (
+        {"type": "discard", "seat": 0, "card": "9C"},
+        shapes[0],
+        {
+            "type": "lay_down",
+            "seat": 0,
+            "melds": [{"kind": "set", "rank": "9", "cards": ["9C", "9D", "JK"]}],
+        },
+    ):
+        reply = post(other)
+        assert reply.status_code == 409, reply.text
+        assert (reply.json()["error"], reply.json()["rule"]) == (
+            "WrongPhaseError",
+            "contract.wilds",
+        )
+    assert game.state is before
+    # Selecting the wild card finds its fill (pushrummy.moves_using).
+    reply = client.post(
+        url(game_id, 0, "matching"), headers=auth(tokens[0]), json={"cards": ["2C"]}
+    )
+    assert reply.status_code == 200, reply.text
+    fill = next(move for move in fills if move["wilds"] == ["2C"])
+    assert fill in reply.json()["moves"]
+
+    # The fill lays the meld down: the next step is listed, as its shape.
+    reply = post(fill)
+    assert reply.status_code == 200, reply.text
+    view = reply.json()["view"]
+    assert view == pr.encode(pr.view(game.state, 0))
+    assert (view["phase"], view["shape"]) == ("laying_down", None)
+    assert [(t["owner"], sorted(t["meld"]["cards"])) for t in view["table"]] == [
+        (0, ["2C", "4H", "4S"])
+    ]
+    assert [move["notation"] for move in view["legal_moves"]] == ["shape 9C 9D *=9"]
+    assert watcher()["shape"] is None
+
+    # The last meld, whole: select its cards, wild included, and send the lay-down offered.
+    cards = ["9C", "9D", "JK"]
+    reply = client.post(url(game_id, 0, "matching"), headers=auth(tokens[0]), json={"cards": cards})
+    assert reply.status_code == 200, reply.text
+    whole = [move for move in reply.json()["moves"] if move["type"] == "lay_down"]
+    assert [
+        [(meld["kind"], meld["rank"], sorted(meld["cards"])) for meld in move["melds"]]
+        for move in whole
+    ] == [[("set", "9", cards)]]
+    reply = post(whole[0])
+    assert reply.status_code == 200, reply.text
+    view = reply.json()["view"]
+    assert view == pr.encode(pr.view(game.state, 0))
+    assert (view["phase"], view["shape"], view["laid_down"][0]) == ("play", None, True)
+    assert [sorted(t["meld"]["cards"]) for t in view["table"]] == [["2C", "4H", "4S"], cards]
+    assert view["hand"] == ["7S"]
 
 
 def test_since_sends_only_the_events_the_page_has_not_shown(
@@ -413,7 +534,7 @@ def test_the_oldest_games_are_dropped_beyond_max_games(web: Any) -> None:
 def choose(view: Json, rng: random.Random) -> Json:
     """A client's pick among the listed moves: meld when it can, else a random move."""
     moves: list[Json] = view["legal_moves"]
-    for wanted in ("lay_down", "lay_off", "new_meld"):
+    for wanted in ("lay_down", "lay_down_shape", "lay_off", "new_meld"):
         melds = [move for move in moves if move["type"] == wanted]
         if melds:
             return rng.choice(melds)

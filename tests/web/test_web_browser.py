@@ -2,8 +2,9 @@
 
 A person's whole deal is played by clicking: the lobby's button starts a game, the move
 buttons draw, lay off and discard, a lay-down is built by selecting its cards in the hand and
-placing the meld the page offers for them (one meld at a time), and the "Next deal" button
-deals on. After every click the page must show what the server's view says — hand, upcard,
+placing the meld the page offers for them (one meld at a time), a meld with wild cards goes
+down by its cards too, or as its listed shape and then a listed fill ([contract.wilds]), and
+the "Next deal" button deals on. After every click the page must show what the server's view says — hand, upcard,
 table, hand sizes, totals, the listed moves, the event feed — and it saves screenshots.
 
 Needs the ``web`` extra (skipped, saying so, without it), Playwright's python package
@@ -27,6 +28,7 @@ pytest.importorskip("starlette", reason="the web game needs the web extra: pip i
 pytest.importorskip("uvicorn", reason="the web game needs the web extra: pip install -e '.[web]'")
 
 import pushrummy as pr
+from engine_helpers import deck_order
 
 pytestmark = pytest.mark.browser
 
@@ -135,6 +137,23 @@ def check_page(page: Any, game: Any, seat: int) -> Json:
     # The feed shows every event of the game so far, each once, as the seat saw it.
     assert events == [event["text"] for event in view["events"]] and events
     assert not page.is_visible("#no-events")
+    # A shape announced ([contract.wilds]): every seat sees it above the table, and the seat
+    # filling it has nothing to click but the fills (no Next deal, no other move).
+    shape = view["shape"] if view["phase"] == "filling_wilds" else None
+    assert page.is_visible("#shape") == (shape is not None)
+    if shape is not None:
+        cards = " ".join(card or "*" for card in shape["cards"])
+        assert data(page, "#shape .meld", "cards") == [cards]
+        assert page.eval_on_selector_all("#shape .place", "places => places.length") == shape[
+            "cards"
+        ].count(None)
+        assert not page.is_visible("#next-deal")
+        assert set(data(page, "#moves button.move", "type")) <= {"fill_wilds"}
+        status = page.text_content("#status")
+        if view["current_player"] == seat:
+            assert status.startswith("Your turn: choose the wild cards for")
+        else:
+            assert status.startswith("Waiting for seat") and " to fill " in status
     return view
 
 
@@ -159,6 +178,63 @@ def select_cards(page: Any, cards: list[str]) -> None:
     page.wait_for_function(MATCHED, arg=" ".join(sorted(cards)))
 
 
+def check_matches(page: Any, game: Any, seat: int, cards: list[str]) -> list[str]:
+    """The selection's offers are the server's moves_using for those cards: their notations."""
+    mine = pr.view(game.state, seat)
+    expected = pr.moves_using(mine, [pr.parse_card(card) for card in cards])
+    shown = data(page, "#matches button.move", "notation")
+    assert shown == [pr.format_move(m) for m in expected]
+    assert sorted(data(page, '#hand button.card[aria-pressed="true"]', "card")) == sorted(cards)
+    return shown
+
+
+def filled(game: Any, shape: Json) -> list[tuple[str, list[str]]]:
+    """Each filling of a listed shape, as its fill's notation and the meld's cards: what the
+    engine lists once the shape is announced (asked on a copy, the game is not changed)."""
+    announced = pr.apply_move(game.state, pr.decode(wrap(shape), kind="move"))
+    return [
+        (pr.format_move(fill), [*shape_cards(shape["shape"]), *map(str, fill.wilds)])
+        for fill in pr.legal_moves(announced)
+    ]
+
+
+def shape_cards(shape: Json) -> list[str]:
+    return [card for card in shape["cards"] if card is not None]
+
+
+def wrap(move: Json) -> Json:
+    return {"schema": "pushrummy.move", "version": 1, **move}
+
+
+def lay_down_shape_by_clicking(page: Any, game: Any, seat: int, shape: Json) -> Json:
+    """The listed path: click the shape, see it announced, click its first fill."""
+    fills = filled(game, shape)
+    click_and_wait(page, f'#moves button[data-notation="{shape["notation"]}"]')
+    view = check_page(page, game, seat)
+    assert view["phase"] == "filling_wilds" and view["shape"] == shape["shape"]
+    assert sorted(data(page, "#moves button.move", "notation")) == sorted(n for n, _ in fills)
+    click_and_wait(page, f'#moves button[data-notation="{fills[0][0]}"]')
+    return check_page(page, game, seat)
+
+
+def lay_down_shape_by_selecting(page: Any, game: Any, seat: int, shape: Json) -> Json:
+    """The selection path: select the shape's naturals and a filling's wilds, place the one
+    lay-down the page offers for them (unlisted, legal: pushrummy.moves_using finds it)."""
+    _, cards = filled(game, shape)[0]
+    select_cards(page, cards)
+    offered = check_matches(page, game, seat, cards)
+    whole = [
+        m
+        for m in pr.moves_using(pr.view(game.state, seat), [pr.parse_card(c) for c in cards])
+        if isinstance(m, pr.LayDown) and len(m.melds) == 1
+    ]
+    assert whole, f"no lay-down offered for {cards}: {offered}"
+    click_and_wait(page, f'#matches button[data-notation="{pr.format_move(whole[0])}"]')
+    view = check_page(page, game, seat)
+    assert view["phase"] != "filling_wilds"
+    return view
+
+
 def test_a_whole_deal_by_clicking(page: Any, live_server: str, app: Any, tmp_path: Path) -> None:
     page.goto(live_server + "/")
     assert page.is_visible("#lobby") and not page.is_visible("#game")
@@ -177,7 +253,7 @@ def test_a_whole_deal_by_clicking(page: Any, live_server: str, app: Any, tmp_pat
     deal = check_page(page, game, 0)["deal_number"]
 
     screenshots: list[Path] = []
-    offered = built = 0
+    offered = built = shapes = 0
     for _ in range(500):
         view = check_page(page, game, 0)
         phase = view["phase"]
@@ -190,6 +266,20 @@ def test_a_whole_deal_by_clicking(page: Any, live_server: str, app: Any, tmp_pat
             choice = draw_choice(view)
             click_and_wait(page, f'#moves button[data-notation="{choice}"]')
             continue
+        if phase == "filling_wilds":  # (a shape is filled where it is announced, below)
+            click_and_wait(page, f'#moves button[data-notation="{listed[0]["notation"]}"]')
+            continue
+        listed_shapes = [m for m in listed if m["type"] == "lay_down_shape"]
+        if listed_shapes:
+            # A step with wild cards: by its cards and by its shape then a fill, in turn.
+            tables = len(view["table"])
+            if shapes % 2 == 0:
+                lay_down_shape_by_selecting(page, game, 0, listed_shapes[0])
+            else:
+                lay_down_shape_by_clicking(page, game, 0, listed_shapes[0])
+            shapes += 1
+            assert len(pr.view(game.state, 0).table) == tables + 1, "the meld is on the table"
+            continue
         lay_downs = [m for m in listed if m["type"] == "lay_down"]
         if lay_downs:
             # Build the lay-down: select the cards of a meld the view lists, then place the
@@ -198,14 +288,7 @@ def test_a_whole_deal_by_clicking(page: Any, live_server: str, app: Any, tmp_pat
             move = lay_downs[0]
             cards = [card for meld in move["melds"] for card in meld["cards"]]
             select_cards(page, cards)
-            mine = pr.view(game.state, 0)
-            expected = pr.moves_using(mine, [pr.parse_card(card) for card in cards])
-            assert data(page, "#matches button.move", "notation") == [
-                pr.format_move(m) for m in expected
-            ]
-            assert sorted(data(page, '#hand button.card[aria-pressed="true"]', "card")) == sorted(
-                cards
-            )
+            check_matches(page, game, 0, cards)
             if not built:
                 screenshots.append(tmp_path / "lay-down-selected.png")
                 page.screenshot(path=str(screenshots[-1]), full_page=True)
@@ -251,6 +334,66 @@ def test_a_whole_deal_by_clicking(page: Any, live_server: str, app: Any, tmp_pat
         shutil.copyfile(screenshots[0], target)
 
 
+def test_a_meld_with_wilds_by_clicking(
+    page: Any, live_server: str, app: Any, tmp_path: Path
+) -> None:
+    """[contract.wilds] on the page: seat 0 holds 4H 4S 2C 9C 9D JK and takes the upcard 7S
+    (Push's first deal, two sets of 3). Its first meld goes down by the listed path: the shape
+    button, the shape shown on the table and in the status line with only the fills to click
+    (the selection of a wild card offers its fill too), then a fill button. The second goes
+    down whole, by selecting its three cards, the joker included."""
+    game = app.state.store.create(pr.PUSH, 4, [0])
+    order = deck_order(dealer=3, hands={0: "4S 4H 2C 9C 9D JK"}, upcard="7S")
+    game.state = pr.new_game(pr.PUSH, seed=1, players=4, dealer=3, deals=[order])
+    token = game.tokens[0]
+    page.goto(f"{live_server}/#game={game.id}&seat=0&token={token}")
+    page.wait_for_function(IDLE, arg=0)
+    view = check_page(page, game, 0)
+    assert (view["phase"], view["current_player"]) == ("draw", 0)
+    click_and_wait(page, '#moves button[data-notation="take"]')
+
+    view = check_page(page, game, 0)
+    assert data(page, '#moves [data-group="lay_down"] button.move', "notation") == [
+        "shape 4H 4S *=4"
+    ]
+    click_and_wait(page, '#moves button[data-notation="shape 4H 4S *=4"]')
+    view = check_page(page, game, 0)
+    assert view["phase"] == "filling_wilds"
+    assert page.text_content("#phase") == "filling wilds"
+    assert data(page, "#shape .meld", "cards") == ["4H 4S *"]
+    assert page.text_content("#shape .place") == "*=4"
+    assert page.text_content("#status") == (
+        "Your turn: choose the wild cards for 4\u2665 4\u2660 *=4."
+    )
+    assert sorted(data(page, "#moves button.move", "notation")) == ["fill 2C", "fill JK"]
+    assert data(page, "#moves .moves", "group") == ["fill_wilds"]
+    assert sorted(data(page, "#hand button.card.in-shape", "card")) == ["4H", "4S"]
+    assert page.is_hidden("#next-deal-box")
+    select_cards(page, ["JK"])
+    assert check_matches(page, game, 0, ["JK"]) == ["fill JK"]
+    shot = tmp_path / "filling-wilds.png"
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.stat().st_size > 10_000
+    click_and_wait(page, '#moves button[data-notation="fill 2C"]')
+
+    view = check_page(page, game, 0)
+    assert view["phase"] == "laying_down" and not page.is_visible("#shape")
+    assert [sorted(t["meld"]["cards"]) for t in view["table"]] == [["2C", "4H", "4S"]]
+    assert data(page, "#moves button.move", "notation") == ["shape 9C 9D *=9"]
+    assert data(page, '#hand button.card[aria-pressed="true"]', "card") == []
+    cards = ["9C", "9D", "JK"]
+    select_cards(page, cards)
+    offered = check_matches(page, game, 0, cards)
+    whole = [n for n in offered if n.startswith("down ")]
+    assert len(whole) == 1, offered
+    click_and_wait(page, f'#matches button[data-notation="{whole[0]}"]')
+    view = check_page(page, game, 0)
+    assert view["phase"] == "play" and view["laid_down"][0]
+    assert [sorted(t["meld"]["cards"]) for t in view["table"]] == [["2C", "4H", "4S"], cards]
+    table = page.eval_on_selector_all("#table .meld", "melds => melds.map(m => m.textContent)")
+    assert table == ["#02\u2663=44\u26654\u2660", "#19\u26639\u2666JK=9"]
+
+
 def caught_up(page: Any, game: Any, seat: int) -> None:
     """Wait until the page shows the server's current view of ``seat`` (a page whose seat is
     not to move polls for it), then check it."""
@@ -281,10 +424,12 @@ def play_one_turn(page: Any, game: Any, seat: int) -> None:
     assert view["current_player"] == seat and view["phase"] == "draw"
     click_and_wait(page, f'#moves button[data-notation="{draw_choice(view)}"]')
     view = check_page(page, game, seat)
-    while view["phase"] == "laying_down" or any(
-        m["type"] == "lay_down" for m in view["legal_moves"]
-    ):
-        move = next(m for m in view["legal_moves"] if m["type"] == "lay_down")
+    steps = ("lay_down", "lay_down_shape")
+    while view["phase"] == "laying_down" or any(m["type"] in steps for m in view["legal_moves"]):
+        move = next(m for m in view["legal_moves"] if m["type"] in steps)
+        if move["type"] == "lay_down_shape":
+            view = lay_down_shape_by_clicking(page, game, seat, move)
+            continue
         select_cards(page, [card for meld in move["melds"] for card in meld["cards"]])
         click_and_wait(page, f'#matches button[data-notation="{move["notation"]}"]')
         view = check_page(page, game, seat)

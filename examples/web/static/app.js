@@ -8,9 +8,13 @@
 "use strict";
 
 const SUITS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
+// A lay-down step that holds wild cards is listed as its shape ("shape 4S *=4 *=4"); the
+// phase is then filling_wilds, whose only moves are the fillings ("fill 2C JK"). Selecting
+// all of a meld's cards, wilds included, offers it as one move instead (the matches box).
 const MOVE_GROUPS = [
   ["draw", "Draw", ["take", "push"]],
-  ["lay_down", "Lay down (one meld at a time)", ["lay_down"]],
+  ["lay_down", "Lay down (one meld at a time)", ["lay_down", "lay_down_shape"]],
+  ["fill_wilds", "Fill the wild places", ["fill_wilds"]],
   ["new_meld", "New meld", ["new_meld"]],
   ["lay_off", "Lay off", ["lay_off"]],
   ["exchange_wild", "Exchange a wild", ["exchange_wild"]],
@@ -74,14 +78,26 @@ function cardFace(code, role = null, tag = "span") {
 }
 
 // The role of each card of a meld: a set's wilds stand for its rank, a run's cards for the
-// rank at their run position (the variant's run_positions), in the run's suit.
+// rank at their run position (the variant's run_positions), in the run's suit. A shape's
+// wild places (null) have the role a wild card there would have.
 function roles(meld) {
   return meld.cards.map((code, i) => {
-    if (!isWild(code)) return null;
+    if (code !== null && !isWild(code)) return null;
     if (meld.kind === "set") return meld.rank;
     const rank = session.view.variant.run_positions[String(meld.start + i)];
     return rank + SUITS[meld.suit];
   });
+}
+
+// A wild place of an announced shape: "*=4", the wild card to come.
+function wildPlace(role) {
+  return make("span", { className: "cardface place", dataset: { card: "" } }, `*=${role}`);
+}
+
+// An announced shape as text: its naturals, and "*=role" at each wild place.
+function shapeText(shape) {
+  const shapeRoles = roles(shape);
+  return shape.cards.map((code, i) => (code === null ? `*=${shapeRoles[i]}` : cardText(code))).join(" ");
 }
 
 // -- seats ---------------------------------------------------------------------------------
@@ -199,9 +215,12 @@ function show(envelope) {
   renderInfo();
   renderSeats();
   renderScores();
+  renderShape();
   renderTable();
   renderHand();
   renderMoves();
+  // The matches of the last view are stale (its moves may be illegal now): asked anew.
+  clear(byId("matches"));
   updateMatches();
   const main = byId("game");
   main.dataset.renders = String(Number(main.dataset.renders) + 1);
@@ -245,7 +264,10 @@ function renderInfo() {
       draw: "Your turn: take the upcard or push it.",
       play: "Your turn: meld, lay off, then discard.",
       laying_down: "Your turn: place the rest of your contract.",
+      filling_wilds: `Your turn: choose the wild cards for ${view.shape ? shapeText(view.shape) : "your meld"}.`,
     }[view.phase];
+  } else if (view.phase === "filling_wilds" && view.shape) {
+    status = `Waiting for ${seatName(view.current_player)} to fill ${shapeText(view.shape)}\u2026`;
   } else status = `Waiting for ${seatName(view.current_player)}\u2026`;
   byId("status").textContent = status;
 }
@@ -301,6 +323,25 @@ function renderScores() {
   } else outcome.textContent = "";
 }
 
+// The shape announced in filling_wilds (every seat sees it): its naturals and wild places.
+function renderShape() {
+  const view = session.view;
+  const box = byId("shape");
+  clear(box);
+  const shape = view.phase === "filling_wilds" ? view.shape : null;
+  box.hidden = !shape;
+  if (!shape) return;
+  const who = view.current_player === view.seat ? "You are laying down" : `${seatName(view.current_player)} is laying down`;
+  box.append(make("h3", {}, `${who} this meld, its wild cards next:`));
+  const node = make("div", {
+    className: "meld shape",
+    dataset: { kind: shape.kind, cards: shape.cards.map((code) => code || "*").join(" ") },
+  });
+  const shapeRoles = roles(shape);
+  shape.cards.forEach((code, i) => node.append(code === null ? wildPlace(shapeRoles[i]) : cardFace(code)));
+  box.append(node);
+}
+
 function renderTable() {
   const view = session.view;
   const box = byId("table");
@@ -333,11 +374,22 @@ function renderHand() {
   const box = byId("hand");
   clear(box);
   byId("hand-count").textContent = `(${view.hand.length} cards)`;
+  // While a shape of this seat waits for its wild cards, its naturals are marked in the hand.
+  const inShape = [];
+  if (view.phase === "filling_wilds" && view.shape && view.current_player === view.seat) {
+    inShape.push(...view.shape.cards.filter((code) => code !== null));
+  }
   view.hand.forEach((code, index) => {
     const button = cardFace(code, null, "button");
     button.type = "button";
     button.classList.add("card");
     button.dataset.index = String(index);
+    const at = inShape.indexOf(code);
+    if (at >= 0) {
+      inShape.splice(at, 1);
+      button.classList.add("in-shape");
+      button.title = "in the shape you announced";
+    }
     button.setAttribute("aria-pressed", session.selected.has(index) ? "true" : "false");
     if (view.taken === code) button.title = "the upcard you took this turn";
     button.addEventListener("click", () => {
@@ -374,8 +426,11 @@ function renderMoves() {
     const points = result.penalties.map((p, side) => `${sideName(side)} ${p}`).join(", ");
     byId("deal-over").textContent = `Deal ${result.deal_number} is over: ${out}. Penalties: ${points}.`;
   }
-  for (const [key, title, types] of MOVE_GROUPS) {
-    const moves = view.legal_moves.filter((move) => types.includes(move.type));
+  const grouped = new Set(MOVE_GROUPS.flatMap(([, , types]) => types));
+  const groups = [...MOVE_GROUPS, ["other", "Other moves", null]];
+  for (const [key, title, types] of groups) {
+    // A move of a type the page does not know still gets its button (with its labels).
+    const moves = view.legal_moves.filter((move) => (types ? types.includes(move.type) : !grouped.has(move.type)));
     if (moves.length === 0) continue;
     const group = make("div", { className: "moves", dataset: { group: key } });
     for (const move of moves) group.append(moveButton(move));
