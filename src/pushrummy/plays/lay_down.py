@@ -25,7 +25,7 @@ from ..contract_spec import Contract
 from ..contracts import can_complete_contract, contract_left, step_order_key
 from ..cards import Card
 from ..contracts.steps import minimal_steps, step_shape, steps_of
-from ..errors import ContractNotMetError, IllegalMoveError, InvalidMeldError, InvalidMoveError
+from ..errors import ContractNotMetError, IllegalMoveError, InvalidMeldError
 from ..events import LaidDown
 from ..meld_shape import MeldShape
 from ..melds import Meld
@@ -190,9 +190,9 @@ def check_lay_down_shape(state: GameState, move: Any) -> None:
     wild places from the seat's wild cards makes a legal lay-down step.
 
     Raises:
-        IllegalMoveError: the seat has already laid down this deal ([contract.laydown]).
-        InvalidMoveError: a shape without wild places (that is a
-            :class:`~pushrummy.moves.LayDown`) ([contract.wilds]).
+        IllegalMoveError: the seat has already laid down this deal ([contract.laydown]), or
+            a shape without wild places (that is a :class:`~pushrummy.moves.LayDown`)
+            ([contract.wilds]).
         CardNotInHandError: the seat does not hold the shape's naturals ([turn.holds]).
         ContractNotMetError: no filling makes a legal step ([contract.wilds]), as
             :func:`check_lay_down` says of the first.
@@ -201,7 +201,7 @@ def check_lay_down_shape(state: GameState, move: Any) -> None:
     shape: MeldShape = move.shape
     if not shape.wild_places:
         raise illegal(
-            InvalidMoveError,
+            IllegalMoveError,
             state,
             move,
             "contract.wilds",
@@ -247,8 +247,9 @@ def check_fill_wilds(state: GameState, move: Any) -> None:
     lay-down step of the meld it makes (:func:`check_lay_down`).
 
     Raises:
-        InvalidMoveError: not one wild card per wild place ([contract.wilds]).
-        InvalidMeldError, ContractNotMetError, IllegalMoveError, CardNotInHandError: as
+        IllegalMoveError: not one wild card per wild place, or a natural card among them
+            ([contract.wilds]); else as :func:`check_lay_down` of the meld.
+        InvalidMeldError, ContractNotMetError, CardNotInHandError: as
             :func:`check_lay_down` of the meld.
     """
     shape = state.shape
@@ -256,7 +257,7 @@ def check_fill_wilds(state: GameState, move: Any) -> None:
     wilds: tuple[Card, ...] = move.wilds
     if len(wilds) != shape.wild_places or not all(card.is_wild for card in wilds):
         raise illegal(
-            InvalidMoveError,
+            IllegalMoveError,
             state,
             move,
             "contract.wilds",
