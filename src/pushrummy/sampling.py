@@ -80,7 +80,7 @@ from .events import (
     Took,
 )
 from .plays.lay_down import fillings
-from .state import DEAL_PHASES, LAYING_PHASES, GameState, Phase
+from .state import DEAL_PHASES, LAYING_PHASES, GameState
 from .variants import BuryPosition
 from .views import COPIED_FIELDS, PlayerView
 

@@ -21,9 +21,9 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations_with_replacement, product
 from typing import Any
 
+from ..cards import Card
 from ..contract_spec import Contract
 from ..contracts import can_complete_contract, contract_left, step_order_key
-from ..cards import Card
 from ..contracts.steps import minimal_steps, step_shape, steps_of
 from ..errors import ContractNotMetError, IllegalMoveError, InvalidMeldError
 from ..events import LaidDown
@@ -182,7 +182,7 @@ def _wilds_of(meld: Meld, shape: MeldShape) -> tuple[Card, ...]:
     """The wild cards of ``meld`` at ``shape``'s wild places, in order."""
     if shape.suit is None:  # a set: its wilds, sorted
         return tuple(card for card in meld.cards if card.is_wild)
-    return tuple(card for card, place in zip(meld.cards, shape.cards) if place is None)
+    return tuple(card for card, place in zip(meld.cards, shape.cards, strict=True) if place is None)
 
 
 def check_lay_down_shape(state: GameState, move: Any) -> None:
