@@ -548,6 +548,12 @@ def test_shape_and_fill_errors() -> None:
         IllegalMoveError, match=r"not among seat \d's legal moves.*\[contract.wilds\]$"
     ):
         parse_move(filling_view, "fill JK")
+    # While a lay-down is unfinished, the view names the rule of its steps.
+    laying = pr.apply_move(state, parse_move(state, "down 9C 9S 9D"))
+    with pytest.raises(
+        IllegalMoveError, match=r"first: 1 run of 4 still to place \[contract.steps\]$"
+    ):
+        parse_move(pr.view(laying, seat), "discard KS")
 
 
 @pytest.mark.rule("contract.wilds")

@@ -74,8 +74,8 @@ def parse_move(state: GameState | PlayerView, text: str) -> Move:
     nearest: ``turn.seat`` when it is not the view's seat's turn, ``turn.between``
     when nobody is to move, ``draw.choice`` for anything but a draw before the draw,
     ``contract.wilds`` for anything but a filling while a shape is filled (and a filling
-    without one), else the rule that defines that kind of move (``layoff.card`` for
-    ``off``).
+    without one), ``contract.steps`` for anything but a lay-down step while a lay-down is
+    unfinished, else the rule that defines that kind of move (``layoff.card`` for ``off``).
 
     A state and a view are read alike, as python-chess's ``parse_san`` reads a move: the
     grammar reads the text into the moves it may name (a lay-off without its end: each end
@@ -558,6 +558,12 @@ def _not_listed(view: PlayerView, move: Move, text: str) -> IllegalMoveError:
         why, rule = f"the wild places of {view.shape} are to be filled first", "contract.wilds"
     elif isinstance(move, FillWilds) and view.phase is not Phase.FILLING_WILDS:
         why, rule = "no shape is announced whose wild places to fill", "contract.wilds"
+    elif view.phase is Phase.LAYING_DOWN and not isinstance(move, (LayDown, LayDownShape)):
+        still = " + ".join(str(req) for req in view.contract_left)
+        why, rule = (
+            f"the contract is to be laid down first: {still} still to place",
+            "contract.steps",
+        )
     else:
         kind = kind_of(move)
         why, rule = f"the rules of '{kind.verb}' do not allow it here", kind.rule
