@@ -443,11 +443,11 @@ class GreedyBot:
             return max(new_melds, key=lambda m: (_meld_score(m.meld, values)[0], len(m.meld.cards)))
         exchanges: list[ExchangeWild] | None = by_kind.get(ExchangeWild)
         if exchanges:
-            for move in exchanges:
-                meld = view.table[move.meld_id].meld
+            for exchange in exchanges:
+                meld = view.table[exchange.meld_id].meld
                 assert meld.start is not None
-                if _can_lay_off(view, meld.cards[move.position - meld.start]):
-                    return move
+                if _can_lay_off(view, meld.cards[exchange.position - meld.start]):
+                    return exchange
         discards: list[Discard] | None = by_kind.get(Discard)
         if not discards:  # pragma: no cover - a turn can always end with a discard
             return moves[0]
