@@ -7,8 +7,10 @@ cheat. It must return one of ``view.legal_moves``; ``play_game`` applies the mov
 ``apply_move``, which validates it.
 
 ``HoarderBot`` below is deliberately simple: it takes an upcard that matches the
-rank or suit of a card in hand (a greedy draw), lays down its biggest contract at once,
-lays off and melds whatever it can, and discards its most expensive card. Its team
+rank or suit of a card in hand (a greedy draw), lays down its contract one meld at a
+time, the biggest first (a meld with wild cards is listed as its shape, ``*`` at each wild
+place; then it fills the places with its cheapest wilds), lays off and melds whatever it
+can, and discards its most expensive card. Its team
 plays a few games against a team of ``GreedyBot`` players.
 
 Run:  python examples/custom_bot.py [GAMES]
@@ -39,9 +41,12 @@ class HoarderBot:
         def points(cards: tuple[pr.Card, ...]) -> int:
             return sum(values[0 if c.rank is None else c.rank] for c in cards)
 
-        lay_downs = [m for m in moves if isinstance(m, pr.LayDown)]
-        if lay_downs:
-            return max(lay_downs, key=lambda m: sum(points(meld.cards) for meld in m.melds))
+        fills = [m for m in moves if isinstance(m, pr.FillWilds)]
+        if fills:  # a shape was announced: its wild places take the cheapest wild cards
+            return min(fills, key=lambda m: points(m.wilds))
+        steps = [m for m in moves if isinstance(m, (pr.LayDown, pr.LayDownShape))]
+        if steps:  # the next meld of the contract (a shape: its natural cards)
+            return max(steps, key=lambda m: points(pr.cards_used(m)))
         for kind in (pr.LayOff, pr.NewMeld):
             found = [m for m in moves if isinstance(m, kind)]
             if found:

@@ -89,10 +89,12 @@ Json = dict[str, Any]
 
 
 def pick(view: Json) -> Json:
-    """Choose one of the view's legal moves: lay down, lay off or meld when possible; take a
-    wild upcard, else push; discard the card worth most (values from the view's variant)."""
+    """Choose one of the view's legal moves: lay down, lay off or meld when possible (a meld
+    of the contract with wild cards is laid down in two moves: its shape, then the wilds that
+    fill it); take a wild upcard, else push; discard the card worth most (values from the
+    view's variant)."""
     moves: list[Json] = view["legal_moves"]
-    for wanted in ("lay_down", "lay_off", "new_meld"):
+    for wanted in ("fill_wilds", "lay_down", "lay_down_shape", "lay_off", "new_meld"):
         for move in moves:
             if move["type"] == wanted:
                 return move

@@ -805,3 +805,27 @@ def test_subprocess_plain_without_rich_and_ascii_terminal() -> None:
     assert b"Winner: side" in done.stdout or b"Draw:" in done.stdout
     assert b"------" in done.stdout  # the plain table
     assert b"\\u" not in done.stdout  # cards fell back to 10H-style, nothing escaped
+
+
+@pytest.mark.rule("contract.wilds")
+def test_play_shows_the_shape_being_filled(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Seed 5, seat 2: take, discard; take again, then the listed shape A♣ A♥ *=A.
+    stdin = "1\n1\n1\n1\nhint\nfill 7H\nfill JK JK\ndiscard 9H\nfill JK\nquit\n"
+    argv = ["play", "--seed", "5", "--max-turns", "12", "--seat", "2", "--plain"]
+    code, out, _ = run_cli(argv, capsys, monkeypatch, stdin)
+    assert code == 0
+    assert "    1. shape A♣ A♥ *=A" in out
+    assert "your move (fill the wild places of your meld)" in out
+    assert (
+        "You are laying down A♣ A♥ *=A, a meld of your contract: choose the wild cards for "
+        "its 1 wild place (fill ...)." in out
+    )
+    assert "    1. fill 2♦\n    2. fill JK\n" in out
+    assert "hint: fill 2♦ (the greedy bot's choice)" in out
+    assert "error: natural '7H' in 'fill 7H'" in out
+    assert "error: the shape AC AH *=A takes 1 wild card(s), not JK JK [contract.wilds]" in out
+    assert "error: seat 2 must first fill the wild places of AC AH *=A [contract.wilds]" in out
+    assert "  you lay down [0] A♣ A♥ JK=A" in out
+    assert "\n  \n" not in out  # a shape has no line of its own: its meld is told once filled

@@ -24,11 +24,14 @@ from pushrummy.errors import (
     NotationError,
     WrongPhaseError,
 )
+from pushrummy.meld_shape import MeldShape
 from pushrummy.melds import End, Meld, MeldKind
 from pushrummy.moves import (
     Discard,
     ExchangeWild,
+    FillWilds,
     LayDown,
+    LayDownShape,
     LayOff,
     Move,
     NewMeld,
@@ -404,13 +407,166 @@ def test_down_and_meld() -> None:
     step = parse_move(state, "down 7S 7H 7D")
     assert step == LayDown(seat, (parse_meld("7S 7H 7D"),)) and step in pr.legal_moves(state)
     laying = pr.apply_move(state, step)
-    assert parse_move(laying, "down 9C 9S JK=9") in pr.legal_moves(laying)
+    # A step with a wild card is listed as its shape, then its filling ([contract.wilds]);
+    # the whole step stays legal in one move, unlisted.
+    whole = parse_move(laying, "down 9C 9S JK=9")
+    assert whole == LayDown(seat, (parse_meld("9C 9S JK=9"),)) and pr.is_legal(laying, whole)
+    assert whole not in pr.legal_moves(laying)
+    shape = parse_move(laying, "shape 9C 9S *")
+    assert shape == LayDownShape(seat, MeldShape.of(parse_meld("9C 9S JK=9")))
+    assert shape in pr.legal_moves(laying)
+    filling = pr.apply_move(laying, shape)
+    assert parse_move(filling, "fill JK") == FillWilds(seat, (JOKER,))
+    assert parse_move(filling, "fill JK") in pr.legal_moves(filling)
     with pytest.raises(ContractNotMetError, match=r"\[contract.steps\]$"):
         parse_move(state, "down 7S 7H JK=7")  # 7D 9C 9S 4C make no set
     with pytest.raises(CardNotInHandError):
         parse_move(state, "down 7S 7H 7D / 9C 9S 2C=9")
     later = play_state("7S 7H 7D 9C 9S JK 4C", variant=pr.PUSH)
     assert parse_move(later, "meld 9S 9C JK=9") == NewMeld(seat, parse_meld("9C 9S JK=9"))
+
+
+# --- shape and fill: a lay-down step with wild cards in two decisions ([contract.wilds]) ----------
+
+
+def shape_state(variant: pr.Variant = pr.PUSH) -> GameState:
+    """Deal 2 (a set of 3 and a run of 4): 5H and three wilds make either part."""
+    state = play_state("5H JK JK 2C 9C 9S 9D 9D 6D 7D 8D KS", variant=variant, laid_down=False)
+    return attrs.evolve(state, deal_number=2)
+
+
+@pytest.mark.rule("contract.wilds")
+def test_shape_and_fill_round_trip() -> None:
+    for variant in (pr.PUSH, EXCHANGE):
+        state = shape_state(variant)
+        seat = to_move(state)
+        shapes = [m for m in pr.legal_moves(state) if isinstance(m, LayDownShape)]
+        assert shapes
+        for shape in shapes:
+            text = format_move(shape)
+            assert text.startswith("shape ") and "*=" in text
+            assert parse_move(state, text) == shape
+            assert parse_move(state, text.lower()) == shape
+            me = pr.view(state, seat)
+            assert parse_move(me, text) is me.legal_moves[me.legal_moves.index(shape)]
+            filling = pr.apply_move(state, shape)
+            fills = pr.legal_moves(filling)
+            assert fills and all(isinstance(m, FillWilds) for m in fills)
+            for fill in fills:
+                assert format_move(fill) == "fill " + " ".join(map(str, fill.wilds))
+                assert parse_move(filling, format_move(fill)) == fill
+                assert parse_move(pr.view(filling, seat), format_move(fill)) in fills
+
+
+@pytest.mark.rule("contract.wilds")
+def test_shape_roles_left_out() -> None:
+    state = shape_state()
+    seat = to_move(state)
+    run_shape = LayDownShape(seat, MeldShape.of(parse_meld("5H JK=6H JK=7H JK=8H")))
+    set_shape = LayDownShape(seat, MeldShape.of(parse_meld("5H JK=5 JK=5 JK=5")))
+    assert parse_move(state, "shape 5H *=6H * *") == run_shape
+    assert parse_move(state, "shape 5H *=5 * *") == set_shape
+    # Both readings are legal here: the roles must be written.
+    with pytest.raises(NotationError) as info:
+        parse_move(state, "shape 5H * * *")
+    assert str(info.value) == (
+        "the wilds in 'shape 5H * * *' can stand for different cards: "
+        "'shape 5H *=5 *=5 *=5' or 'shape 5H *=6H *=7H *=8H'; "
+        "write each wild's role: *=<rank><suit> in a run, *=<rank> in a set"
+    )
+    assert info.value.token == "*"
+
+
+@pytest.mark.rule("contract.wilds")
+def test_fill_order_along_a_run() -> None:
+    # The wilds fill a run's wild places in the order written; a set's are sorted.
+    for variant in (pr.PUSH, EXCHANGE):
+        state = shape_state(variant)
+        seat = to_move(state)
+        filling = pr.apply_move(state, parse_move(state, "shape 5H *=6H * *"))
+        assert filling.phase is Phase.FILLING_WILDS
+        assert parse_move(filling, "fill 2C JK JK") == FillWilds(seat, in_order("2C JK JK"))
+        assert parse_move(filling, "fill JK 2C JK") == FillWilds(seat, in_order("JK 2C JK"))
+        me = pr.view(filling, seat)
+        listed = parse_move(me, "fill JK 2C JK")
+        assert listed in me.legal_moves and pr.is_legal(filling, listed)
+        if variant.wild_exchange is pr.WildExchange.NONE:  # one filling listed per class
+            assert listed == FillWilds(seat, in_order("2C JK JK"))
+        else:
+            assert listed == FillWilds(seat, in_order("JK 2C JK"))
+        sets = pr.apply_move(state, parse_move(state, "shape 5H * * *=5"))
+        assert parse_move(sets, "fill JK 2C JK") == FillWilds(seat, parse_cards("2C JK JK"))
+
+
+@pytest.mark.rule("contract.wilds")
+def test_shape_and_fill_errors() -> None:
+    state = shape_state()
+    seat = to_move(state)
+    me = pr.view(state, seat)
+    for where in (state, me):
+        for text, token in [
+            ("shape 5H JK 7H 8H", "JK"),  # a shape writes * for its wild places
+            ("shape 5H 2C=6H 7H 8H", "2C=6H"),
+            ("shape", ""),
+            ("fill", ""),
+            ("fill 7H", "7H"),  # fill names wild cards
+            ("fill JK=6H", "JK=6H"),
+            ("fill XS", "XS"),
+        ]:
+            with pytest.raises(NotationError) as info:
+                parse_move(where, text)
+            assert info.value.token == token, text
+        with pytest.raises(InvalidMeldError, match=r"5H \* 8H: no set or run.*\[meld.run\]$"):
+            parse_move(where, "shape 5H * 8H")
+        with pytest.raises(InvalidMeldError, match=r"set of 9s 9C \*: a set has 3 or 4 cards"):
+            parse_move(where, "shape 9C *")
+    # Well formed, not legal now: the engine's error, with the rule.
+    with pytest.raises(IllegalMoveError, match=r"no wild place.*\[contract.wilds\]$") as error:
+        parse_move(state, "shape 9C 9S 9D")
+    assert type(error.value) is IllegalMoveError
+    with pytest.raises(WrongPhaseError, match=r"announced no shape.*\[contract.wilds\]$"):
+        parse_move(state, "fill JK")
+    with pytest.raises(IllegalMoveError, match=r"no shape is announced.*\[contract.wilds\]$"):
+        parse_move(me, "fill JK")
+    with pytest.raises(CardNotInHandError):
+        parse_move(state, "shape 10C 10S *")
+    filling = pr.apply_move(state, parse_move(state, "shape 5H *=6H * *"))
+    with pytest.raises(
+        IllegalMoveError, match=r"takes 3 wild card\(s\), not JK \[contract.wilds\]$"
+    ):
+        parse_move(filling, "fill JK")
+    with pytest.raises(
+        WrongPhaseError, match=r"first fill the wild places of 5H \*=6H.*\[contract.wilds\]$"
+    ):
+        parse_move(filling, "discard KS")
+    filling_view = pr.view(filling, seat)
+    with pytest.raises(
+        IllegalMoveError, match=r"5H \*=6H \*=7H \*=8H are to be filled first \[contract.wilds\]$"
+    ):
+        parse_move(filling_view, "discard KS")
+    with pytest.raises(
+        IllegalMoveError, match=r"not among seat \d's legal moves.*\[contract.wilds\]$"
+    ):
+        parse_move(filling_view, "fill JK")
+    # While a lay-down is unfinished, the view names the rule of its steps.
+    laying = pr.apply_move(state, parse_move(state, "down 9C 9S 9D"))
+    with pytest.raises(
+        IllegalMoveError, match=r"first: 1 run of 4 still to place \[contract.steps\]$"
+    ):
+        parse_move(pr.view(laying, seat), "discard KS")
+
+
+@pytest.mark.rule("contract.wilds")
+def test_a_shape_out_of_step_order_is_read_from_the_view() -> None:
+    # 7S 7H 7D comes first in step order; the 9s' shape is legal first all the same.
+    state = play_state("7S 7H 7D 9C 9S JK 4C", variant=pr.PUSH, laid_down=False)
+    seat = to_move(state)
+    me = pr.view(state, seat)
+    shape = LayDownShape(seat, MeldShape.of(parse_meld("9C 9S JK=9")))
+    assert shape not in me.legal_moves and pr.is_legal(state, shape)
+    assert parse_move(state, "shape 9C 9S *") == shape
+    assert parse_move(me, "shape 9C 9S *") == shape
+    assert pr.moves_using(me, parse_cards("9C 9S")) == (shape,)
 
 
 def test_wild_roles_left_out_are_read_from_the_position() -> None:
@@ -428,10 +584,14 @@ def test_wild_roles_left_out_are_read_from_the_position() -> None:
     assert parse_move(set_and_run, "down 3H 3S JK / JC JK 2S 2D") == LayDown(
         seat, (threes, club_run)
     )
-    # From the view: the listed lay-down step it names.
+    # From the view: the lay-down step it names (legal, not listed: a step with a wild card
+    # is listed as its shape, which reads the same way).
     me = pr.view(two_sets, seat)
     step = parse_move(me, "down 3h 3s jk")
-    assert step in me.legal_moves and step == LayDown(seat, (threes,))
+    assert step == LayDown(seat, (threes,)) and pr.is_legal(two_sets, step)
+    assert step not in me.legal_moves
+    shape = parse_move(me, "shape 3h 3s *")
+    assert shape in me.legal_moves and shape == LayDownShape(seat, MeldShape.of(threes))
     # After the contract, a new meld that can be either is refused, with both readings.
     later = play_state(hand, variant=pr.PUSH)
     with pytest.raises(NotationError) as info:
@@ -691,10 +851,13 @@ def test_every_legal_move_round_trips(name: str, seed: int) -> None:
     seen: set[type] = set()
     for state in playout_states(name, seed):
         moves = pr.legal_moves(state)
-        # Discards and lay-downs are many and alike: sample them, keep every other move.
-        common = [m for m in moves if isinstance(m, (Discard, LayDown))]
-        rare = [m for m in moves if not isinstance(m, (Discard, LayDown))]
-        for move in rare + rng.sample(common, min(len(common), 6)):
+        # Discards, lay-downs and shapes are many and alike: sample a few of each kind, keep
+        # every other move.
+        rare = [m for m in moves if not isinstance(m, COMMON)]
+        for kind in COMMON:
+            alike = [m for m in moves if isinstance(m, kind)]
+            rare += rng.sample(alike, min(len(alike), 3))
+        for move in rare:
             seen.add(type(move))
             text = format_move(move)
             assert parse_move(state, text) == move, text
@@ -704,7 +867,21 @@ def test_every_legal_move_round_trips(name: str, seed: int) -> None:
                 _check_end_inference(state, move, text)
             if isinstance(move, ExchangeWild) and " at " in text:
                 _check_position_inference(state, move, text)
-    assert {Take, Push, LayDown, LayOff, NewMeld, Discard, NextDeal} <= seen
+    assert {
+        Take,
+        Push,
+        LayDown,
+        LayDownShape,
+        FillWilds,
+        LayOff,
+        NewMeld,
+        Discard,
+        NextDeal,
+    } <= seen
+
+
+COMMON = (Discard, LayDown, LayDownShape)
+"""The kinds of move a position lists many of, alike: the round trip samples them."""
 
 
 def _check_end_inference(state: GameState, move: LayOff, text: str) -> None:
@@ -764,7 +941,7 @@ def test_every_listed_move_round_trips_from_the_view(name: str, seed: int) -> No
             if isinstance(move, ExchangeWild) and " at " in text:
                 bare = text.rsplit(" at ", 1)[0]
                 assert outcome(me, bare) == outcome(state, bare), bare
-    assert {Take, Push, LayDown, LayOff, NewMeld, Discard} <= seen
+    assert {Take, Push, LayDown, LayDownShape, FillWilds, LayOff, NewMeld, Discard} <= seen
 
 
 def outcome(where: GameState | pr.PlayerView, text: str) -> object:

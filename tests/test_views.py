@@ -217,6 +217,10 @@ def brute_cards(move: pr.Move) -> Counter[pr.Card]:
         return Counter(move.meld.cards)
     if isinstance(move, pr.LayDown):
         return Counter(card for meld in move.melds for card in meld.cards)
+    if isinstance(move, pr.LayDownShape):  # the naturals now, the wilds at the filling
+        return Counter(card for card in move.shape.cards if card is not None)
+    if isinstance(move, pr.FillWilds):
+        return Counter(move.wilds)
     return Counter()
 
 
@@ -341,3 +345,47 @@ def test_moves_using_keeps_the_listed_moves_first() -> None:
         assert found[0] is move or move in found
         listed = [m for m in found if m in me.legal_moves]
         assert found[: len(listed)] == tuple(listed)
+
+
+@pytest.mark.rule("contract.wilds")
+@pytest.mark.parametrize("exchange", [False, True])
+def test_moves_using_a_shape_and_its_wilds(exchange: bool) -> None:
+    # Deal 2 (a set of 3 and a run of 4): 5H and three wilds make either part.
+    variant = pr.PUSH.replace(wild_exchange=pr.WildExchange.ANY_IN_RUNS) if exchange else pr.PUSH
+    base = pr.new_game(variant, seed=7)
+    seat = base.current_player
+    assert seat is not None
+    hand = pr.parse_cards("5H JK JK 2C 9C 9S 9D 9D 6D 7D 8D KS")
+    state = attrs.evolve(
+        base,
+        deal_number=2,
+        phase=pr.Phase.PLAY,
+        upcard=None,
+        hands=tuple(hand if s == seat else h for s, h in enumerate(base.hands)),
+    )
+    me = pr.view(state, seat)
+    # The naturals alone: the shapes they make, listed first, then the legal ones the
+    # listing leaves out (here a set longer than its part), each legal.
+    found = pr.moves_using(me, pr.parse_cards("5H"))
+    shapes = [m for m in found if isinstance(m, pr.LayDownShape)]
+    listed = [m for m in me.legal_moves if isinstance(m, pr.LayDownShape) and m in found]
+    assert listed and shapes[: len(listed)] == listed
+    assert all(pr.is_legal(state, m) and m.shape.naturals == (pr.parse_card("5H"),) for m in shapes)
+    assert pr.format_move(shapes[-1]) == "shape 5H *=5 *=5 *=5" and shapes[-1] not in me.legal_moves
+    # Naturals that make no listed step: its shapes all the same (out of step order).
+    nines = pr.moves_using(me, pr.parse_cards("9C 9S"))
+    assert [pr.format_move(m) for m in nines] == ["shape 9C 9S *=9", "shape 9C 9S *=9 *=9"]
+    assert all(pr.is_legal(state, m) and m not in me.legal_moves for m in nines)
+    # Naturals and wilds: the whole step with its wild cards, in one LayDown (unlisted).
+    whole = pr.moves_using(me, pr.parse_cards("5H 2C JK JK"))
+    assert whole and all(isinstance(m, pr.LayDown) and pr.is_legal(state, m) for m in whole)
+    # While the shape is filled, the wild cards selected find its fillings: one per order
+    # along the run when wilds may be exchanged, else the one listed for them all.
+    shape = pr.parse_move(state, "shape 5H *=6H * *")
+    filling = pr.apply_move(state, shape)
+    mine = pr.view(filling, seat)
+    fills = pr.moves_using(mine, pr.parse_cards("JK 2C JK"))
+    assert all(isinstance(m, pr.FillWilds) and m in mine.legal_moves for m in fills)
+    assert len(fills) == (3 if exchange else 1)
+    assert pr.moves_using(mine, pr.parse_cards("JK JK")) == ()
+    assert pr.moves_using(mine, pr.parse_cards("5H")) == ()

@@ -39,20 +39,22 @@ pushrummy.errors.SetupError: seat must be 0..3 in a game of 4 players, not 4
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import contextlib
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .cards import ALL_CARDS, Card
+from .cards import ALL_CARDS, JOKER, Card, Rank
 from .contract_spec import Contract, Requirement
-from .contracts import contract_options, single_melds
+from .contracts import contract_left, contract_options, single_melds
 from .engine import is_legal
 from .engine import legal_moves as _legal_moves
-from .errors import SetupError
+from .errors import InvalidMeldError, SetupError
 from .events import EventLog, GameLog
 from .meld_shape import MeldShape
-from .moves import LayDown, Move, NewMeld, cards_used
+from .melds import Meld, MeldKind, meld_rule_problem
+from .moves import FillWilds, LayDown, LayDownShape, Move, NewMeld, cards_used
 from .state import (
     DealResult,
     GameState,
@@ -210,16 +212,23 @@ def moves_using(view: PlayerView, cards: Iterable[Card]) -> tuple[Move, ...]:
 
     The question a front end asks when the player has selected some cards: which moves
     use exactly these? A discard, a lay-off and an exchange use their one card, a new meld
-    its meld's cards, a lay-down (or lay-down step) its melds' cards
+    its meld's cards, a lay-down (or lay-down step) its melds' cards, a lay-down step's
+    shape its natural cards and the filling of its wild places those wild cards
     (:func:`~pushrummy.moves.cards_used`); so no cards selected gives the draws (and
     nothing else). First the listed moves that do, in the order of
     :attr:`PlayerView.legal_moves`; then the legal moves the listing leaves to their
     representatives (:ref:`listing-promise`) that use exactly these cards: a lay-down
-    step that is not first in step order or longer than its part, a whole lay-down of
-    several melds (among the first 256 ways the cards make), a new meld longer than its
-    smallest form. The engine's checker decides each (:func:`~pushrummy.engine.is_legal`, on
-    a state holding what the view knows), so a person can lay the melds of a contract down
-    in any order. Cards the seat does not hold give only the listed moves (none).
+    step that is not first in step order or longer than its part (with wild cards: the
+    whole step, in one :class:`~pushrummy.moves.LayDown`), a whole lay-down of several
+    melds (among the first 256 ways the cards make), a new meld longer than its smallest
+    form; natural cards alone, the shapes (:class:`~pushrummy.moves.LayDownShape`) they
+    make with wild places the seat's wild cards can fill, sets first, then runs by where
+    they start; while a shape is being filled (``Phase.FILLING_WILDS``), its wild cards
+    in another order (:class:`~pushrummy.moves.FillWilds`). The engine's checker decides
+    each (:func:`~pushrummy.engine.is_legal`, on a state holding what the view knows), so
+    a person can lay the melds of a contract down in any order; the shapes and fillings
+    tried are bounded (at most 256 fillings checked in all). Cards the seat does not hold
+    give only the listed moves (none).
 
     Raises:
         TypeError: ``view`` is not a :class:`PlayerView`, or ``cards`` is not an
@@ -245,19 +254,22 @@ def moves_using(view: PlayerView, cards: Iterable[Card]) -> tuple[Move, ...]:
         for move in view.legal_moves
         if len(used := cards_used(move)) == count and sorted(c.code for c in used) == wanted
     ]
-    if (
-        count >= 3
-        and view.legal_moves
-        and view.phase in (Phase.PLAY, Phase.LAYING_DOWN)
-        and _holds(view.hand, wanted)
-    ):
-        listed = set(found)
-        selected = [ALL_CARDS[code] for code in wanted]
-        found += [
-            move
-            for move in _meld_moves(view, selected)
-            if move not in listed and is_legal(_own_moves_state(view), move)
-        ]
+    if not count or not view.legal_moves or not _holds(view.hand, wanted):
+        return tuple(found)
+    selected = [ALL_CARDS[code] for code in wanted]
+    listed = set(found)
+    probe = _own_moves_state(view)
+    if view.phase in (Phase.PLAY, Phase.LAYING_DOWN):
+        if count >= 3:
+            found += [
+                move
+                for move in _meld_moves(view, selected)
+                if move not in listed and is_legal(probe, move)
+            ]
+        if not view.laid_down[view.seat] and all(card.is_natural for card in selected):
+            found += _shape_moves(view, probe, selected, listed)
+    elif view.phase is Phase.FILLING_WILDS and all(card.is_wild for card in selected):
+        found += _fill_moves(view, probe, selected, listed)
     return tuple(found)
 
 
@@ -288,6 +300,142 @@ def _meld_moves(view: PlayerView, cards: list[Card]) -> list[Move]:
                 moves.append(LayDown(seat, way))
     return moves
 
+
+def _shape_moves(
+    view: PlayerView, probe: GameState, naturals: list[Card], listed: set[Move]
+) -> list[Move]:
+    """The legal shapes of a lay-down step whose naturals are exactly ``naturals`` that
+    the listing leaves out: each set and run they make with as many wild places as the
+    seat's wild cards can fill, legal when some filling of it makes a legal step
+    ([contract.wilds]); at most :data:`_FILLINGS` fillings are checked."""
+    seat = view.seat
+    wilds = [card for card in view.hand if card.is_wild]
+    placed = tuple(t.meld for t in view.lay_down_so_far)
+    budget = [_FILLINGS]
+    moves: list[Move] = []
+    for shape in _shapes_of(naturals, len(wilds)):
+        move = LayDownShape(seat, shape)
+        if move in listed:
+            continue
+        meld = shape.fill([JOKER] * shape.wild_places)  # what no filling changes
+        if meld_rule_problem(meld, view.variant) is not None:
+            continue
+        if contract_left(view.contract, (*placed, meld), view.variant) is None:
+            continue
+        for fill in _arrangements(wilds, shape.wild_places, ordered=shape.suit is not None):
+            if budget[0] <= 0:
+                return moves
+            budget[0] -= 1
+            if is_legal(probe, LayDown(seat, (shape.fill(fill),))):
+                moves.append(move)
+                break
+    return moves
+
+
+def _shapes_of(naturals: list[Card], wild_places: int) -> Iterator[MeldShape]:
+    """Every shape whose naturals are ``naturals``, with 1 to ``wild_places`` wild places:
+    sets by size, then runs by start and length."""
+    ranks = {card.rank for card in naturals}
+    suits = {card.suit for card in naturals}
+    if len(ranks) == 1:
+        for places in range(1, wild_places + 1):
+            with contextlib.suppress(InvalidMeldError):
+                yield MeldShape.of(Meld.set_of([*naturals, *[JOKER] * places]))
+    if len(suits) != 1:
+        return
+    suit = suits.pop()
+    runs: list[tuple[int, int, MeldShape]] = []
+    aces = [card for card in naturals if card.rank is Rank.ACE]
+    others = [(int(card.rank or 0), card) for card in naturals if card.rank is not Rank.ACE]
+    for high in range(len(aces) + 1):  # how many aces stand high (at 14), the rest low (at 1)
+        low_aces = len(aces) - high
+        spots = sorted(
+            [
+                *others,
+                *[(1, ace) for ace in aces[:low_aces]],
+                *[(14, ace) for ace in aces[low_aces:]],
+            ],
+            key=lambda spot: spot[0],
+        )
+        if len({spot for spot, _ in spots}) != len(spots):
+            continue
+        low, top = spots[0][0], spots[-1][0]
+        gaps = top - low + 1 - len(spots)
+        for below in range(low):
+            for above in range(15 - top):
+                places = gaps + below + above
+                if not 1 <= places <= wild_places:
+                    continue
+                start = low - below
+                cards = [JOKER] * (top + above - start + 1)
+                for spot, card in spots:
+                    cards[spot - start] = card
+                with contextlib.suppress(InvalidMeldError):
+                    meld = Meld(MeldKind.RUN, tuple(cards), suit=suit, start=start)
+                    runs.append((start, len(cards), MeldShape.of(meld)))
+    for _, _, shape in sorted(runs, key=lambda run: run[:2]):
+        yield shape
+
+
+def _fill_moves(
+    view: PlayerView, probe: GameState, wilds: list[Card], listed: set[Move]
+) -> list[Move]:
+    """The legal fillings of the announced shape with exactly ``wilds`` that the listing
+    leaves out: the wilds in another order along a run (when wilds cannot be taken back, only
+    when no listed filling holds these wilds, and then one); at most :data:`_FILLINGS`."""
+    shape = view.shape
+    assert shape is not None  # the phase is FILLING_WILDS
+    if len(wilds) != shape.wild_places:
+        return []
+    canonical = view.variant.wild_exchange is WildExchange.NONE
+    if canonical and listed:
+        return []  # a listed filling of these very wilds stands for every order of them
+    moves: list[Move] = []
+    budget = _FILLINGS
+    for fill in _arrangements(wilds, len(wilds), ordered=shape.suit is not None):
+        move = FillWilds(view.seat, fill)
+        if move in listed:
+            continue
+        if budget <= 0:
+            break
+        budget -= 1
+        if is_legal(probe, move):
+            moves.append(move)
+            if canonical:
+                break
+    return moves
+
+
+def _arrangements(cards: list[Card], places: int, *, ordered: bool) -> Iterator[tuple[Card, ...]]:
+    """The distinct ways to put ``places`` of ``cards`` (a multiset) in a row: in every
+    order (``ordered``, a run's wild places), or sorted only (a set's), in ascending order
+    of the rows."""
+    left: dict[Card, int] = {}
+    for card in cards:
+        left[card] = left.get(card, 0) + 1
+    kinds = sorted(left)
+    row: list[Card] = []
+
+    def extend(first: int) -> Iterator[tuple[Card, ...]]:
+        if len(row) == places:
+            yield tuple(row)
+            return
+        for index in range(0 if ordered else first, len(kinds)):
+            card = kinds[index]
+            if left[card]:
+                left[card] -= 1
+                row.append(card)
+                yield from extend(index)
+                row.pop()
+                left[card] += 1
+
+    if places <= len(cards):
+        yield from extend(0)
+
+
+_FILLINGS = 256
+"""How many fillings of wild places :func:`moves_using` checks for one selection (the
+shapes of its naturals, or the orders of a shape's wild cards): a bound on the work."""
 
 _LONGEST_MELD = 14
 """No meld has more cards (a run from ace low to ace high, [meld.run])."""

@@ -28,7 +28,9 @@ def narrate(
     the events it added to the log (:mod:`pushrummy.events`) as ``viewer`` saw them
     (``None``: a spectator who sees every card, as in ``watch``; a seat: that seat's redacted
     events, so nothing it may not know). Deal starts and ends have their own headings
-    (:func:`deal_started`, :func:`deal_ended`)."""
+    (:func:`deal_started`, :func:`deal_ended`). A shape
+    (:class:`~pushrummy.moves.LayDownShape`) adds no event: its line is empty, and its meld
+    is told once its wild places are filled."""
     if isinstance(move, NextDeal):
         return describe_move(move)
     log = after.log.events if viewer is None else after.log.seen_by(viewer)

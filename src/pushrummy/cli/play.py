@@ -22,7 +22,19 @@ from collections.abc import Sequence
 from ..bots import Bot, GreedyBot
 from ..engine import new_game
 from ..errors import PushRummyError
-from ..moves import Discard, ExchangeWild, LayDown, LayOff, Move, NewMeld, NextDeal, Push, Take
+from ..moves import (
+    Discard,
+    ExchangeWild,
+    FillWilds,
+    LayDown,
+    LayDownShape,
+    LayOff,
+    Move,
+    NewMeld,
+    NextDeal,
+    Push,
+    Take,
+)
 from ..notation import format_move, parse_move
 from ..playing import GameListener, drive
 from ..plays.discard import discardable_cards
@@ -59,9 +71,22 @@ GROUP_SHOWN = 8
 """In a compact list, how many moves of a large group (lay-downs, melds, lay-offs) are shown."""
 
 _NUMBER = re.compile(r"#?([0-9]{1,9})")
-_KIND_ORDER = (Take, Push, LayDown, LayOff, NewMeld, ExchangeWild, Discard, NextDeal)
+_KIND_ORDER = (
+    Take,
+    Push,
+    LayDown,
+    LayDownShape,
+    FillWilds,
+    LayOff,
+    NewMeld,
+    ExchangeWild,
+    Discard,
+    NextDeal,
+)
 _KIND_NAMES = {
     LayDown: ("lay-down", "lay-downs"),
+    LayDownShape: ("shape", "shapes"),
+    FillWilds: ("filling", "fillings"),
     LayOff: ("lay-off", "lay-offs"),
     NewMeld: ("new meld", "new melds"),
     ExchangeWild: ("exchange", "exchanges"),
@@ -93,6 +118,10 @@ def help_text(variant: Variant, *, unicode: bool = True) -> str:
         "                               with its role (JK=9 in a set of 9s, JK=6H in a run) unless",
         "                               only one role fits; the whole contract at once, or one meld",
         "                               at a time (down 7S 7H 7D, then down 9C 9S JK=9)",
+        "  shape 9C 9S *=9              a meld of the contract with wilds, in two steps: first its",
+        "                               shape, * at each wild place (its role unless only one fits),",
+        "  fill JK                      then the wilds that fill its places, in order (a run's low",
+        "                               to high); the list offers these, 'down' takes it whole",
     ]
     if variant.new_melds_after_contract:
         lines.append("  meld 5H JK=6H 7H             meld a new set or run (after your contract)")
@@ -124,23 +153,26 @@ class Quit(Exception):
 
 
 def _points(move: Move, me: PlayerView) -> int:
-    """The points a lay-down or new meld takes out of the hand."""
+    """The points a lay-down, a shape (its naturals) or a new meld takes out of the hand."""
     if isinstance(move, LayDown):
-        melds = move.melds
+        cards = [card for meld in move.melds for card in meld.cards]
+    elif isinstance(move, LayDownShape):
+        cards = list(move.shape.naturals)
     elif isinstance(move, NewMeld):
-        melds = (move.meld,)
+        cards = list(move.meld.cards)
     else:
         return 0
-    return sum(me.variant.card_value(card) for meld in melds for card in meld.cards)
+    return sum(me.variant.card_value(card) for card in cards)
 
 
 def order_moves(me: PlayerView) -> list[Move]:
-    """The legal moves in the order they are numbered: by kind (draws, lay-downs, lay-offs,
-    new melds, exchanges, discards); lay-downs and new melds with the most points first."""
+    """The legal moves in the order they are numbered: by kind (draws, lay-downs, shapes,
+    fillings, lay-offs, new melds, exchanges, discards); lay-downs, shapes and new melds with
+    the most points first."""
     groups: dict[type, list[Move]] = {kind: [] for kind in _KIND_ORDER}
     for move in me.legal_moves:
         groups[type(move)].append(move)
-    for kind in (LayDown, NewMeld):
+    for kind in (LayDown, LayDownShape, NewMeld):
         groups[kind].sort(key=lambda m: -_points(m, me))
     return [move for kind in _KIND_ORDER for move in groups[kind]]
 
@@ -254,6 +286,8 @@ class PlaySession(GameListener):
         if isinstance(move, NextDeal):
             return
         line = narrate(self.out, before, move, after, self.names, viewer=self.human)
+        if not line:  # a shape: its meld is told once filled
+            return
         style = "cyan" if getattr(move, "seat", None) == self.human else ""
         self.out.line(("  " + line, style))
 
@@ -357,6 +391,8 @@ class PlaySession(GameListener):
             phase = "draw: take or push"
         elif me.phase is Phase.LAYING_DOWN:
             phase = "place the next meld of your contract"
+        elif me.phase is Phase.FILLING_WILDS:
+            phase = "fill the wild places of your meld"
         else:
             phase = "meld, lay off or discard"
         out.line()
@@ -395,6 +431,15 @@ class PlaySession(GameListener):
         if me.phase is Phase.LAYING_DOWN:
             still = " + ".join(str(req) for req in me.contract_left)
             out.line(f"You are laying down your contract: {still} still to place.")
+        elif me.phase is Phase.FILLING_WILDS:
+            shape = me.shape
+            assert shape is not None
+            order = ", low to high" if shape.suit is not None and shape.wild_places > 1 else ""
+            out.line(
+                f"You are laying down {out.notation(shape.notation())}, a meld of your contract: "
+                f"choose the wild cards for its {plural(shape.wild_places, 'wild place')}"
+                f"{order} (fill ...)."
+            )
         elif not me.laid_down[me.seat]:
             out.line(f"You have not laid down yet: the contract is {me.contract}.")
         self.print_moves(full=False)

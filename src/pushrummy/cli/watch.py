@@ -61,8 +61,11 @@ class Transcript(GameListener):
         self.moves.append(move)
         if self.brief or isinstance(move, NextDeal):
             return
+        line = narrate(self.out, before, move, after, self.names)
+        if not line:  # a shape: its meld is told once filled
+            return
         prefix = f"{before.turn + 1:>4}  " if isinstance(move, (Take, Push)) else "      "
-        self.out.line(prefix + narrate(self.out, before, move, after, self.names))
+        self.out.line(prefix + line)
 
     def deal_ended(self, state: GameState) -> None:
         deal_ended(self.out, state, self.names)

@@ -15,13 +15,17 @@ Grammar::
 
     move     = "take" | "push" | "next"
              | "discard" CARD
-             | "down" meld { "/" meld }          (lay down the contract)
+             | "down" meld { "/" meld }          (lay down the contract, or its next meld)
+             | "shape" shape                     (the next meld, its wild places open)
+             | "fill" WILD { WILD }              (the wilds for the shape's places, in order)
              | "meld" meld                       (a new meld after the contract)
              | "off" CARD "on" ID [ END ]        (lay off a card on table meld ID)
              | "off" WILD "=" ROLE "on" ID       (a wild with its role, which names the end)
              | "exchange" CARD "on" ID [ "at" POSITION ]
     meld     = item { item }
     item     = NATURAL | WILD [ "=" ROLE ]       (a wild's role, unless only one fits)
+    shape    = place { place }
+    place    = NATURAL | "*" [ "=" ROLE ]        (a wild place, its role unless only one fits)
     ROLE     = RANK SUIT                         (in a run: the card the wild stands for)
              | RANK                              (in a set: the set's rank)
     END      = "low" | "high"
@@ -34,6 +38,8 @@ text                            move                                    rule
 ``take``                        :class:`~pushrummy.moves.Take`          [draw.take]
 ``push``                        :class:`~pushrummy.moves.Push`          [draw.push]
 ``down 7S 7H 7D / 9C 9S JK=9``  :class:`~pushrummy.moves.LayDown`       [contract.laydown]
+``shape 5H *=6H 7H``            :class:`~pushrummy.moves.LayDownShape`  [contract.wilds]
+``fill 2C``                     :class:`~pushrummy.moves.FillWilds`     [contract.wilds]
 ``meld 5H JK=6H 7H``            :class:`~pushrummy.moves.NewMeld`       [meld.new]
 ``off JK on 3 high``            :class:`~pushrummy.moves.LayOff`        [layoff.card]
 ``exchange 6H on 3``            :class:`~pushrummy.moves.ExchangeWild`  [layoff.exchange]
@@ -61,6 +67,15 @@ written. A lay-off names its end (``off JK on 3 high``), or a wild's role
 when only one end takes the card; when both do, the error lists each end with
 what the wild would stand for there.
 
+**Shapes and fillings.** A lay-down step that holds wild cards is listed in two
+decisions ([contract.wilds]): first its shape, the meld with ``*`` at each wild place
+(``shape 5H *=6H 7H``, ``shape 9C 9S *=9``; as a meld's wilds, a place's role may be left
+out when only one reading is legal: ``shape 5H * 7H``), then the wild cards that fill its
+places, in the order of the places, a run's low to high (``fill 2C``, ``fill JK 2D``; a
+set's places are alike and its filling is read sorted). A shape holds no wild card, and a
+filling nothing but wild cards. The whole step stays one legal move, with its wilds:
+``down 5H JK=6H 7H`` (not listed: the listing offers the shape).
+
 **Resolving against the position.** The seat is the state's current player.
 ``off`` may leave out the end when only one end of the run takes the card, and
 ``exchange`` names the natural card, so the position is derived (``at``
@@ -82,6 +97,12 @@ Meld.run('5H JK=6H 7H')
 'off JK on 3 high'
 >>> describe_move(LayOff(2, parse_card("JK"), 3, End.HIGH))
 'seat 2 lays off JK at the high end of meld 3'
+>>> from pushrummy.meld_shape import MeldShape
+>>> from pushrummy.moves import FillWilds, LayDownShape
+>>> format_move(LayDownShape(2, MeldShape.of(parse_meld("5H JK 7H"))))
+'shape 5H *=6H 7H'
+>>> format_move(FillWilds(2, [parse_card("2C")]))
+'fill 2C'
 >>> parse_meld("5H JK 7H")
 Meld.run('5H JK=6H 7H')
 >>> parse_meld("JC JK 2S")

@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 from typing import NoReturn
 
-from ..cards import Card, Rank, Suit, parse_card
+from ..cards import JOKER, Card, Rank, Suit, parse_card
 from ..errors import InvalidMeldError, NotationError, clip, clip_repr
 from ..melds import Meld, MeldKind, position_rank
 from .formatting import format_meld
@@ -96,11 +96,15 @@ def _meld(tokens: list[str], text: str) -> Meld:
     return readings[0]
 
 
-def meld_readings(tokens: list[str], text: str) -> list[Meld]:
+def meld_readings(tokens: list[str], text: str, *, shape: bool = False) -> list[Meld]:
     """Every meld ``tokens`` can mean: one when every wild carries its role; for wilds
-    written without one, every assignment of roles that makes a valid meld (sets first)."""
+    written without one, every assignment of roles that makes a valid meld (sets first).
+
+    With ``shape``, the tokens are a shape's (``5H * 7H``): ``*`` (or ``*=6H``) at each wild
+    place, read as a joker, and a wild card is refused (the shape leaves its wilds open)."""
     if not tokens:
-        fail(f"empty meld in {clip_repr(text)}: a meld is 3 or more cards", "", text)
+        what = "shape" if shape else "meld"
+        fail(f"empty {what} in {clip_repr(text)}: a meld is 3 or more cards", "", text)
     cards: list[Card] = []
     roles: list[Rank | Card | None] = []
     set_role: str | None = None
@@ -114,7 +118,7 @@ def meld_readings(tokens: list[str], text: str) -> list[Meld]:
                 text,
             )
         card_text, equals, role_text = item.partition("=")
-        card = read_card(card_text, text)
+        card = _shape_place(item, card_text, text) if shape else read_card(card_text, text)
         if not equals:
             unroled = unroled or card.is_wild
             cards.append(card)
@@ -150,6 +154,24 @@ def meld_readings(tokens: list[str], text: str) -> list[Meld]:
         return [_set(cards, roles, what)]
     return [_run(cards, roles, tokens, what)]
 
+
+def _shape_place(item: str, card_text: str, text: str) -> Card:
+    """A card of a shape: a natural, or ``*`` at a wild place (read as a joker)."""
+    if card_text == SHAPE_WILD:
+        return JOKER
+    card = read_card(card_text, text)
+    if card.is_wild:
+        fail(
+            f"wild {clip_repr(card_text)} in {clip_repr(text)}: a shape leaves its wild places "
+            f"open: write * for each (*=6H in a run, *=9 in a set), and fill it next",
+            item,
+            text,
+        )
+    return card
+
+
+SHAPE_WILD = "*"
+"""How a shape writes a wild place (``5H * 7H``, ``5H *=6H 7H``)."""
 
 _SET_RANKS = tuple(rank for rank in Rank if rank is not Rank.TWO)
 """The ranks a set can have (twos are wild: no sets of twos)."""
@@ -217,6 +239,8 @@ def ambiguous_roles(readings: Sequence[str], tokens: list[str], text: str) -> No
 
 
 def is_wild_token(token: str) -> bool:
+    if token == SHAPE_WILD:
+        return True
     try:
         return parse_card(token).is_wild
     except NotationError:

@@ -19,11 +19,14 @@ from ..cards import Card, Rank
 from ..engine import check_move, is_legal, legal_moves
 from ..english import lay_off_role, meld_phrase, position_card
 from ..errors import IllegalMoveError, InvalidMeldError, clip_repr
+from ..meld_shape import MeldShape
 from ..melds import End, Meld, MeldKind, position_rank
 from ..moves import (
     Discard,
     ExchangeWild,
+    FillWilds,
     LayDown,
+    LayDownShape,
     LayOff,
     Move,
     NewMeld,
@@ -38,6 +41,7 @@ from ..variants import WildExchange
 from ..views import PlayerView, moves_using
 from .formatting import format_move, implied_position
 from .melds import (
+    SHAPE_WILD,
     ambiguous_roles,
     fail,
     is_wild_token,
@@ -62,27 +66,32 @@ def parse_move(state: GameState | PlayerView, text: str) -> Move:
     ``state`` may also be a :class:`~pushrummy.views.PlayerView` (what a client holds): the
     text then names one of the view's :attr:`~pushrummy.views.PlayerView.legal_moves`,
     and the move returned is that listed move, or a legal meld move the listing leaves to
-    its representative (a lay-down step in any order or longer than its part, a whole
-    lay-down, a longer new meld: :func:`~pushrummy.views.moves_using`). Text for any other
+    its representative (a lay-down step in any order or longer than its part, with its wild
+    cards or as its shape, a filling with its wilds in another order, a whole lay-down, a
+    longer new meld: :func:`~pushrummy.views.moves_using`). Text for any other
     move raises a plain
     :class:`~pushrummy.errors.IllegalMoveError` saying so, with the rule that comes
     nearest: ``turn.seat`` when it is not the view's seat's turn, ``turn.between``
     when nobody is to move, ``draw.choice`` for anything but a draw before the draw,
-    else the rule that defines that kind of move (``layoff.card`` for ``off``).
+    ``contract.wilds`` for anything but a filling while a shape is filled (and a filling
+    without one), ``contract.steps`` for anything but a lay-down step while a lay-down is
+    unfinished, else the rule that defines that kind of move (``layoff.card`` for ``off``).
 
     A state and a view are read alike, as python-chess's ``parse_san`` reads a move: the
     grammar reads the text into the moves it may name (a lay-off without its end: each end
-    of the run; an exchange without its position: each place of the run; wilds without
-    roles: each reading), and the legal ones are kept: those listed
-    (:func:`~pushrummy.engine.legal_moves` of the state, or the view's), and the lay-downs
-    and new melds the listing leaves to a representative (:func:`~pushrummy.engine.is_legal`
-    on a state, :func:`~pushrummy.views.moves_using` on a view). One kept is the move, more
+    of the run; an exchange without its position: each place of the run; wilds or a shape's
+    wild places without roles: each reading), and the legal ones are kept: those listed
+    (:func:`~pushrummy.engine.legal_moves` of the state, or the view's), and the lay-downs,
+    shapes, fillings and new melds the listing leaves to a representative
+    (:func:`~pushrummy.engine.is_legal` on a state, :func:`~pushrummy.views.moves_using` on
+    a view). A filling of a set's wild places is read sorted (its places are alike). One kept is the move, more
     than one an ambiguity; when none is, the error of the most plausible reading says why.
 
     Raises:
         TypeError: ``state`` is not a :class:`~pushrummy.state.GameState` or a
             :class:`~pushrummy.views.PlayerView`, or ``text`` not a str.
-        NotationError: malformed text (the bad token is named), or text that
+        NotationError: malformed text (the bad token is named: a wild card in a shape,
+            which writes ``*``; a natural card in a filling), or text that
             names two legal moves (the message lists them): a lay-off's end left out
             when both ends take the card, wilds written without roles that can stand
             for different cards in legal moves, or in too many ways to try.
@@ -168,7 +177,7 @@ class _StatePosition(_Position):
         self._listed: frozenset[Move] | None = None
 
     def legal(self, move: Move) -> Move | None:
-        if isinstance(move, (LayDown, NewMeld)):
+        if isinstance(move, _UNLISTED_KINDS):
             return move if is_legal(self.state, move) else None
         if self._listed is None:  # listed once, when a move other than a meld is read
             self._listed = frozenset(legal_moves(self.state))
@@ -182,7 +191,7 @@ class _StatePosition(_Position):
             if state.current_player is None and not isinstance(move, NextDeal):
                 raise type(exc)(exc.message, rule=exc.rule, phase=exc.phase) from None
             raise
-        # Not reached: the listing holds every legal move but the meld moves is_legal decides.
+        # Not reached: the listing holds every legal move but those is_legal decides.
         raise AssertionError(f"{move!r} is legal")  # pragma: no cover
 
 
@@ -196,10 +205,13 @@ class _ViewPosition(_Position):
         super().__init__(view, view.seat)
         self.view = view
         self.loose = view.variant.wild_exchange is WildExchange.NONE
-        self.listed = {_play_key(m, loose=self.loose): m for m in view.legal_moves}
+        self.exact = {m: m for m in view.legal_moves}
+        self.listed = {_play_key(m, loose=self.loose): m for m in reversed(view.legal_moves)}
 
     def legal(self, move: Move) -> Move | None:
-        found = self.listed.get(_play_key(move, loose=self.loose))
+        found = self.exact.get(move)
+        if found is None:
+            found = self.listed.get(_play_key(move, loose=self.loose))
         return found if found is not None else _unlisted(self.view, move, self.loose)
 
     def refuse(self, move: Move, text: str) -> NoReturn:
@@ -262,6 +274,14 @@ def _read(position: _Position, text: str) -> _Reading:
         if len(moves) == 1:
             return _Reading.one(moves[0])
         return _Reading(tuple(moves), moves[0], tokens=tuple(tokens))
+    if verb == "shape":
+        shapes = _shapes_for(position.where, args, text)
+        moves = [LayDownShape(seat, shape) for shape in shapes]
+        if len(moves) == 1:
+            return _Reading.one(moves[0])
+        return _Reading(tuple(moves), moves[0], tokens=tuple(tokens))
+    if verb == "fill":
+        return _Reading.one(FillWilds(seat, _fill_wilds(position, args, text)))
     if verb in ("off", "exchange"):
         what = "the card to lay off" if verb == "off" else "the natural card"
         item = _arg(args, 0, what, verb, text)
@@ -422,23 +442,82 @@ def _product(options: list[list[Meld]], tokens: list[str], text: str) -> list[tu
     return choices
 
 
-def _meld_for(state: GameState | PlayerView, tokens: list[str], text: str) -> list[Meld]:
-    """The readings of the meld of ``tokens``; a meld-rule error carries the seat and phase."""
+def _meld_for(
+    state: GameState | PlayerView, tokens: list[str], text: str, *, shape: bool = False
+) -> list[Meld]:
+    """The readings of the meld (or, with ``shape``, the shape) of ``tokens``; a meld-rule
+    error carries the seat and phase."""
     try:
-        return meld_readings(tokens, text)
+        return meld_readings(tokens, text, shape=shape)
     except InvalidMeldError as exc:
         seat = state.current_player
         who = "" if seat is None else f"seat {seat} cannot meld: "
-        raise InvalidMeldError(
-            who + exc.message, rule=exc.rule, seat=seat, phase=state.phase
-        ) from None
+        message = _JOKER_WORD.sub(SHAPE_WILD, exc.message) if shape else exc.message
+        raise InvalidMeldError(who + message, rule=exc.rule, seat=seat, phase=state.phase) from None
+
+
+_JOKER_WORD = re.compile(r"\bJK\b")
+"""A joker in a meld error's words, which in a shape's is a wild place (``*``): a shape
+holds no wild card, so every joker the error names stands in for one."""
+
+
+def _shapes_for(state: GameState | PlayerView, tokens: list[str], text: str) -> list[MeldShape]:
+    """The shapes ``tokens`` can mean (``*`` at each wild place): one per reading of its
+    wild places' roles, sets first."""
+    shapes: list[MeldShape] = []
+    for meld in _meld_for(state, tokens, text, shape=True):
+        shape = MeldShape.of(meld)
+        if shape not in shapes:
+            shapes.append(shape)
+    return shapes
+
+
+def _fill_wilds(position: _Position, args: list[str], text: str) -> tuple[Card, ...]:
+    """The wild cards of ``fill``, in place order; sorted when the announced shape is a
+    set (its wild places are alike, so its fillings are listed sorted)."""
+    if not args:
+        fail(
+            f"incomplete move {clip_repr(text)}: 'fill' needs the wild cards that fill the "
+            "shape's wild places, in order (fill 2C JK)",
+            "",
+            text,
+        )
+    wilds: list[Card] = []
+    for token in args:
+        if "=" in token or token == "/":
+            fail(
+                f"unexpected {clip_repr(token)} in {clip_repr(text)}: 'fill' names the wild "
+                "cards alone, in the order of the shape's wild places (the shape gave their roles)",
+                token,
+                text,
+            )
+        card = read_card(token, text)
+        if card.is_natural:
+            fail(
+                f"natural {clip_repr(token)} in {clip_repr(text)}: 'fill' names the wild cards "
+                "(jokers and twos) that fill the shape's wild places",
+                token,
+                text,
+            )
+        wilds.append(card)
+    shape = position.where.shape
+    if shape is not None and shape.kind is MeldKind.SET:
+        wilds.sort()
+    return tuple(wilds)
+
+
+_UNLISTED_KINDS = (LayDown, LayDownShape, FillWilds, NewMeld)
+"""The kinds of move whose legal moves the listing may leave to a representative
+(:ref:`listing-promise`): read against :func:`~pushrummy.engine.is_legal` on a state,
+:func:`~pushrummy.views.moves_using` on a view."""
 
 
 def _unlisted(view: PlayerView, move: Move, loose: bool) -> Move | None:
     """The legal meld move ``move`` names that the listing leaves to its representative
-    (a lay-down step in any order or longer than its part, a whole lay-down, a longer new
-    meld: :func:`~pushrummy.views.moves_using`), or ``None``."""
-    if not isinstance(move, (LayDown, NewMeld)):
+    (a lay-down step in any order or longer than its part, its shape, a filling with its
+    wilds in another order, a whole lay-down, a longer new meld:
+    :func:`~pushrummy.views.moves_using`), or ``None``."""
+    if not isinstance(move, _UNLISTED_KINDS):
         return None
     key = _play_key(move, loose=loose)
     for found in moves_using(view, cards_used(move)):
@@ -449,8 +528,10 @@ def _unlisted(view: PlayerView, move: Move, loose: bool) -> Move | None:
 
 def _play_key(move: Move, *, loose: bool) -> object:
     """What tells ``move`` from other moves: the move itself, or, when wilds cannot be
-    taken back (``loose``), a lay-down or new meld without which wild stands in which wild
-    place of a run (one play, listed once, [meld.wild])."""
+    taken back (``loose``), a lay-down, new meld or filling without which wild stands in
+    which wild place of a run (one play, listed once, [meld.wild])."""
+    if loose and isinstance(move, FillWilds):
+        return (FillWilds, move.seat, tuple(sorted(move.wilds)))
     if not loose or not isinstance(move, (LayDown, NewMeld)):
         return move
     melds = move.melds if isinstance(move, LayDown) else (move.meld,)
@@ -473,6 +554,16 @@ def _not_listed(view: PlayerView, move: Move, text: str) -> IllegalMoveError:
         why, rule = f"it is seat {view.current_player}'s turn", "turn.seat"
     elif view.phase is Phase.DRAW and not isinstance(move, (Take, Push)):
         why, rule = "the turn starts by taking the upcard or pushing", "draw.choice"
+    elif view.phase is Phase.FILLING_WILDS and not isinstance(move, FillWilds):
+        why, rule = f"the wild places of {view.shape} are to be filled first", "contract.wilds"
+    elif isinstance(move, FillWilds) and view.phase is not Phase.FILLING_WILDS:
+        why, rule = "no shape is announced whose wild places to fill", "contract.wilds"
+    elif view.phase is Phase.LAYING_DOWN and not isinstance(move, (LayDown, LayDownShape)):
+        still = " + ".join(str(req) for req in view.contract_left)
+        why, rule = (
+            f"the contract is to be laid down first: {still} still to place",
+            "contract.steps",
+        )
     else:
         kind = kind_of(move)
         why, rule = f"the rules of '{kind.verb}' do not allow it here", kind.rule

@@ -197,9 +197,9 @@ def check_lay_down_shape(state: GameState, move: Any) -> None:
     wild places from the seat's wild cards makes a legal lay-down step.
 
     Raises:
-        IllegalMoveError: the seat has already laid down this deal ([contract.laydown]).
-        IllegalMoveError: a shape without wild places (that is a
-            :class:`~pushrummy.moves.LayDown`) ([contract.wilds]).
+        IllegalMoveError: the seat has already laid down this deal ([contract.laydown]), or
+            a shape without wild places (that is a :class:`~pushrummy.moves.LayDown`)
+            ([contract.wilds]).
         CardNotInHandError: the seat does not hold the shape's naturals ([turn.holds]).
         ContractNotMetError: no filling makes a legal step ([contract.wilds]), as
             :func:`check_lay_down` says of the first.
@@ -254,8 +254,9 @@ def check_fill_wilds(state: GameState, move: Any) -> None:
     lay-down step of the meld it makes (:func:`check_lay_down`).
 
     Raises:
-        IllegalMoveError: not one wild card per wild place ([contract.wilds]).
-        InvalidMeldError, ContractNotMetError, IllegalMoveError, CardNotInHandError: as
+        IllegalMoveError: not one wild card per wild place, or a natural card among them
+            ([contract.wilds]); else as :func:`check_lay_down` of the meld.
+        InvalidMeldError, ContractNotMetError, CardNotInHandError: as
             :func:`check_lay_down` of the meld.
     """
     shape = state.shape
