@@ -257,18 +257,23 @@ def moves_using(view: PlayerView, cards: Iterable[Card]) -> tuple[Move, ...]:
     if not count or not view.legal_moves or not _holds(view.hand, wanted):
         return tuple(found)
     selected = [ALL_CARDS[code] for code in wanted]
+    laying = view.phase in (Phase.PLAY, Phase.LAYING_DOWN)
+    melds = laying and count >= 3
+    shapes = laying and not view.laid_down[view.seat] and all(c.is_natural for c in selected)
+    fills = view.phase is Phase.FILLING_WILDS and all(c.is_wild for c in selected)
+    if not (melds or shapes or fills):
+        return tuple(found)
     listed = set(found)
     probe = _own_moves_state(view)
-    if view.phase in (Phase.PLAY, Phase.LAYING_DOWN):
-        if count >= 3:
-            found += [
-                move
-                for move in _meld_moves(view, selected)
-                if move not in listed and is_legal(probe, move)
-            ]
-        if not view.laid_down[view.seat] and all(card.is_natural for card in selected):
-            found += _shape_moves(view, probe, selected, listed)
-    elif view.phase is Phase.FILLING_WILDS and all(card.is_wild for card in selected):
+    if melds:
+        found += [
+            move
+            for move in _meld_moves(view, selected)
+            if move not in listed and is_legal(probe, move)
+        ]
+    if shapes:
+        found += _shape_moves(view, probe, selected, listed)
+    if fills:
         found += _fill_moves(view, probe, selected, listed)
     return tuple(found)
 
@@ -311,7 +316,7 @@ def _shape_moves(
     seat = view.seat
     wilds = [card for card in view.hand if card.is_wild]
     placed = tuple(t.meld for t in view.lay_down_so_far)
-    budget = [_FILLINGS]
+    budget = _FILLINGS
     moves: list[Move] = []
     for shape in _shapes_of(naturals, len(wilds)):
         move = LayDownShape(seat, shape)
@@ -323,9 +328,9 @@ def _shape_moves(
         if contract_left(view.contract, (*placed, meld), view.variant) is None:
             continue
         for fill in _arrangements(wilds, shape.wild_places, ordered=shape.suit is not None):
-            if budget[0] <= 0:
+            if budget <= 0:
                 return moves
-            budget[0] -= 1
+            budget -= 1
             if is_legal(probe, LayDown(seat, (shape.fill(fill),))):
                 moves.append(move)
                 break
