@@ -169,6 +169,10 @@ def clustered_fit(
                 if both <= wilds and combined.get(s, _NONE) > both:
                     combined[s] = both
         total = combined
+    if total.get(packing.full, _NONE) <= wilds:
+        return True
+    if min(wild_only) == _NONE:
+        return False  # no meld of wilds only at all: the clusters must fill every component
     # The components no cluster fills: melds of wilds only.
     for s, used in total.items():
         wilds_only = sum(

@@ -186,7 +186,7 @@ def _pick(
     return False
 
 
-_BUDGET = 128
+_BUDGET = 32
 """The calls of :func:`_pick` one :func:`fit` may make before the clusters take over
 (:class:`_Guided`). Play's searches make a few dozen at most: they end well within it."""
 
