@@ -24,6 +24,9 @@ SIZES: dict[str, tuple[int, ...]] = {
     "steps.canonical": (100, 300),
     # test_lay_down_minimal: generated hands, every legal lay-down mapped to a listed one
     "steps.minimal": (40, 200),
+    # test_contract_clusters: seeded hands of contracts of many parts, the clusters' answer
+    # against the backtracking's
+    "clusters.hands": (150, 1500),
     # test_fast_paths: generated hands whose every new meld is rebuilt from a listed one
     "new_melds.ordinary": (40, 400),
     "new_melds.wild_heavy": (5, 80),

@@ -73,7 +73,11 @@ held; per rank, the suits held), with per-suit and per-rank results memoised; th
 natural cards a candidate uses are packed into one integer, a few bits per card code,
 so "does it still fit in what is left of the hand?" is one subtraction and one mask
 test. A small backtracking search then picks one candidate per component, fewest wilds
-first, identical components in non-decreasing order.
+first, identical components in non-decreasing order. When it runs long (many parts, most
+often a hand that cannot meet them), the candidates are split into clusters that share no
+card, each cluster makes a table of the fewest wilds with which it fills each multiset of
+parts, and the tables combine: the time then grows with the number of parts, where the
+backtracking's multiplies (``clusters``).
 
 :func:`contract_options` works in two stages so that its work follows the size of its
 answer: it combines meld *shapes* (a meld with its wild slots left open), keeping a
@@ -93,7 +97,8 @@ it):
 * ``parts``: the contract's parts (components ``(kind, size)``, with the one encoding of a
   meld's kind, ``SET`` or ``RUN``), what is left of a contract once melds count towards
   it, and :func:`contract_left`;
-* ``candidates`` and ``feasibility``: the fast search of :func:`can_meet_contract`;
+* ``candidates``, ``clusters`` and ``feasibility``: the fast search of
+  :func:`can_meet_contract`;
 * ``shapes``: meld shapes (a meld with its wild slots left open) and their wild fills;
 * ``singles``: :func:`single_melds`, every set or run a hand can meld on its own;
 * ``steps``: :func:`lay_down_steps`, :func:`can_complete_contract` and

@@ -4,8 +4,10 @@
 the hand's naturals into one int; :func:`fit` then picks one candidate per component by
 backtracking (:func:`_pick`): scarce components first, fewest wilds first, identical
 components in non-decreasing order, and "does it still fit?" one subtraction and one
-mask test. :func:`rest_fits` is the same question on candidate lists already made, for
-the lay-down steps, with a fast path for one component left (:func:`one_part_fits`).
+mask test. A backtracking that runs long hands over to the clusters (module
+``clusters``), which lead it to the same first way without a dead end (:class:`_Guided`).
+:func:`rest_fits` is the same question on candidate lists already made, for the lay-down
+steps, with a fast path for one component left (:func:`one_part_fits`).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Iterable
 from ..cards import Card
 from ..contract_spec import Contract
 from .candidates import Candidate, run_candidates, set_candidates
+from .clusters import clustered_fit
 from .hands import TABLES, Hand, field_bits, read_hand, tables_of
 from .parts import RUN, Component, Plan, plan_for, plan_of
 from .rules import ContractRules, Rules, rules_of
@@ -106,21 +109,36 @@ def fit(
             return False
         floor = [least * (count - i) for i in range(count + 1)]
         same = _SAME[count] if count < len(_SAME) else [i > 0 for i in range(count)]
-        return _pick(0, 0, remaining, wilds, [candidates] * count, same, floor, guards, chosen)
-    if len(plan.distinct) > 1:
-        # Scarce components first; identical ones stay adjacent.
-        comps = tuple(sorted(comps, key=lambda comp: (len(by_comp[comp]), comp)))
-    lists = [by_comp[comp] for comp in comps]
-    if not all(lists):
-        return False
-    # floor[i]: the fewest wilds components i and after need (each list is sorted by wilds).
-    floor = [0] * (len(comps) + 1)
-    for i in range(len(comps) - 1, -1, -1):
-        floor[i] = floor[i + 1] + lists[i][0][0]
-    if floor[0] > wilds:
-        return False
-    same = [i > 0 and comps[i] == comps[i - 1] for i in range(len(comps))]
-    return _pick(0, 0, remaining, wilds, lists, same, floor, guards, chosen)
+        lists = [candidates] * count
+    else:
+        if len(plan.distinct) > 1:
+            # Scarce components first; identical ones stay adjacent.
+            comps = tuple(sorted(comps, key=lambda comp: (len(by_comp[comp]), comp)))
+        lists = [by_comp[comp] for comp in comps]
+        if not all(lists):
+            return False
+        # floor[i]: the fewest wilds components i and after need (lists are sorted by wilds).
+        floor = [0] * (len(comps) + 1)
+        for i in range(len(comps) - 1, -1, -1):
+            floor[i] = floor[i + 1] + lists[i][0][0]
+        if floor[0] > wilds:
+            return False
+        same = [i > 0 and comps[i] == comps[i - 1] for i in range(len(comps))]
+    budget = [_BUDGET]
+    picked = len(chosen)
+    try:
+        return _pick(0, 0, remaining, wilds, lists, same, floor, guards, chosen, budget)
+    except _OverBudget:
+        del chosen[picked:]
+    # A long search (many parts, and most often no way): the clusters answer instead,
+    # and guide the search to the way the backtracking would have found.
+    search = _Guided(comps, by_comp, lists, same, floor, guards, chosen)
+    try:
+        return search.pick(0, 0, remaining, wilds)
+    except _OverBudget:  # beyond the clusters' reach: the backtracking, to its end
+        del chosen[picked:]
+    budget[0] = _UNBOUNDED
+    return _pick(0, 0, remaining, wilds, lists, same, floor, guards, chosen, budget)
 
 
 _SAME = tuple([i > 0 for i in range(count)] for count in range(16))
@@ -138,14 +156,19 @@ def _pick(
     floor: list[int],
     guards: int,
     chosen: list[Candidate],
+    budget: list[int],
 ) -> bool:
     """Backtracking: choose a candidate for component ``i`` and the rest after it.
 
     ``remaining`` keeps its guard bits set. Identical components take candidates in
-    non-decreasing index order, so each multiset is tried once.
+    non-decreasing index order, so each multiset is tried once. Each call spends one of
+    ``budget``; past it, :class:`_OverBudget` is raised.
     """
     if i == len(lists):
         return True
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _OverBudget
     candidates = lists[i]
     spare = wilds - floor[i + 1]
     for index in range(start if same[i] else 0, len(candidates)):
@@ -157,10 +180,93 @@ def _pick(
         if rest & guards != guards:
             continue
         chosen.append(candidate)
-        if _pick(i + 1, index, rest, wilds - need, lists, same, floor, guards, chosen):
+        if _pick(i + 1, index, rest, wilds - need, lists, same, floor, guards, chosen, budget):
             return True
         chosen.pop()
     return False
+
+
+_BUDGET = 32
+"""The calls of :func:`_pick` one :func:`fit` may make before the clusters take over
+(:class:`_Guided`). Play's searches make a few dozen at most: they end well within it."""
+
+
+_UNBOUNDED = 1 << 62
+"""A budget never spent."""
+
+
+class _OverBudget(Exception):
+    """The backtracking of :func:`fit` has spent its budget, or the clusters cannot tell."""
+
+
+class _Guided:
+    """The search of :func:`_pick`, each step checked first by :func:`clustered_fit`.
+
+    :func:`clustered_fit` answers exactly whether the components from ``i`` on can be
+    met from what is left, in time polynomial in the number of parts. This search tries
+    the same candidates in the same order as :func:`_pick` and goes down only where that
+    answer is yes, so it finds the same first way (``chosen``) without ever exploring a
+    dead branch beyond its first step. It takes the first candidate whose rest can be
+    met: with identical components in non-decreasing order, a rest that can be met at
+    all can be met by candidates no earlier in the list than it (were one earlier, the
+    rest with it in place of this one could be met too, and that one would have been
+    taken before), so the pick after it never fails.
+    """
+
+    def __init__(
+        self,
+        comps: tuple[Component, ...],
+        by_comp: dict[Component, list[Candidate]],
+        lists: list[list[Candidate]],
+        same: list[bool],
+        floor: list[int],
+        guards: int,
+        chosen: list[Candidate],
+    ) -> None:
+        self.comps = comps
+        self.by_comp = by_comp
+        self.lists = lists
+        self.same = same
+        self.floor = floor
+        self.guards = guards
+        self.chosen = chosen
+        self.known: dict[tuple[int, int, int], bool] = {}
+
+    def can(self, i: int, remaining: int, wilds: int) -> bool:
+        """Whether components ``i`` on can be met from ``remaining`` and ``wilds``; raises
+        :class:`_OverBudget` if the clusters cannot tell."""
+        key = (i, remaining, wilds)
+        known = self.known.get(key)
+        if known is None:
+            answer = clustered_fit(self.comps[i:], self.by_comp, remaining, wilds, self.guards)
+            if answer is None:
+                raise _OverBudget
+            known = self.known[key] = answer
+        return known
+
+    def pick(self, i: int, start: int, remaining: int, wilds: int) -> bool:
+        if i == len(self.lists):
+            return True
+        if not self.can(i, remaining, wilds):
+            return False
+        candidates = self.lists[i]
+        spare = wilds - self.floor[i + 1]
+        guards = self.guards
+        for index in range(start if self.same[i] else 0, len(candidates)):
+            candidate = candidates[index]
+            need = candidate[0]
+            if need > spare:
+                break  # sorted by wilds
+            rest = remaining - candidate[1]
+            if rest & guards != guards:
+                continue
+            if i + 1 < len(self.lists) and not self.can(i + 1, rest, wilds - need):
+                continue
+            self.chosen.append(candidate)
+            if self.pick(i + 1, index, rest, wilds - need):
+                return True
+            self.chosen.pop()
+        return False
 
 
 # -- the same search on candidate lists already made ----------------------------------------

@@ -401,6 +401,7 @@ class Steps:
         fit_memo: dict[tuple[int, int, tuple[Component, ...]], bool] = {}
         limits: dict[tuple[Component, ...], int] = {}
         pool = wild_pool(hand)
+        hand_wilds = [code for code in hand.codes if IS_WILD[code]]
         set_ok = any(kind == SET for kind, _ in rest0)
         run_sizes = [size for kind, size in rest0 if kind == RUN]
         found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
@@ -486,26 +487,53 @@ class Steps:
                     left = _less(naturals_held, used)
                 if not self._tie_possible(left, wilds_left, place, rest):
                     continue
+            base: list[int] = []
+            if not every:
+                # What :meth:`completable` checks before a tie is the same for every fill of
+                # the shape (the naturals left, and how many wilds): checked once here.
+                assert left is not None
+                if not rest:
+                    if self.keep and not left and not wilds_left:
+                        continue
+                    every = True
+                elif place < _WILDS_ONLY:
+                    later = tuple(code for code in left if _STEP_PLACE[code] > place)
+                    spare = len(left) - len(later)
+                    every = self.feasible(later, wilds_left, rest, self.rules, spare)
+                if not every:
+                    base = sorted(left + hand_wilds)
             is_run = kind == RUN
             fills = wild_fills_cached(pool, need, is_run and not self.canonical)
+            key_head: tuple[int, ...]
+            decl_head: tuple[int, ...]
+            if is_run:
+                key_head = (kind, which, start, size)
+                decl_head = (kind, which, start)
+                holes = [index for index, code in enumerate(body) if code < 0]
+            else:
+                key_head = (kind, which, 0, size)
+                decl_head = (kind, which)
             for fill in fills:
                 if is_run:
-                    slot = iter(fill)
-                    cards = tuple(c if c >= 0 else next(slot) for c in body)
-                    key = (kind, which, start, size, *cards)
-                    decl = (kind, which, start, *cards)
+                    if fill:
+                        run = list(body)
+                        for index, code in zip(holes, fill, strict=True):
+                            run[index] = code
+                        cards = tuple(run)
+                    else:
+                        cards = body
                 else:
                     cards = tuple(sorted(body + fill)) if fill else body
-                    key = (kind, which, 0, size, *cards)
-                    decl = (kind, which, *cards)
+                key = key_head + cards
                 if not every:
-                    assert left is not None
-                    after = sorted(left + [code for code in hand.codes if IS_WILD[code]])
+                    # The rest of completable: a completion through a tied meld.
+                    after = base.copy()
                     for code in fill:
                         after.remove(code)
-                    if not self.completable(tuple(after), rest, place, key):
+                    best = self.best_tie(tuple(after), rest, place)
+                    if best is None or best < key:
                         continue
-                found.append((key, decl))
+                found.append((key, decl_head + cards))
                 if first_fill and need:
                     break  # the shape is listed: its fills are the next decision
         found.sort()
