@@ -21,11 +21,11 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations_with_replacement, product
 from typing import Any
 
+from ..cards import Card
 from ..contract_spec import Contract
 from ..contracts import can_complete_contract, contract_left, step_order_key
-from ..cards import Card
 from ..contracts.steps import minimal_steps, step_shape, steps_of
-from ..errors import ContractNotMetError, IllegalMoveError, InvalidMeldError, InvalidMoveError
+from ..errors import ContractNotMetError, IllegalMoveError, InvalidMeldError
 from ..events import LaidDown
 from ..meld_shape import MeldShape
 from ..melds import Meld
@@ -182,7 +182,7 @@ def _wilds_of(meld: Meld, shape: MeldShape) -> tuple[Card, ...]:
     """The wild cards of ``meld`` at ``shape``'s wild places, in order."""
     if shape.suit is None:  # a set: its wilds, sorted
         return tuple(card for card in meld.cards if card.is_wild)
-    return tuple(card for card, place in zip(meld.cards, shape.cards) if place is None)
+    return tuple(card for card, place in zip(meld.cards, shape.cards, strict=True) if place is None)
 
 
 def check_lay_down_shape(state: GameState, move: Any) -> None:
@@ -190,9 +190,9 @@ def check_lay_down_shape(state: GameState, move: Any) -> None:
     wild places from the seat's wild cards makes a legal lay-down step.
 
     Raises:
-        IllegalMoveError: the seat has already laid down this deal ([contract.laydown]).
-        InvalidMoveError: a shape without wild places (that is a
-            :class:`~pushrummy.moves.LayDown`) ([contract.wilds]).
+        IllegalMoveError: a shape without wild places (that is a
+            :class:`~pushrummy.moves.LayDown`) ([contract.wilds]); the seat has already laid
+            down this deal ([contract.laydown]).
         CardNotInHandError: the seat does not hold the shape's naturals ([turn.holds]).
         ContractNotMetError: no filling makes a legal step ([contract.wilds]), as
             :func:`check_lay_down` says of the first.
@@ -201,7 +201,7 @@ def check_lay_down_shape(state: GameState, move: Any) -> None:
     shape: MeldShape = move.shape
     if not shape.wild_places:
         raise illegal(
-            InvalidMoveError,
+            IllegalMoveError,
             state,
             move,
             "contract.wilds",
@@ -216,16 +216,16 @@ def check_lay_down_shape(state: GameState, move: Any) -> None:
             f"seat {seat} has already laid down the contract this deal",
         )
     require_cards(state, move, seat, shape.naturals)
-    first: Exception | None = None
+    first: IllegalMoveError | None = None
     for fill in fillings(state.hands[seat], shape):
         try:
             check_lay_down(state, LayDown(seat, (shape.fill(fill),)))
-        except (IllegalMoveError, InvalidMeldError) as exc:
+        except IllegalMoveError as exc:
             first = first or exc
             continue
         return
     if first is not None:
-        raise first
+        raise _said_of(first, state, move)
     raise illegal(
         ContractNotMetError,
         state,
@@ -247,7 +247,7 @@ def check_fill_wilds(state: GameState, move: Any) -> None:
     lay-down step of the meld it makes (:func:`check_lay_down`).
 
     Raises:
-        InvalidMoveError: not one wild card per wild place ([contract.wilds]).
+        IllegalMoveError: not one wild card per wild place ([contract.wilds]).
         InvalidMeldError, ContractNotMetError, IllegalMoveError, CardNotInHandError: as
             :func:`check_lay_down` of the meld.
     """
@@ -256,7 +256,7 @@ def check_fill_wilds(state: GameState, move: Any) -> None:
     wilds: tuple[Card, ...] = move.wilds
     if len(wilds) != shape.wild_places or not all(card.is_wild for card in wilds):
         raise illegal(
-            InvalidMoveError,
+            IllegalMoveError,
             state,
             move,
             "contract.wilds",
@@ -264,7 +264,17 @@ def check_fill_wilds(state: GameState, move: Any) -> None:
             f"not {' '.join(map(str, wilds)) or 'none'}",
         )
     meld = shape.fill(wilds)
-    check_lay_down(_before_shape(state), LayDown(move.seat, (meld,)))
+    try:
+        check_lay_down(_before_shape(state), LayDown(move.seat, (meld,)))
+    except IllegalMoveError as exc:
+        raise _said_of(exc, state, move) from None
+
+
+def _said_of(error: IllegalMoveError, state: GameState, move: Any) -> IllegalMoveError:
+    """``error``, raised by :func:`check_lay_down` of the meld a shape or a filling makes,
+    said of ``move`` itself in ``state`` (its class, rule and message kept): the error names
+    the move that was refused and the phase it was refused in."""
+    return illegal(type(error), state, move, error.rule, error.message)
 
 
 def apply_fill_wilds(state: GameState, move: Any) -> GameState:
