@@ -217,6 +217,10 @@ def brute_cards(move: pr.Move) -> Counter[pr.Card]:
         return Counter(move.meld.cards)
     if isinstance(move, pr.LayDown):
         return Counter(card for meld in move.melds for card in meld.cards)
+    if isinstance(move, pr.LayDownShape):  # its naturals; its wild cards come with the fill
+        return Counter(card for card in move.shape.cards if card is not None)
+    if isinstance(move, pr.FillWilds):
+        return Counter(move.wilds)
     return Counter()
 
 

@@ -214,7 +214,7 @@ def play_game(
     >>> pr.play_game(start, [pr.GreedyBot()] * 6, max_decisions=10)
     Traceback (most recent call last):
     ...
-    pushrummy.playing.DecisionLimitError: the game is not over after max_decisions=10 moves (deal 1, phase play)
+    pushrummy.playing.DecisionLimitError: the game is not over after max_decisions=10 moves (deal 1, phase filling_wilds)
     """
     if not isinstance(state, GameState):
         raise TypeError(f"state must be a GameState, not {type(state).__name__}")
