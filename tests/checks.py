@@ -36,8 +36,10 @@ from pushrummy import (
     Discard,
     End,
     ExchangeWild,
+    FillWilds,
     IllegalMoveError,
     LayDown,
+    LayDownShape,
     LayOff,
     NewMeld,
     NextDeal,
@@ -46,13 +48,14 @@ from pushrummy import (
     Rank,
     Take,
 )
-from pushrummy.cards import ALL_CARDS, Card, make_deck
+from pushrummy.cards import ALL_CARDS, JOKER, Card, make_deck
 from pushrummy.errors import (
     CardNotInHandError,
     GameOverError,
     NotYourTurnError,
     WrongPhaseError,
 )
+from pushrummy.meld_shape import MeldShape
 from pushrummy.melds import Meld, MeldKind
 from pushrummy.records import replay
 from pushrummy.serialization import decode, encode, from_json, to_json
@@ -170,14 +173,46 @@ def corrupted(state: GameState) -> list[tuple[Any, type[IllegalMoveError], str]]
     out.append((Take(seat), WrongPhaseError, "draw.choice"))
     out.append((Push(seat), WrongPhaseError, "draw.choice"))
     missing = next(x for x in ALL_CARDS if x not in hand)
+    if state.phase is Phase.FILLING_WILDS:
+        # [contract.wilds]: nothing but a filling of the shape announced, one wild card a
+        # wild place, held.
+        shape = state.shape
+        assert shape is not None and shape.wild_places
+        places = shape.wild_places
+        out.append((Discard(seat, hand[0]), WrongPhaseError, "contract.wilds"))
+        out.append((LayOff(seat, hand[0], 0, End.LOW), WrongPhaseError, "contract.wilds"))
+        out.append(
+            (LayDown(seat, (shape.fill([JOKER] * places),)), WrongPhaseError, "contract.wilds")
+        )
+        out.append((LayDownShape(seat, shape), WrongPhaseError, "contract.wilds"))
+        out.append((FillWilds(seat, [JOKER] * (places + 1)), IllegalMoveError, "contract.wilds"))
+        out.append((FillWilds(seat, ()), IllegalMoveError, "contract.wilds"))
+        natural = next(x for x in (*hand, *ALL_CARDS) if not x.is_wild)
+        out.append((FillWilds(seat, [natural] * places), IllegalMoveError, "contract.wilds"))
+        absent = [x for x in ALL_CARDS if x.is_wild and x not in hand]
+        if absent:
+            out.append((FillWilds(seat, absent[:1] * places), CardNotInHandError, "turn.holds"))
+        assert all(isinstance(fill, FillWilds) for fill in pr.legal_moves(state))
+        return out
+    # [contract.wilds]: a filling without a shape announced
+    out.append((FillWilds(seat, [JOKER]), WrongPhaseError, "contract.wilds"))
     if state.phase is Phase.LAYING_DOWN:
         # [contract.steps]: nothing but the rest of the lay-down.
         out.append((Discard(seat, hand[0]), WrongPhaseError, "contract.steps"))
         out.append((LayOff(seat, hand[0], 0, End.LOW), WrongPhaseError, "contract.steps"))
         out.append((LayDown(seat, ()), ContractNotMetError, "contract.laydown"))
-        assert all(isinstance(step, LayDown) for step in pr.legal_moves(state))
+        steps = pr.legal_moves(state)
+        assert all(isinstance(step, (LayDown, LayDownShape)) for step in steps)
         return out
     out.append((Discard(seat, missing), CardNotInHandError, "turn.holds"))
+    if not state.laid_down[seat]:
+        # [contract.wilds]: a shape with no wild place; a shape whose naturals are not held
+        out.append((LayDownShape(seat, _unheld_shape(hand, 0)), IllegalMoveError, "contract.wilds"))
+        out.append((LayDownShape(seat, _unheld_shape(hand, 1)), CardNotInHandError, "turn.holds"))
+    else:
+        out.append(
+            (LayDownShape(seat, _unheld_shape(hand, 1)), IllegalMoveError, "contract.laydown")
+        )
     if not state.laid_down[seat]:
         out.append((LayOff(seat, hand[0], 0, End.LOW), ContractNotMetError, "layoff.when"))
         wilds = pr.parse_cards("JK JK JK")
@@ -200,6 +235,13 @@ def corrupted(state: GameState) -> list[tuple[Any, type[IllegalMoveError], str]]
     if state.variant.wild_exchange is WildExchange.NONE:
         out.append((ExchangeWild(seat, 0, 1, hand[0]), IllegalMoveError, "layoff.exchange"))
     return out
+
+
+def _unheld_shape(hand: tuple[Card, ...], wild_places: int) -> MeldShape:
+    """A set's shape with ``wild_places`` wild places whose first natural ``hand`` lacks."""
+    rank = next(r for r in (1, *range(3, 14)) if Card(Rank(r), pr.Suit.CLUBS) not in hand)
+    naturals = [Card(Rank(rank), suit) for suit in pr.Suit][: 3 - wild_places]
+    return MeldShape(MeldKind.SET, (*naturals, *[None] * wild_places), rank=Rank(rank))
 
 
 def candidates(state: GameState) -> list[Any]:

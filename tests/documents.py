@@ -26,8 +26,20 @@ from hypothesis import strategies as st
 import pushrummy as pr
 from games import recorded_game
 from pushrummy.cards import JOKER, parse_card
+from pushrummy.meld_shape import MeldShape
 from pushrummy.melds import End, Meld
-from pushrummy.moves import Discard, ExchangeWild, LayDown, LayOff, NewMeld, NextDeal, Push, Take
+from pushrummy.moves import (
+    Discard,
+    ExchangeWild,
+    FillWilds,
+    LayDown,
+    LayDownShape,
+    LayOff,
+    NewMeld,
+    NextDeal,
+    Push,
+    Take,
+)
 from pushrummy.serialization import encode
 from pushrummy.state import Phase
 from pushrummy.variants import CAP_IT, PUSH, Stakes
@@ -63,6 +75,9 @@ def valid_documents() -> tuple[dict[str, Any], ...]:
         Take(0),
         Push(1),
         LayDown(2, (meld_set, meld_run)),
+        LayDownShape(2, MeldShape.of(meld_set)),
+        LayDownShape(2, MeldShape.of(meld_run)),
+        FillWilds(2, (parse_card("2C"), JOKER)),
         LayOff(3, JOKER, 2, End.LOW),
         LayOff(0, parse_card("9D"), 0, None),
         NewMeld(1, meld_run),
@@ -78,6 +93,7 @@ def valid_documents() -> tuple[dict[str, Any], ...]:
     picks = [0, len(game) // 3, len(game) // 2, len(game) - 1]
     picks += [i for i, (_, s) in enumerate(game) if s.table and s.phase is Phase.PLAY][:1]
     picks += [i for i, (_, s) in enumerate(game) if s.phase is Phase.BETWEEN_DEALS][:1]
+    picks += [i for i, (_, s) in enumerate(game) if s.phase is Phase.FILLING_WILDS][:1]
     for index in picks:
         _, state = game[index]
         values += [state, pr.view(state, 0), pr.view(state, state.current_player or 1)]

@@ -24,10 +24,12 @@ import pytest
 
 import pushrummy as pr
 from pushrummy.cards import Card, Rank, Suit, make_deck, parse_card, parse_cards
+from pushrummy.contracts.steps import minimal_steps
+from pushrummy.meld_shape import MeldShape
 from pushrummy.melds import Meld
 from pushrummy.rules import RULE_IDS
-from pushrummy.state import GameState, Phase, TableMeld, replace_unchecked
-from reference_moves import canonical, options_of, smaller_by_one, step_order
+from pushrummy.state import DEAL_PHASES, GameState, Phase, TableMeld, replace_unchecked
+from reference_moves import canonical, options_of, smaller_by_one, step_moves, step_order
 
 __all__ = [
     "CardsLike",
@@ -35,8 +37,10 @@ __all__ = [
     "c",
     "cards",
     "deck_order",
+    "full_steps",
     "hand",
     "hand_points",
+    "listed_steps",
     "play",
     "position",
     "run",
@@ -165,6 +169,7 @@ def position(
     laid_down: Iterable[int] = (),
     laid_down_this_turn: bool = False,
     taken: str | Card | None = None,
+    shape: MeldShape | None = None,
     turn: int = 0,
     other_hand_size: int | None = None,
     totals: Sequence[int] | None = None,
@@ -175,7 +180,8 @@ def position(
     Seats missing from ``hands`` get ``other_hand_size`` filler cards (default: the deal's hand
     size). All cards not placed anywhere form the stock below ``stock_top``; with
     ``stock_size`` the stock is cut to that size and the surplus dealt into the hands of the
-    seats not given in ``hands`` (so the deck stays whole).
+    seats not given in ``hands`` (so the deck stays whole). ``shape``: the shape announced, in
+    ``Phase.FILLING_WILDS`` ([contract.wilds]).
     """
     if players is None:
         players = variant.player_counts[0]
@@ -221,7 +227,7 @@ def position(
         deal_number=deal_number,
         dealer=dealer,
         phase=phase,
-        current_player=current if phase in (Phase.DRAW, Phase.PLAY, Phase.LAYING_DOWN) else None,
+        current_player=current if phase in DEAL_PHASES else None,
         hands=tuple(all_hands),
         stock=tuple(stock),
         upcard=up,
@@ -229,6 +235,7 @@ def position(
         laid_down=tuple(seat in down for seat in range(players)),
         laid_down_this_turn=laid_down_this_turn,
         taken=None if taken is None else (c(taken) if isinstance(taken, str) else taken),
+        shape=shape,
         known=((),) * players,
         turn=turn,
         totals=tuple(totals) if totals is not None else base.totals,
@@ -281,9 +288,10 @@ def play(state: GameState, move: Any) -> GameState:
 
 def listed_form(state: GameState, move: Any) -> list[Any]:
     """The listed moves that make ``move`` (DESIGN.md §3): a whole lay-down as its steps in
-    step order ([contract.steps]); a new meld as the smallest meld it grows from by lay-offs,
-    then those lay-offs, innermost first; with ``wild_exchange`` = ``none``, every meld with
-    its wild places in the listed order ([meld.wild])."""
+    step order ([contract.steps]), a step with wild cards as its shape and then its filling
+    ([contract.wilds]); a new meld as the smallest meld it grows from by lay-offs, then those
+    lay-offs, innermost first; with ``wild_exchange`` = ``none``, every meld with its wild
+    places in the listed order ([meld.wild])."""
     wilds_matter = state.variant.wild_exchange is not pr.WildExchange.NONE
 
     def form(meld: Meld) -> Meld:
@@ -292,11 +300,13 @@ def listed_form(state: GameState, move: Any) -> list[Any]:
     if isinstance(move, pr.LayDown):
         if not state.variant.same_turn_after_contract:
             melds = sorted((form(m) for m in move.melds), key=step_order)
-            return [pr.LayDown(move.seat, (m,)) for m in melds]
+            return [step for m in melds for step in step_moves(move.seat, m)]
         # With lay-offs the same turn, each meld at its smallest for its part, then lay-offs.
         smallest = _smallest_lay_down(state, move.melds)
         order = sorted(range(len(smallest)), key=lambda i: step_order(form(smallest[i][0])))
-        steps: list[Any] = [pr.LayDown(move.seat, (form(smallest[i][0]),)) for i in order]
+        steps: list[Any] = [
+            step for i in order for step in step_moves(move.seat, form(smallest[i][0]))
+        ]
         for place, index in enumerate(order):
             meld_id = len(state.table) + place
             steps += [pr.LayOff(move.seat, c, meld_id, e) for c, e in smallest[index][1]]
@@ -352,6 +362,49 @@ def assert_listed(state: GameState, move: Any) -> None:
     for step in listed_form(state, move):
         assert step in pr.legal_moves(state), f"{step} (for {move}) is legal but not listed"
         state = pr.apply_move(state, step)
+
+
+def listed_steps(state: GameState) -> list[tuple[Meld, GameState]]:
+    """The lay-down steps ``legal_moves`` lists, each as its meld and the state after it: a
+    listed ``LayDown``'s meld, and a listed ``LayDownShape``'s shape filled by each
+    ``FillWilds`` listed after it ([contract.wilds]), in listing order. Asserts that a
+    shape is followed by fillings only, at least one, and that each filling lays down the
+    meld ``shape.fill(wilds)``."""
+    steps: list[tuple[Meld, GameState]] = []
+    for move in pr.legal_moves(state):
+        if isinstance(move, pr.LayDown):
+            steps.append((move.melds[0], pr.apply_move(state, move)))
+        elif isinstance(move, pr.LayDownShape):
+            filling = pr.apply_move(state, move)
+            assert filling.phase is Phase.FILLING_WILDS and filling.shape == move.shape
+            fills = pr.legal_moves(filling)
+            assert fills and all(isinstance(fill, pr.FillWilds) for fill in fills), move
+            for fill in fills:
+                meld = move.shape.fill(fill.wilds)
+                after = pr.apply_move(filling, fill)
+                assert after.table[-1].meld == meld
+                steps.append((meld, after))
+    return steps
+
+
+def full_steps(state: GameState) -> tuple[Meld, ...]:
+    """The lay-down steps of the seat to move as one ``LayDown`` each listed them before
+    [contract.wilds] (:func:`pushrummy.lay_down_steps` with the state's options): what the
+    listed shapes and fillings must expand to."""
+    seat = state.current_player
+    assert seat is not None and state.phase in (Phase.PLAY, Phase.LAYING_DOWN)
+    if state.laid_down[seat]:
+        return ()
+    variant = state.variant
+    return pr.lay_down_steps(
+        state.hands[seat],
+        state.contract,
+        variant,
+        placed=[t.meld for t in state.lay_down_so_far],
+        canonical_wilds=variant.wild_exchange is pr.WildExchange.NONE,
+        keep_card=variant.must_discard_to_go_out,
+        minimal=minimal_steps(variant),
+    )
 
 
 def play_all(state: GameState, moves: Iterable[Any]) -> GameState:

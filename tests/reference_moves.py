@@ -20,6 +20,13 @@ Brute force, in the plainest way that stays fast for hands of 6–11 cards with 
   ``same_turn_after_contract`` only the *smallest* ways count: those matched to the parts so
   that no meld is a meld still filling its part plus one lay-off (:func:`smaller_by_one`),
   since the longer meld is the smaller one and then that lay-off, the same turn.
+* **Shape, then wilds** ([contract.wilds]): a listed step that holds wild cards is listed as
+  its shape (:func:`shape_of`: the meld with ``None`` at each wild place), once per distinct
+  shape, instead of one ``LayDown`` per filling; in ``Phase.FILLING_WILDS`` the listed moves
+  are the fillings of the shape announced (:func:`wilds_of`, in place order, a set's sorted)
+  whose meld is one of the listed steps of the position before the shape. A shape announced
+  out of step order (none of its fillings listed) lists every filling whose meld is a legal
+  step: the first, or any, meld of some way to finish the lay-down.
 * **Wild places** ([meld.wild]): with ``wild_exchange`` = ``none``, runs that differ only in
   which wild stands in which wild place are one choice: each is listed with its wilds in
   ascending order along the run (:func:`canonical`).
@@ -41,11 +48,14 @@ from functools import lru_cache
 from typing import Any
 
 from pushrummy.cards import Card, Rank, Suit
+from pushrummy.meld_shape import MeldShape
 from pushrummy.melds import End, Meld, MeldKind
 from pushrummy.moves import (
     Discard,
     ExchangeWild,
+    FillWilds,
     LayDown,
+    LayDownShape,
     LayOff,
     NewMeld,
     NextDeal,
@@ -54,7 +64,17 @@ from pushrummy.moves import (
 )
 from pushrummy.state import GameState, Phase
 
-__all__ = ["Options", "hand_melds", "meld_ok", "options_of", "reference_moves"]
+__all__ = [
+    "Options",
+    "hand_melds",
+    "legal_steps",
+    "meld_ok",
+    "options_of",
+    "reference_moves",
+    "shape_of",
+    "step_moves",
+    "wilds_of",
+]
 
 SET_RANKS = (1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
 """[meld.set]: a set's rank is A or 3–K (1 = ace)."""
@@ -327,6 +347,58 @@ def lay_down_steps(
     return firsts
 
 
+def legal_steps(
+    hand: tuple[Card, ...],
+    parts: tuple[tuple[str, int], ...],
+    placed: Sequence[Meld],
+    opts: Options,
+    keep_one: bool,
+) -> set[Meld]:
+    """Every meld that may be laid down next, listed or not ([contract.steps]): a meld of
+    some way to finish the lay-down from ``hand`` after ``placed``, in any order, with
+    every assignment of wilds to a run's wild places."""
+    count = len(parts) - len(placed)
+    if count <= 0:
+        return set()
+    found: set[Meld] = set()
+    for chosen, used in _multisets(hand, parts, opts, count):
+        if keep_one and len(used) >= len(hand):
+            continue
+        if _matches([*placed, *chosen], parts, opts[3]):
+            found.update(chosen)
+    return found
+
+
+# -- shapes and fillings ([contract.wilds]) -------------------------------------------------------
+
+
+def shape_of(meld: Meld) -> MeldShape:
+    """[contract.wilds]: the meld with its wild cards taken out and their places kept: a
+    set's naturals sorted then one ``None`` per wild, a run's cards with ``None`` at each
+    wild place."""
+    if meld.kind is MeldKind.SET:
+        naturals: list[Card | None] = sorted(x for x in meld.cards if not wild(x))
+        cards = tuple(naturals + [None] * sum(wild(x) for x in meld.cards))
+        return MeldShape(MeldKind.SET, cards, rank=meld.rank)
+    places = tuple(None if wild(x) else x for x in meld.cards)
+    return MeldShape(MeldKind.RUN, places, suit=meld.suit, start=meld.start)
+
+
+def wilds_of(meld: Meld) -> tuple[Card, ...]:
+    """The wild cards that fill the meld's shape: a run's in place order (low to high), a
+    set's sorted (its wild places are alike)."""
+    found = tuple(x for x in meld.cards if wild(x))
+    return tuple(sorted(found)) if meld.kind is MeldKind.SET else found
+
+
+def step_moves(seat: int, meld: Meld) -> list[Any]:
+    """The listed move(s) that lay ``meld`` down as one step: a ``LayDown`` of it if it
+    holds no wild card, else its shape and then its filling ([contract.wilds])."""
+    if not any(wild(x) for x in meld.cards):
+        return [LayDown(seat, (meld,))]
+    return [LayDownShape(seat, shape_of(meld)), FillWilds(seat, wilds_of(meld))]
+
+
 # -- lay-offs -------------------------------------------------------------------------------
 
 
@@ -431,11 +503,21 @@ def reference_moves(state: GameState) -> set[Any]:
             for req in state.contract.requirements
             for _ in range(req.count)
         )
-        laying = state.phase is Phase.LAYING_DOWN
+        laying = state.phase in (Phase.LAYING_DOWN, Phase.FILLING_WILDS)
         placed = [tm.meld for tm in state.table if tm.owner == seat] if laying else []
         smallest = v.same_turn_after_contract  # a longer meld is a smaller one + lay-offs
-        for meld in lay_down_steps(hand, parts, placed, opts, keep_one, canonical_wilds, smallest):
-            moves.add(LayDown(seat, (meld,)))
+        steps = lay_down_steps(hand, parts, placed, opts, keep_one, canonical_wilds, smallest)
+        if state.phase is Phase.FILLING_WILDS:
+            # [contract.wilds]: only the fillings of the shape announced, those that make a
+            # listed step; after a shape out of step order, those that make a legal step.
+            shape = state.shape
+            fills = {wilds_of(meld) for meld in steps if shape_of(meld) == shape}
+            if not fills:
+                legal = legal_steps(hand, parts, placed, opts, keep_one)
+                fills = {wilds_of(meld) for meld in legal if shape_of(meld) == shape}
+            return {FillWilds(seat, fill) for fill in fills}
+        for meld in steps:
+            moves.add(step_moves(seat, meld)[0])  # a step with wild cards: its shape
         if laying:
             return moves  # [contract.steps]: the rest of the lay-down first
     elif v.same_turn_after_contract or not state.laid_down_this_turn:

@@ -30,6 +30,8 @@ SIZES: dict[str, tuple[int, ...]] = {
     # test_fast_paths: generated hands whose every new meld is rebuilt from a listed one
     "new_melds.ordinary": (40, 400),
     "new_melds.wild_heavy": (5, 80),
+    # test_lay_down_wilds: Hypothesis examples (generated positions, shapes and fillings)
+    "wilds.generated": (40, 400),
     # test_perft: Hypothesis examples (generated positions)
     "perft.generated": (60, 300),
     "perft.near_misses": (20, 120),

@@ -149,7 +149,7 @@ REFERENCE_HAND = 10
 
 
 def test_view_equals_the_constructor() -> None:
-    judged = 0
+    judged = filling = 0
     for state in STATES[::7]:
         for seat in range(state.players):
             moves = pr.legal_moves(state) if seat == state.current_player else ()
@@ -161,6 +161,7 @@ def test_view_equals_the_constructor() -> None:
                 assert len(set(fast.legal_moves)) == len(fast.legal_moves)
                 assert set(fast.legal_moves) == reference_moves(state)
                 judged += state.phase is not Phase.DRAW
+                filling += state.phase is Phase.FILLING_WILDS
             slow = PlayerView(
                 seat=seat,
                 side=state.variant.side_of(seat),
@@ -180,6 +181,7 @@ def test_view_equals_the_constructor() -> None:
                 laid_down=state.laid_down,
                 laid_down_this_turn=state.laid_down_this_turn,
                 taken=state.taken,
+                shape=state.shape,
                 turn=state.turn,
                 totals=state.totals,
                 results=state.results,
@@ -192,6 +194,7 @@ def test_view_equals_the_constructor() -> None:
             for field in attrs.fields(PlayerView):
                 getattr(fast, field.name)  # every slot is set
     assert judged >= 15  # plays judged, not only draws
+    assert filling >= 1  # and fillings of a shape announced ([contract.wilds])
 
 
 def test_trusted_melds_equal_validated_ones() -> None:

@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 import pushrummy as pr
-from engine_helpers import position, run
+from engine_helpers import listed_steps, position, run
 from games import meld_variant
 from pushrummy import CAP_IT, PUSH, End, LayDown, LayOff, Meld, MeldKind, Phase
 from pushrummy.cards import Card
@@ -62,19 +62,20 @@ def _form(meld: Meld, canonical_wilds: bool) -> Meld:
 
 
 def listed_lay_downs(state: GameState) -> Iterator[tuple[tuple[Meld, ...], GameState]]:
-    """Every complete lay-down reached by listed steps: (its melds in order, the state)."""
-    steps = [m for m in pr.legal_moves(state) if isinstance(m, LayDown)]
-    assert len(set(steps)) == len(steps), "a step listed twice"
-    for move in steps:
-        after = pr.apply_move(state, move)
+    """Every complete lay-down reached by listed steps (a step with wild cards: its listed
+    shape, then each filling listed after it, [contract.wilds]): (its melds in order, the
+    state)."""
+    steps = listed_steps(state)
+    assert len({meld for meld, _ in steps}) == len(steps), "a step listed twice"
+    for meld, after in steps:
         if after.phase is Phase.LAYING_DOWN:
             found = False
             for melds, end in listed_lay_downs(after):
                 found = True
-                yield (move.melds[0], *melds), end
-            assert found, f"dead end after {move}"
+                yield (meld, *melds), end
+            assert found, f"dead end after {meld}"
         else:
-            yield (move.melds[0],), after
+            yield (meld,), after
 
 
 def _grown(small: Meld, big: Meld, canonical_wilds: bool) -> list[tuple[Card, End | None]] | None:
@@ -264,9 +265,9 @@ def test_a_wild_limit_keeps_a_longer_step_that_cannot_shrink() -> None:
     # without 3H or 8H it would hold 2 naturals and 3 wilds: it cannot shrink, it is listed.
     strict = PUSH.replace(wild_limit=pr.WildLimit.AT_MOST_NATURALS)
     state = position(strict, deal_number=3, hands={0: "3H 2C 2D 6H 2S 8H 9S 10S JS QS KC"})
-    steps = {str(m.melds[0]) for m in pr.legal_moves(state) if isinstance(m, LayDown)}
+    steps = {str(meld) for meld, _ in listed_steps(state)}
     assert "3H 2C=4H 2D=5H 6H 2S=7H 8H" in steps
     # without the limit it is 3H 2C=4H 2D=5H 6H and a lay-off of 2S=7H, then 8H
     state = position(PUSH, deal_number=3, hands={0: "3H 2C 2D 6H 2S 8H 9S 10S JS QS KC"})
-    steps = {str(m.melds[0]) for m in pr.legal_moves(state) if isinstance(m, LayDown)}
+    steps = {str(meld) for meld, _ in listed_steps(state)}
     assert "3H 2C=4H 2D=5H 6H 2S=7H 8H" not in steps and "3H 2C=4H 2D=5H 6H" in steps

@@ -24,11 +24,12 @@ from typing import Any
 import pytest
 
 import pushrummy as pr
-from engine_helpers import assert_rejected, play, position, run, set_
+from engine_helpers import assert_rejected, full_steps, listed_steps, play, position, run, set_
 from games import meld_variant
 from pushrummy import CAP_IT, PUSH, Contract, LayDown, Meld, Phase
 from pushrummy.cards import ALL_CARDS, Card, parse_cards
 from pushrummy.errors import ContractNotMetError, IllegalMoveError, WrongPhaseError
+from pushrummy.meld_shape import MeldShape
 from reference_moves import canonical, contract_ways, options_of, step_order
 from sizes import Budget
 
@@ -240,17 +241,27 @@ def test_contract_options_limit_gives_a_few_ways_without_listing_them_all() -> N
 
 def test_move_counts_on_fixed_wild_heavy_positions() -> None:
     # The examples: hundreds of thousands of whole lay-downs, a few hundred steps;
-    # fewer with lay-offs the same turn (each meld at its smallest), as many without.
-    counts = {True: (570, 270), False: (1416, 594)}
-    for same_turn, (first, second) in counts.items():
+    # fewer with lay-offs the same turn (each meld at its smallest), as many without. The
+    # steps that hold wild cards are listed as their shapes, then their fillings
+    # ([contract.wilds]): far fewer choices at once than the steps.
+    hands = ("2C 2D 2H 2S 2C JK JK 7H 8H 9S QC", "2C 2D 10D 2H 10H 2S 9S QS JK JK")
+    counts = {True: ((570, 34), (270, 21)), False: ((1416, 89), (594, 54))}
+    for same_turn, expected in counts.items():
         variant = PUSH.replace(same_turn_after_contract=same_turn)
-        hand = "2C 2D 2H 2S 2C JK JK 7H 8H 9S QC"
-        state = position(variant, deal_number=2, hands={0: hand})
-        steps = [m for m in pr.legal_moves(state) if isinstance(m, LayDown)]
-        assert len(steps) == len(set(steps)) == first
-        state = position(variant, deal_number=2, hands={0: "2C 2D 10D 2H 10H 2S 9S QS JK JK"})
-        steps = [m for m in pr.legal_moves(state) if isinstance(m, LayDown)]
-        assert len(steps) == second
+        for hand, (step_count, shape_count) in zip(hands, expected, strict=True):
+            state = position(variant, deal_number=2, hands={0: hand})
+            melds = [meld for meld, _ in listed_steps(state)]
+            assert len(melds) == len(set(melds)) == step_count
+            shapes = [m for m in pr.legal_moves(state) if isinstance(m, pr.LayDownShape)]
+            downs = [m for m in pr.legal_moves(state) if isinstance(m, LayDown)]
+            assert len(shapes) == len(set(shapes)) == shape_count
+            assert {MeldShape.of(meld) for meld in melds if meld.wild_count} == {
+                move.shape for move in shapes
+            }
+            assert [d.melds[0] for d in downs] == [m for m in melds if not m.wild_count]
+            # the old listing, one LayDown per step, is what the shapes and fills expand to
+            old = full_steps(state)
+            assert sorted(melds) == sorted(old)
 
 
 # -- the rule ------------------------------------------------------------------------------------
@@ -358,7 +369,7 @@ def test_runs_differing_only_in_wild_places_are_one_choice_without_wild_exchange
     other_form = run("4H JK 2C 7H")  # 4H JK=5H 2C=6H 7H
     assert str(listed_form) == "4H 2C=5H JK=6H 7H" and other_form != listed_form
     state = position(deal_number=2, hands={0: hand})
-    steps = [m.melds[0] for m in pr.legal_moves(state) if isinstance(m, LayDown)]
+    steps = [meld for meld, _ in listed_steps(state)]
     runs = [m for m in steps if m.kind is pr.MeldKind.RUN and m.start == 4 and len(m.cards) == 4]
     assert listed_form in runs and other_form not in runs
     # both are accepted; the table keeps the meld as declared
@@ -368,7 +379,7 @@ def test_runs_differing_only_in_wild_places_are_one_choice_without_wild_exchange
     # with wild exchange they differ in play, and both are listed
     exchange = PUSH.replace(wild_exchange=pr.WildExchange.ANY_IN_RUNS)
     state = position(exchange, deal_number=2, hands={0: hand})
-    steps = [m.melds[0] for m in pr.legal_moves(state) if isinstance(m, LayDown)]
+    steps = [meld for meld, _ in listed_steps(state)]
     assert listed_form in steps and other_form in steps
 
 

@@ -32,9 +32,11 @@ from pushrummy import (
     End,
     ExchangeWild,
     LayDown,
+    LayDownShape,
     LayOff,
     Meld,
     MeldKind,
+    MeldShape,
     NewMeld,
     NextDeal,
     Phase,
@@ -45,7 +47,7 @@ from pushrummy import (
 from pushrummy.cards import ALL_CARDS, Card
 from pushrummy.state import GameState
 from pushrummy.variants import LayoffTargets, ShortStockPush, WildExchange, WildLimit
-from reference_moves import contract_ways, hand_melds, options_of, reference_moves
+from reference_moves import contract_ways, hand_melds, options_of, reference_moves, shape_of
 from sizes import Budget
 
 DATA = Path(__file__).parent / "data" / "perft.json"
@@ -66,6 +68,13 @@ def _between_deals(deal_number: int) -> GameState:
         laid_down=[0, 1],
     )
     return pr.apply_move(state, LayOff(0, pr.parse_card("8H"), 0, End.HIGH))
+
+
+def _after_shape(state: GameState, shape: str) -> GameState:
+    """``state`` after seat 0 announces the lay-down step ``shape`` ([contract.wilds]): a
+    run or set in meld notation, ``JK`` at each wild place (taken out again)."""
+    meld = pr.parse_meld(shape)
+    return pr.apply_move(state, LayDownShape(0, MeldShape.of(meld)))
 
 
 def _after_push(seed: int) -> GameState:
@@ -284,6 +293,67 @@ POSITIONS: dict[str, tuple[Callable[[], GameState], tuple[str, ...]]] = {
         ),
         ("contract.steps", "meld.wild", "layoff.exchange"),
     ),
+    # [contract.wilds]: a shape announced, its fillings next (a set's wilds are alike; a
+    # run's in place order, one order each without wild exchange, every order with it).
+    "filling_d1_set_three_wilds": (
+        lambda: _after_shape(position(hands={0: "7C 7D 2C 2D JK 9C 9D KS"}), "7C 7D JK=7"),
+        ("contract.wilds", "setup.wild"),
+    ),
+    "filling_d3_run_places_canonical": (
+        lambda: _after_shape(
+            position(deal_number=3, hands={0: "3S 2C JK 6S 9H 10H JH QH 2D KC"}),
+            "3S JK=4S JK=5S 6S",
+        ),
+        ("contract.wilds", "meld.wild"),
+    ),
+    "filling_d3_run_places_exchange": (
+        lambda: _after_shape(
+            position(
+                PUSH.replace(wild_exchange=WildExchange.ANY_IN_RUNS),
+                deal_number=3,
+                hands={0: "3S 2C JK 6S 9H 10H JH QH 2D KC"},
+            ),
+            "3S JK=4S JK=5S 6S",
+        ),
+        ("contract.wilds", "meld.wild", "layoff.exchange"),
+    ),
+    "filling_laying_d4_last_set": (
+        lambda: _after_shape(
+            position(
+                deal_number=4,
+                phase=Phase.LAYING_DOWN,
+                hands={0: "5C 5D 5H 7C 7D JK 2D KS 9S"},
+                table=[(0, set_("3C 3D 3H")), (0, set_("4C 4D 4H"))],
+            ),
+            "7C 7D JK=7",
+        ),
+        ("contract.wilds", "contract.steps"),
+    ),
+    "filling_must_discard": (
+        lambda: _after_shape(
+            position(
+                PUSH.replace(must_discard_to_go_out=True),
+                hands={0: "7C 7D JK 9C 9D 9H 2H"},
+            ),
+            "7C 7D JK=7",
+        ),
+        ("contract.wilds", "out.empty"),
+    ),
+    "filling_out_of_step_order": (
+        # 9C 9D * is not listed first (the sevens come first) but is legal: every legal
+        # filling is listed, so the lay-down goes on.
+        lambda: _after_shape(position(hands={0: "7C 7D 7H 9C 9D JK 2S KS"}), "9C 9D JK=9"),
+        ("contract.wilds", "contract.steps"),
+    ),
+    "laying_shape_tied_with_the_placed_set": (
+        # QC QS * ties with QC QH 2H=Q at QC: listed, as one of its fillings comes after it
+        lambda: position(
+            phase=Phase.LAYING_DOWN,
+            hands={0: "QC KC 2D QD 7S QS JK"},
+            table=[(0, set_("QC QH 2H"))],
+        ),
+        ("contract.wilds", "contract.steps"),
+    ),
     "between_deals": (lambda: _between_deals(1), ("deal.count", "turn.between")),
     "game_over": (lambda: _between_deals(5), ("game.end",)),
 }
@@ -424,14 +494,24 @@ def legal_moves_agree(seed: int) -> None:
     moves = pr.legal_moves(state)
     assert len(set(moves)) == len(moves)
     assert set(moves) == reference_moves(state)
-    # and in the middle of a lay-down ([contract.steps]), after a listed first step
-    steps = [move for move in moves if isinstance(move, LayDown)]
-    if steps and state.contract.meld_count > 1:
-        laying = pr.apply_move(state, random.Random(seed).choice(steps))
-        assert laying.phase is Phase.LAYING_DOWN
-        moves = pr.legal_moves(laying)
+    # and in the middle of a lay-down ([contract.steps]), after a listed first step: its
+    # shape and filling when it holds wild cards ([contract.wilds])
+    rng = random.Random(seed)
+    steps = [move for move in moves if isinstance(move, (LayDown, LayDownShape))]
+    while steps:
+        after = pr.apply_move(state, rng.choice(steps))
+        if after.phase is Phase.FILLING_WILDS:
+            fills = pr.legal_moves(after)
+            assert fills and len(set(fills)) == len(fills)
+            assert set(fills) == reference_moves(after)
+            after = pr.apply_move(after, rng.choice(fills))
+        assert (after.phase is Phase.LAYING_DOWN) is not after.laid_down[0]
+        if after.laid_down[0]:
+            break
+        moves = pr.legal_moves(after)
         assert moves and len(set(moves)) == len(moves)
-        assert set(moves) == reference_moves(laying)
+        assert set(moves) == reference_moves(after)
+        state, steps = after, list(moves)
 
 
 def test_is_legal_agrees_with_legal_moves_on_near_misses(budget: Budget) -> None:
@@ -464,6 +544,8 @@ def near_misses_agree(seed: int) -> None:
     ways = sorted(contract_ways(extra, parts, UNLIMITED))[:100]
     partial = [LayDown(0, way[i : i + 1]) for way in ways[:10] for i in range(len(way))]
     moves += [LayDown(0, way) for way in ways] + partial
+    shapes = {shape_of(meld) for way in ways[:20] for meld in way if meld.wild_count}
+    moves += [LayDownShape(0, shape) for shape in sorted(shapes, key=str)]
     # A lay-down, whole or in part, is legal exactly when it is part of a way to lay down the
     # contract from this hand ([contract.steps]); other moves when listed up to wild places.
     opts = options_of(state)
@@ -477,6 +559,13 @@ def near_misses_agree(seed: int) -> None:
             )
             if expected and len(move.melds) == state.contract.meld_count:
                 assert listed(state, move), move  # a whole lay-down: its steps are listed
+        elif isinstance(move, LayDownShape):
+            # [contract.wilds]: a shape is legal when some filling of it is a legal step
+            expected = any(
+                shape_of(meld) == move.shape and not (keep and _size(way) >= len(hand))
+                for way in hand_ways
+                for meld in way
+            )
         else:
             expected = move in legal or (isinstance(move, NewMeld) and listed(state, move))
         assert pr.is_legal(state, move) == expected, move

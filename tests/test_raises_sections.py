@@ -54,6 +54,7 @@ ALLOWED: dict[str, str] = {
     "pushrummy.events.log.GameLog.append": "the engine's unchecked hot path; raises nothing",
     "pushrummy.events.log.GameLog.push": "the engine's unchecked hot path; raises nothing",
     "pushrummy.melds.Meld.notation": "formats a valid meld; raises nothing",
+    "pushrummy.meld_shape.MeldShape.notation": "formats a valid shape; raises nothing",
     "pushrummy.movetable.kind_named": "a lookup: None for any name that is no move kind",
     "pushrummy.playing.GameListener.deal_started": _HOOK,
     "pushrummy.playing.GameListener.moved": _HOOK,
@@ -73,6 +74,12 @@ ALLOWED: dict[str, str] = {
     "pushrummy.plays.discard.apply_discard": _APPLY,
     "pushrummy.plays.exchange.apply_exchange": _APPLY,
     "pushrummy.plays.lay_down.apply_lay_down": _APPLY,
+    "pushrummy.plays.lay_down.apply_lay_down_shape": _APPLY,
+    "pushrummy.plays.lay_down.apply_fill_wilds": _APPLY,
+    "pushrummy.plays.lay_down.fillings": (
+        "counts the wild cards of a hand the engine holds and yields their choices; checks "
+        "nothing and raises nothing"
+    ),
     "pushrummy.plays.lay_off.apply_lay_off": _APPLY,
     "pushrummy.plays.new_meld.apply_new_meld": _APPLY,
     "pushrummy.plays.draw.apply_push": _APPLY,
@@ -87,6 +94,8 @@ ALLOWED: dict[str, str] = {
     "pushrummy.plays.exchange.exchange_problem": _DRAWN,
     "pushrummy.plays.exchange.list_exchange": _LIST,
     "pushrummy.plays.lay_down.list_lay_down": _LIST,
+    "pushrummy.plays.lay_down.list_lay_down_shape": _LIST,
+    "pushrummy.plays.lay_down.list_fill_wilds": _LIST,
     "pushrummy.plays.lay_off.list_lay_off": _LIST,
     "pushrummy.plays.new_meld.list_new_meld": _LIST,
     "pushrummy.plays.new_meld.may_meld_new": _DRAWN,

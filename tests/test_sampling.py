@@ -29,7 +29,7 @@ from pushrummy.events import (
     Took,
 )
 from pushrummy.sampling import sample_state, unseen_cards
-from pushrummy.state import GameState, replace_unchecked
+from pushrummy.state import DEAL_PHASES, GameState, replace_unchecked
 from pushrummy.variants import BuryPosition
 
 
@@ -118,15 +118,23 @@ def test_the_own_hand_and_public_cards_are_kept() -> None:
 
 
 def test_the_unseen_cards_are_the_hidden_hands_and_the_stock() -> None:
-    for _, state in POSITIONS[::5]:
+    shapes = 0
+    picked = [s for i, (_, s) in enumerate(POSITIONS) if i % 5 == 0 or s.shape is not None]
+    for state in picked:
         for seat in range(state.players):
             me = pr.view(state, seat)
             hidden: Counter[pr.Card] = Counter(state.stock)
-            in_deal = state.phase in (pr.Phase.DRAW, pr.Phase.PLAY, pr.Phase.LAYING_DOWN)
+            in_deal = state.phase in DEAL_PHASES
             for other in range(state.players):
                 if other != seat and in_deal:
-                    hidden.update(Counter(state.hands[other]) - Counter(state.known[other]))
+                    seen = Counter(state.known[other])
+                    if state.shape is not None and other == state.current_player:
+                        # [contract.wilds]: the naturals of the shape announced are public
+                        seen |= Counter(state.shape.naturals)
+                    hidden.update(Counter(state.hands[other]) - seen)
             assert Counter(unseen_cards(me)) == hidden
+            shapes += state.shape is not None
+    assert shapes  # positions with a shape announced are among them
 
 
 def _account(state: GameState) -> None:
@@ -234,7 +242,7 @@ def mid_deal(preset: str, seed: int, moves: int) -> GameState:
     return game.final
 
 
-@pytest.mark.parametrize("preset, seed, moves", [("push", 3, 30), ("cap_it_6", 4, 40)])
+@pytest.mark.parametrize("preset, seed, moves", [("push", 3, 30), ("cap_it_6", 4, 39)])
 def test_an_unseen_card_lands_in_proportion_to_the_slots(
     preset: str, seed: int, moves: int
 ) -> None:

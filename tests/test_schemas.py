@@ -309,6 +309,7 @@ SCHEMA_OF_CODEC: dict[Codec, Callable[[FieldInfo], Any]] = {
     Codec.SEAT_CARDS: lambda info: {"$ref": "per_seat_cards"},
     Codec.CARDS: lambda info: {"$ref": "cards"},
     Codec.OPT_CARD: lambda info: {"$ref": "card_or_null"},
+    Codec.OPT_SHAPE: lambda info: {"$ref": "shape_or_null"},
     Codec.SEAT_FLAGS: lambda info: {"$ref": "per_seat_flags"},
     Codec.TABLE: lambda info: {"$ref": "table"},
     Codec.RESULTS: lambda info: {"$ref": "results"},

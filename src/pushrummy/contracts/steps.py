@@ -249,10 +249,41 @@ def steps_of(
         # were placed out of that order, as check_move allows, and no later meld completes
         # the contract, every completing meld is listed, so the lay-down can always go on.)
         bound = max(step_order_key(meld) for meld in melds)
-        later = [(key, decl) for key, decl in steps if decl_order(key, decl) >= bound]
+        later = [
+            (key, decl)
+            for key, decl in steps
+            if decl_order(key, decl) >= bound
+            or (shapes and only is None and _a_fill_later(finder, parsed, rest, key, decl, bound))
+        ]
         if later:
             steps = later
     return tuple(build_meld(decl) for _, decl in steps)
+
+
+def _a_fill_later(
+    finder: Steps,
+    parsed: Hand,
+    rest: tuple[Component, ...],
+    key: tuple[int, ...],
+    decl: tuple[int, ...],
+    bound: tuple[int, tuple[int, ...]],
+) -> bool:
+    """Whether a shape listed by its first fill (sort key ``key``, declaration ``decl``),
+    which comes before ``bound`` in step order, has another listed fill that comes after
+    it: at ``bound``'s place the order of a shape's fills is their sort keys', which hold
+    the wild cards."""
+    kind, which, start, size = key[:4]
+    cards = key[4:]
+    if not any(IS_WILD[code] for code in cards):
+        return False
+    if decl_order(key, decl)[0] != bound[0]:
+        return False  # an earlier place: every fill of the shape comes before the bound
+    if kind == SET:
+        body = tuple(code for code in cards if not IS_WILD[code])
+    else:
+        body = tuple(-1 if IS_WILD[code] else code for code in cards)
+    fills = finder.steps(parsed, rest, only=(kind, which, start, size, body))
+    return any(decl_order(other, decl) >= bound for other, decl in fills)
 
 
 def can_complete_contract(

@@ -2,7 +2,12 @@
 
 Every move appends one or more events to the state's :class:`GameLog`
 (:attr:`GameState.log <pushrummy.state.GameState.log>`), so a server that keeps
-only states can still tell each seat what happened since its last view. A seat's
+only states can still tell each seat what happened since its last view. The one
+exception is a :class:`~pushrummy.moves.LayDownShape` ([contract.wilds]), which places
+nothing: the shape it announces is in the state and in every view
+(:attr:`GameState.shape <pushrummy.state.GameState.shape>`) until the
+:class:`~pushrummy.moves.FillWilds` that follows lays the meld down, which logs its
+:class:`LaidDown`. A seat's
 :class:`~pushrummy.views.PlayerView` carries :attr:`~pushrummy.views.PlayerView.events`:
 the same events, with what that seat cannot know redacted.
 

@@ -223,16 +223,16 @@ def check_lay_down_shape(state: GameState, move: Any) -> None:
             f"seat {seat} has already laid down the contract this deal",
         )
     require_cards(state, move, seat, shape.naturals)
-    first: Exception | None = None
+    first: IllegalMoveError | None = None
     for fill in fillings(state.hands[seat], shape):
         try:
             check_lay_down(state, LayDown(seat, (shape.fill(fill),)))
-        except (IllegalMoveError, InvalidMeldError) as exc:
+        except IllegalMoveError as exc:
             first = first or exc
             continue
         return
     if first is not None:
-        raise first
+        raise _said_of(first, state, move)
     raise illegal(
         ContractNotMetError,
         state,
@@ -272,7 +272,17 @@ def check_fill_wilds(state: GameState, move: Any) -> None:
             f"not {' '.join(map(str, wilds)) or 'none'}",
         )
     meld = shape.fill(wilds)
-    check_lay_down(_before_shape(state), LayDown(move.seat, (meld,)))
+    try:
+        check_lay_down(_before_shape(state), LayDown(move.seat, (meld,)))
+    except IllegalMoveError as exc:
+        raise _said_of(exc, state, move) from None
+
+
+def _said_of(error: IllegalMoveError, state: GameState, move: Any) -> IllegalMoveError:
+    """``error``, raised by :func:`check_lay_down` of the meld a shape or a filling makes,
+    said of ``move`` itself in ``state`` (its class, rule and message kept): the error names
+    the move that was refused and the phase it was refused in."""
+    return illegal(type(error), state, move, error.rule, error.message)
 
 
 def apply_fill_wilds(state: GameState, move: Any) -> GameState:
