@@ -214,14 +214,7 @@ def check_lay_down_shape(state: GameState, move: Any) -> None:
             "contract.wilds",
             f"the shape {shape} has no wild place: lay it down as a LayDown",
         )
-    if state.laid_down[seat]:
-        raise illegal(
-            IllegalMoveError,
-            state,
-            move,
-            "contract.laydown",
-            f"seat {seat} has already laid down the contract this deal",
-        )
+    _require_not_laid_down(state, move, seat)
     require_cards(state, move, seat, shape.naturals)
     first: IllegalMoveError | None = None
     for fill in fillings(state.hands[seat], shape):
@@ -309,14 +302,7 @@ def check_lay_down(state: GameState, move: Any) -> None:
         CardNotInHandError: the seat does not hold the melds' cards ([turn.holds]).
     """
     seat: int = move.seat
-    if state.laid_down[seat]:
-        raise illegal(
-            IllegalMoveError,
-            state,
-            move,
-            "contract.laydown",
-            f"seat {seat} has already laid down the contract this deal",
-        )
+    _require_not_laid_down(state, move, seat)
     melds: tuple[Meld, ...] = move.melds
     if not melds:
         raise illegal(
@@ -361,6 +347,18 @@ def check_lay_down(state: GameState, move: Any) -> None:
         f"seat {seat} cannot complete {contract_words(state)} after "
         f"{' / '.join(m.notation() for m in melds)}: the cards left cannot make {still}",
     )
+
+
+def _require_not_laid_down(state: GameState, move: Move, seat: int) -> None:
+    """A seat lays its contract down once a deal ([contract.laydown])."""
+    if state.laid_down[seat]:
+        raise illegal(
+            IllegalMoveError,
+            state,
+            move,
+            "contract.laydown",
+            f"seat {seat} has already laid down the contract this deal",
+        )
 
 
 def _mismatch(count: int, contract: Contract, exact: bool) -> str:
