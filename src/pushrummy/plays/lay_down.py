@@ -24,7 +24,8 @@ from typing import Any
 from ..cards import IS_WILD, Card
 from ..contract_spec import Contract
 from ..contracts import can_complete_contract, contract_left, step_order_key
-from ..contracts.steps import minimal_steps, step_shape, steps_of
+from ..contracts.shapes import build_meld
+from ..contracts.steps import StepSearch, first_step_search, minimal_steps, step_shape, steps_of
 from ..errors import ContractNotMetError, IllegalMoveError, InvalidMeldError
 from ..events import LaidDown
 from ..meld_shape import MeldShape
@@ -44,6 +45,8 @@ from .turn import (
 )
 
 __all__ = [
+    "STEP_MOVES",
+    "StepDraw",
     "apply_fill_wilds",
     "apply_lay_down",
     "apply_lay_down_shape",
@@ -54,6 +57,7 @@ __all__ = [
     "list_fill_wilds",
     "list_lay_down",
     "list_lay_down_shape",
+    "step_draw",
 ]
 
 
@@ -89,6 +93,60 @@ def list_lay_down_shape(state: GameState, turn: Turn | None) -> list[Move]:
         for meld in _listed_steps(state, turn, placed)
         if _has_wild(meld)
     ]
+
+
+STEP_MOVES = (LayDown, LayDownShape)
+"""The move kinds of the lay-down steps listed in play, which :class:`StepDraw` covers."""
+
+
+class StepDraw:
+    """The first lay-down step of a seat in play, to be drawn at random without listing
+    every step (:func:`~pushrummy.engine.random_move`).
+
+    ``count`` candidates, each at most one listed step (:meth:`move`): the candidates and
+    their test are those of the lister (:class:`~pushrummy.contracts.steps.StepSearch`), so
+    the listed steps are exactly the candidates that pass, each once, and drawing
+    candidates uniformly until one passes draws the listed steps uniformly."""
+
+    __slots__ = ("count", "search", "seat")
+
+    def __init__(self, search: StepSearch, seat: int) -> None:
+        self.search = search
+        self.seat = seat
+        self.count = len(search.shapes)
+
+    def move(self, index: int) -> Move | None:
+        """The listed step of candidate ``index`` (``0 <= index < count``), as the listers
+        make it (a :class:`~pushrummy.moves.LayDown` of one meld, or the shape of a meld
+        with wild cards); ``None`` if that candidate is not listed."""
+        found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        search = self.search
+        search.add_steps(search.shapes[index], found, True)
+        if not found:
+            return None
+        meld = build_meld(found[0][1])
+        if _has_wild(meld):
+            return LayDownShape(self.seat, MeldShape.of(meld))
+        return lay_down_unchecked(self.seat, (meld,))
+
+
+def step_draw(state: GameState, turn: Turn) -> StepDraw | None:
+    """The candidates of the seat's first lay-down step (:class:`StepDraw`) when it may
+    begin its lay-down (in play, not laid down, no lay-down under way), the search of
+    :func:`list_lay_down` and :func:`list_lay_down_shape`; ``None`` when it may not or
+    its contract cannot be met at all."""
+    if state.phase is not Phase.PLAY or state.laid_down[turn.seat]:
+        return None
+    search = turn.search
+    found = first_step_search(
+        turn.parsed,
+        search.plans[state.deal_number - 1],
+        search.rules,
+        search.canonical,
+        state.variant.must_discard_to_go_out,
+        minimal=minimal_steps(state.variant),
+    )
+    return None if found is None else StepDraw(found, turn.seat)
 
 
 def _has_wild(meld: Meld) -> bool:
