@@ -198,7 +198,7 @@ def test_a_request_from_another_sites_page_is_403(
 
 
 @pytest.mark.parametrize(
-    "value", [b"Bearer \xe9\xe9\xe9", "Bearer ".encode() + "\u00e9t\u00e9".encode(), b"\xff"]
+    "value", [b"Bearer \xe9\xe9\xe9", b"Bearer " + "\u00e9t\u00e9".encode(), b"\xff"]
 )
 def test_an_authorization_header_of_other_bytes_is_403(
     client: TestClient, app: Any, value: bytes
