@@ -17,7 +17,9 @@ Security — the server is the real use of a view:
   never send to a server;
 * a move that is not a move document is ``400`` with the decoder's JSON path
   (:class:`~pushrummy.errors.DecodeError`); a well-formed move the rules refuse is ``409``
-  with the rule id (:class:`~pushrummy.errors.IllegalMoveError`);
+  with the rule id (:class:`~pushrummy.errors.IllegalMoveError`); a listed move sent back
+  from a view the game has moved past (its ``progress`` precondition) is ``409``
+  ``{"error": "StaleMoveError", "message": "the game moved on: …"}`` and changes nothing;
 * the game state (every hand, the stock, the seed) never leaves the server, and every game
   starts from a fresh 128-bit secret seed (:func:`~pushrummy.records.new_seed`);
 * a request body must be declared JSON (``Content-Type: application/json``, else ``415``)
@@ -332,7 +334,9 @@ async def post_move(request: Request) -> Response:
     since = _since(request)
     body = await _body(request)
     # From here on nothing awaits: no other request runs inside this game's update.
-    move = pr.from_json(body, kind="move")  # DecodeError: 400 with its path
+    # DecodeError: 400 with its path; StaleMoveError (chosen in a view the game has moved
+    # past: a stale page, a second tab, a retried request): 409 "the game moved on".
+    move = pr.from_json(body, kind="move", at=game.state)
     game.play(seat, move)  # Forbidden: 403; IllegalMoveError: 409 with the rule
     return JSONResponse(game.envelope(seat, since))
 
@@ -363,7 +367,12 @@ def _labelled(move: pr.Move, mine: pr.PlayerView) -> dict[str, object]:
     """A move document as the view's listed moves are written: the move, then its labels."""
     document = serialization.encode(move)
     body = {key: value for key, value in document.items() if key not in ("schema", "version")}
-    return {**body, "notation": pr.format_move(move), "description": pr.describe_move(move, mine)}
+    return {
+        **body,
+        "notation": pr.format_move(move),
+        "description": pr.describe_move(move, mine),
+        "progress": mine.progress,
+    }
 
 
 # -- errors -----------------------------------------------------------------------------------
@@ -391,6 +400,13 @@ async def _bad_request(request: Request, exc: Exception) -> Response:
 async def _illegal(request: Request, exc: Exception) -> Response:
     rule = exc.rule if isinstance(exc, pr.IllegalMoveError) else None
     body = {"error": type(exc).__name__, "rule": rule, "message": str(exc)}
+    return JSONResponse(body, status_code=409)
+
+
+async def _stale(request: Request, exc: Exception) -> Response:
+    body: Json = {"error": "StaleMoveError", "message": str(exc)}
+    if isinstance(exc, pr.StaleMoveError):
+        body.update(progress=exc.progress, current=exc.current)
     return JSONResponse(body, status_code=409)
 
 
@@ -447,6 +463,7 @@ def create_app(
             BadRequest: _bad_request,
             pr.DecodeError: _bad_request,
             pr.IllegalMoveError: _illegal,
+            pr.StaleMoveError: _stale,
             pr.InvalidMoveError: _invalid,
         },
     )

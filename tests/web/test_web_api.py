@@ -436,6 +436,62 @@ def test_a_move_out_of_turn_is_409_with_the_rule_id(client: TestClient, app: Any
     assert game.state is before
 
 
+def test_a_move_chosen_in_a_view_the_game_moved_past_is_409_and_changes_nothing(
+    client: TestClient, app: Any
+) -> None:
+    """A listed move sent back as it is carries the view's progress: sent again (a double
+    click, a retried request) or from a stale page four turns later, it is refused — even
+    where the same move is legal again — and nothing changes."""
+    created = new_game(client, humans=[0, 1, 2, 3])  # no bots: nobody moves but the test
+    game = app.state.store.games[created["game"]]
+    tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
+    me = game.state.current_player
+
+    def view(seat: int) -> Json:
+        reply = client.get(url(created["game"], seat, "view"), headers=auth(tokens[seat]))
+        document: Json = reply.json()["view"]
+        return document
+
+    def post(seat: int, move: Json) -> Any:
+        return client.post(
+            url(created["game"], seat, "moves"), headers=auth(tokens[seat]), json=move
+        )
+
+    mine = view(me)
+    take, push = (wrap(move) for move in mine["legal_moves"])
+    assert mine["progress"] == take["progress"] == game.state.progress
+    assert post(me, push).status_code == 200
+    after = game.state
+    again = post(me, push)  # a double click
+    assert again.status_code == 409, again.text
+    assert again.json() == {
+        "error": "StaleMoveError",
+        "message": f"the game moved on: this move was chosen at progress {mine['progress']}, "
+        f"the game is at {after.progress}",
+        "progress": mine["progress"],
+        "current": after.progress,
+    }
+    assert game.state is after
+    # Each seat discards (and the next three push, then discard): back to the same seat's
+    # draw, where "take" and "push" are legal again; the stale documents are still refused.
+    for turn in range(4):
+        seat = game.state.current_player
+        if turn:
+            assert post(seat, wrap(view(seat)["legal_moves"][1])).status_code == 200  # push
+        discard = next(m for m in view(seat)["legal_moves"] if m["type"] == "discard")
+        assert post(seat, wrap(discard)).status_code == 200
+    now = game.state
+    assert (now.current_player, now.phase) == (me, pr.Phase.DRAW)
+    assert pr.is_legal(now, pr.Take(me)) and pr.is_legal(now, pr.Push(me))
+    for stale in (take, push):
+        reply = post(me, stale)
+        assert reply.status_code == 409 and reply.json()["error"] == "StaleMoveError"
+    assert game.state is now
+    # Without the precondition a move is only a move (a client that does not send it).
+    bare = {key: value for key, value in take.items() if key != "progress"}
+    assert post(me, bare).status_code == 200
+
+
 # -- the view, the selection helper, the events ---------------------------------------------------
 
 
@@ -557,7 +613,7 @@ def test_a_meld_with_wilds_goes_down_as_its_shape_then_its_fill(
     before = game.state
     for other in (
         {"type": "discard", "seat": 0, "card": "9C"},
-        shapes[0],
+        {key: value for key, value in shapes[0].items() if key != "progress"},  # not stale:
         {
             "type": "lay_down",
             "seat": 0,
@@ -570,6 +626,8 @@ def test_a_meld_with_wilds_goes_down_as_its_shape_then_its_fill(
             "WrongPhaseError",
             "contract.wilds",
         )
+    reply = post(shapes[0])  # as it was listed: the shape moved the game on
+    assert reply.status_code == 409 and reply.json()["error"] == "StaleMoveError"
     assert game.state is before
     # Selecting the wild card finds its fill (pushrummy.moves_using).
     reply = client.post(
