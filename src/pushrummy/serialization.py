@@ -440,7 +440,7 @@ def decode(document: object, *, kind: Kind | None = None, at: At = None) -> obje
     >>> decode(sent, kind="move", at=later)                           # the game moved on
     Traceback (most recent call last):
     ...
-    pushrummy.errors.StaleMoveError: the game moved on: this move was chosen at progress 2, the game is at 6
+    pushrummy.errors.StaleMoveError: the game moved on: this move was chosen at progress 2, the game is at 8
     """
     if kind is not None and kind not in DOCUMENT_KINDS:
         raise _unknown_kind(kind)
