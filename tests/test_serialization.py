@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -722,7 +723,7 @@ def test_progress_grows_with_every_move_and_every_seat_sees_it() -> None:
         progress.append(state.progress)
         if seat is not None:
             assert pr.view(state, seat).progress == state.progress
-    assert all(a < b for a, b in zip(progress, progress[1:])), progress
+    assert all(a < b for a, b in itertools.pairwise(progress)), progress
     assert shapes > 0  # the one move that adds no event is covered
 
 
@@ -749,7 +750,7 @@ def test_a_listed_move_from_a_view_the_game_moved_past_is_stale() -> None:
             decode(take, kind="move", at=at)
         assert (stale.value.progress, stale.value.current) == (state.progress, later.progress)
     text = json.dumps(take)
-    with pytest.raises(pr.StaleMoveError, match="^the game moved on"):
+    with pytest.raises(pr.StaleMoveError, match=r"^the game moved on"):
         pr.from_json(text, kind="move", at=later)
     # The same document without its precondition is only a move: nothing is checked.
     bare = {key: value for key, value in take.items() if key != "progress"}
