@@ -35,6 +35,7 @@ from .errors import (
     NotYourTurnError,
     PushRummyError,
     SetupError,
+    StaleMoveError,
     VariantError,
     WrongPhaseError,
 )
@@ -175,6 +176,7 @@ __all__ = [
     "ShortStockPush",
     "Stakes",
     "StakesSettlement",
+    "StaleMoveError",
     "Suit",
     "TableMeld",
     "Take",

@@ -69,7 +69,7 @@ from .cards import Card
 from .consistency import Problem, state_problems, view_problems
 from .dealing import deck_order_problem
 from .english import describe_event, describe_move, is_description
-from .errors import VariantError
+from .errors import StaleMoveError, VariantError
 from .events import EVENT_CLASSES, DealEnd, Drew, Event, EventLog, GameLog
 from .melds import MAX_RUN_POSITION, End, Meld
 from .moves import Move
@@ -620,10 +620,17 @@ def _view(value: object, path: str) -> PlayerView:
         obj["hand_sizes"], f"{path}.hand_sizes", players, "a list of hand sizes, one per seat,", 0
     )
     stock_size = read_count(obj["stock_size"], f"{path}.stock_size", "a stock size")
+    progress = read_count(obj["progress"], f"{path}.progress", "a progress")
     moves_path = f"{path}.legal_moves"
     items = read_array(obj["legal_moves"], moves_path, "a list of moves")
     moves = tuple(
-        _move(m, f"{moves_path}[{i}]", players, labels=True, table=values["table"])
+        _move(
+            _listed(m, f"{moves_path}[{i}]", progress),
+            f"{moves_path}[{i}]",
+            players,
+            labels=True,
+            table=values["table"],
+        )
         for i, m in enumerate(items)
     )
     since = read_count(obj["events_since"], f"{path}.events_since", "an event index")
@@ -653,6 +660,12 @@ def _view(value: object, path: str) -> PlayerView:
             "([contract.steps])",
             f"{path}.contract_left",
         )
+    if progress != result.progress:
+        raise fail(
+            f"expected {result.progress}: the game's progress (twice its events, plus one "
+            "while a shape awaits its wild cards)",
+            f"{path}.progress",
+        )
     sides = read_ints(obj["sides"], f"{path}.sides", players, "a list of sides, one per seat,", 0)
     if sides != result.sides:
         raise fail(
@@ -660,6 +673,19 @@ def _view(value: object, path: str) -> PlayerView:
             f"{path}.sides",
         )
     return result
+
+
+def _listed(value: object, path: str, progress: int) -> dict[str, object]:
+    """A view's listed move without its precondition, which must be the view's progress."""
+    obj = read_object(value, path, "a move")
+    if "progress" not in obj:
+        raise fail("missing field 'progress' of a listed move (the view's)", f"{path}.progress")
+    if not is_int(obj["progress"]) or obj["progress"] != progress:
+        raise fail(
+            f"expected {progress}, the view's progress, got {describe(obj['progress'])}",
+            f"{path}.progress",
+        )
+    return {key: item for key, item in obj.items() if key != "progress"}
 
 
 def _deck_order(
@@ -744,8 +770,13 @@ def parse_json(text: str | bytes | bytearray) -> object:
         raise fail(f"invalid JSON: {exc}", path="$") from exc
 
 
-def decode_document(document: object, kind: Kind | None) -> object:
-    """Check a document's ``schema`` and ``version`` (and its kind, if given), then decode its body."""
+def decode_document(document: object, kind: Kind | None, at: int | None = None) -> object:
+    """Check a document's ``schema`` and ``version`` (and its kind, if given), then decode its body.
+
+    A move document's precondition (``progress``) is checked against ``at``, the game's
+    progress: another is :class:`~pushrummy.errors.StaleMoveError`; without ``at`` the
+    precondition cannot be checked, and is refused (a :class:`DecodeError`).
+    """
     obj = read_object(document, "$", "a pushrummy document")
     if "schema" not in obj:
         raise fail(
@@ -774,4 +805,16 @@ def decode_document(document: object, kind: Kind | None) -> object:
             "$.version",
         )
     body = {key: value for key, value in obj.items() if key not in ("schema", "version")}
-    return _DECODERS[found](body, "$")
+    if found != "move" or "progress" not in body:
+        return _DECODERS[found](body, "$")
+    progress = read_count(body.pop("progress"), "$.progress", "a progress (the view's)")
+    move = _DECODERS[found](body, "$")
+    if at is None:
+        raise fail(
+            "a move with a precondition (progress) is decoded against the game it is for: "
+            "decode(document, kind='move', at=state)",
+            "$.progress",
+        )
+    if progress != at:
+        raise StaleMoveError(progress=progress, current=at)
+    return move

@@ -223,6 +223,7 @@ def _encode_view(view: PlayerView, events_since: int) -> JSONObject:
         hand=_cards_out(view.hand),
         hand_sizes=list(view.hand_sizes),
         stock_size=view.stock_size,
+        progress=view.progress,
         events_since=events_since,
         events=_encode_seen(view.events, view.seat, events_since),
         legal_moves=[_encode_listed(m, view) for m in view.legal_moves],
@@ -261,10 +262,11 @@ def _event_value(value: object) -> Any:
 
 def _encode_listed(move: Move, view: PlayerView) -> JSONObject:
     """A listed move: its object, then its labels (read-only, derived from the move and the
-    view's table)."""
+    view's table) and its precondition, the view's progress."""
     out = _encode_move(move)
     out["notation"] = format_move(move)
     out["description"] = describe_move(move, view)
+    out["progress"] = view.progress
     return out
 
 

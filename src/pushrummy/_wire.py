@@ -75,6 +75,7 @@ VIEW_KEYS: Final = (
     "totals",
     "results",
     "outcome",
+    "progress",
     "events_since",
     "events",
     "legal_moves",

@@ -61,6 +61,7 @@ from .state import (
     Outcome,
     Phase,
     TableMeld,
+    game_progress,
     pending_contract,
     unfinished_lay_down,
 )
@@ -151,6 +152,13 @@ class PlayerView:
         return pending_contract(
             self.phase, self.table, self.current_player, self.contract, self.variant
         )
+
+    @property
+    def progress(self) -> int:
+        """How far the game has gone, as
+        :attr:`GameState.progress <pushrummy.state.GameState.progress>` (the same number
+        in every seat's view): the precondition a listed move's document carries back."""
+        return game_progress(len(self.events), self.shape)
 
     @property
     def sides(self) -> tuple[int, ...]:
