@@ -433,14 +433,12 @@ class Steps:
         way (without ``keep``), when the caller has them already. With ``first_fill``, of
         a shape with wild places only its first listed fill; with ``only``, only the
         steps of that shape."""
-        search = self.search(hand, rest0, solved)
+        search = self.search(hand, rest0, solved, only)
         if search is None:
             return []
         found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         add = search.add_steps
         for shape in search.shapes:
-            if only is not None and shape[:5] != only:
-                continue
             add(shape, found, first_fill)
         found.sort()
         return found
@@ -450,9 +448,11 @@ class Steps:
         hand: Hand,
         rest0: tuple[Component, ...],
         solved: dict[Component, list[Candidate]] | None = None,
+        only: StepShape | None = None,
     ) -> StepSearch | None:
         """The candidate shapes of ``hand``'s next step towards ``rest0`` and the test of
-        each (:class:`StepSearch`); ``None`` when ``rest0`` cannot be met at all."""
+        each (:class:`StepSearch`); ``None`` when ``rest0`` cannot be met at all. With
+        ``only``, that shape alone (if it is a candidate)."""
         if not rest0:
             return None
         naturals_held = sorted(code for code in hand.codes if not IS_WILD[code])
@@ -464,7 +464,7 @@ class Steps:
             by_comp = solved
         elif solve(hand, plan_for(rest0), self.rules, 0, by_comp) is None:
             return None  # the contract cannot be met at all: no shape to try
-        return StepSearch(self, hand, rest0, naturals_held, by_comp)
+        return StepSearch(self, hand, rest0, naturals_held, by_comp, only)
 
     def tie_possible(
         self, left: list[int], wilds_left: int, place: int, rest: tuple[Component, ...]
@@ -629,6 +629,7 @@ class StepSearch:
         rest0: tuple[Component, ...],
         naturals_held: list[int],
         by_comp: dict[Component, list[Candidate]],
+        only: StepShape | None = None,
     ) -> None:
         self.finder = finder
         self.rest0 = rest0
@@ -660,14 +661,21 @@ class StepSearch:
         minimal = finder.minimal
         rests: dict[tuple[int, int], tuple[Component, ...] | None] = {}
         shapes: list[StepCandidate] = []
+        runs = bool(run_sizes)
+        if only is not None:  # one shape: only its rank's sets or its suit's runs
+            set_ok = set_ok and only[0] == SET
+            runs = runs and only[0] == RUN
         for kind, which, start, size, body, need in meld_shapes(
             hand,
             rules,
             set_ok,
-            bool(run_sizes),
+            runs,
             min(run_sizes, default=3),
             finder.longest_run(run_sizes),
+            None if only is None else only[1],
         ):
+            if only is not None and (kind, which, start, size, body) != only:
+                continue
             kind_size = (kind, size)
             if kind_size in rests:
                 rest = rests[kind_size]
