@@ -157,17 +157,18 @@ def lay_down_steps(
 
 def minimal_steps(variant: object) -> bool:
     """Whether :func:`~pushrummy.engine.legal_moves` lists the lay-down steps of
-    ``variant`` at their smallest (``lay_down_steps(..., minimal=True)``): when a seat may
-    lay off in the turn it lays its contract down (``same_turn_after_contract``,
-    [layoff.when]), a longer meld is its smallest form and then lay-offs onto it, onto
-    the seat's own meld, which every ``layoff_targets`` allows. (With
-    ``contract_exact_sizes`` every step has its part's size anyway.)
+    ``variant`` at their smallest (``lay_down_steps(..., minimal=True)``): under every
+    variant, since a longer meld is its smallest form and then lay-offs onto it, onto the
+    seat's own meld (which every ``layoff_targets`` allows) in the turn of the lay-down —
+    with ``same_turn_after_contract`` off too, where lengthening the melds just laid is the
+    one lay-off of that turn ([layoff.when]). (With ``contract_exact_sizes`` every step has
+    its part's size anyway, and lengthening waits for the next turn.)
 
     >>> from pushrummy import PUSH
     >>> minimal_steps(PUSH), minimal_steps(PUSH.replace(same_turn_after_contract=False))
-    (True, False)
+    (True, True)
     """
-    return getattr(variant, "same_turn_after_contract", False) is True
+    return True
 
 
 def is_step_minimal(
