@@ -26,7 +26,8 @@ Brute force, in the plainest way that stays fast for hands of 6–11 cards with 
   are the fillings of the shape announced (:func:`wilds_of`, in place order, a set's sorted)
   whose meld is one of the listed steps of the position before the shape. A shape announced
   out of step order (none of its fillings listed) lists every filling whose meld is a legal
-  step: the first, or any, meld of some way to finish the lay-down.
+  step: the first, or any, meld of some way to finish the lay-down (a run's wilds in
+  ascending order only, with ``wild_exchange`` = ``none``: below).
 * **Wild places** ([meld.wild]): with ``wild_exchange`` = ``none``, runs that differ only in
   which wild stands in which wild place are one choice: each is listed with its wilds in
   ascending order along the run (:func:`canonical`).
@@ -514,6 +515,8 @@ def reference_moves(state: GameState) -> set[Any]:
             fills = {wilds_of(meld) for meld in steps if shape_of(meld) == shape}
             if not fills:
                 legal = legal_steps(hand, parts, placed, opts, keep_one)
+                if canonical_wilds:  # [meld.wild]: one order of a run's wilds
+                    legal = {canonical(meld) for meld in legal}
                 fills = {wilds_of(meld) for meld in legal if shape_of(meld) == shape}
             return {FillWilds(seat, fill) for fill in fills}
         for meld in steps:

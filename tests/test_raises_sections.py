@@ -47,6 +47,7 @@ ALLOWED: dict[str, str] = {
     # -- the library --
     "pushrummy.bots.Bot.choose": "the Bot protocol's interface method; it has no body",
     "pushrummy.cards.Card.display": "formats a valid card; raises nothing",
+    "pushrummy.state.game_progress": "arithmetic on a count and an optional shape",
     "pushrummy.english.narrate_move": (
         "builds text from the events a log holds; checks nothing (the CLI's transcripts)"
     ),
@@ -96,6 +97,12 @@ ALLOWED: dict[str, str] = {
     "pushrummy.plays.lay_down.list_lay_down": _LIST,
     "pushrummy.plays.lay_down.list_lay_down_shape": _LIST,
     "pushrummy.plays.lay_down.list_fill_wilds": _LIST,
+    "pushrummy.plays.lay_down.step_draw": (
+        "the engine's sampler's part, given the state and the listing's turn; checks nothing"
+    ),
+    "pushrummy.plays.lay_down.StepDraw.move": (
+        "tests one candidate of the search it was made with (an index below its count)"
+    ),
     "pushrummy.plays.lay_off.list_lay_off": _LIST,
     "pushrummy.plays.new_meld.list_new_meld": _LIST,
     "pushrummy.plays.new_meld.may_meld_new": _DRAWN,

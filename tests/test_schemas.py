@@ -325,6 +325,7 @@ SCHEMA_OF_CODEC: dict[Codec, Callable[[FieldInfo], Any]] = {
     Codec.SIDES: lambda info: {"type": "array", "items": {"$ref": "side"}},
     Codec.CONTRACT_PARTS: lambda info: {"type": "array", "items": {"$ref": "contract_part"}},
     Codec.SINCE: lambda info: {"$ref": "count"},
+    Codec.PROGRESS: lambda info: {"$ref": "progress"},
 }
 """The schema of a field of each codec, the one the schema files must give it."""
 

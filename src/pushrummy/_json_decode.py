@@ -69,7 +69,7 @@ from .cards import Card
 from .consistency import Problem, state_problems, view_problems
 from .dealing import deck_order_problem
 from .english import describe_event, describe_move, is_description
-from .errors import VariantError
+from .errors import StaleMoveError, VariantError
 from .events import EVENT_CLASSES, DealEnd, Drew, Event, EventLog, GameLog
 from .melds import MAX_RUN_POSITION, End, Meld
 from .moves import Move
@@ -316,6 +316,7 @@ _STATE_WIRE: Final = wire_fields(GameState)
 _STATE_FIELDS: Final = tuple(field.key for field in _STATE_WIRE)
 """The fields of a state document: every field of :class:`GameState`, in its order."""
 _VIEW_WIRE: Final = wire_fields(PlayerView)
+_VIEW_NAMES: Final = tuple(field.name for field in _VIEW_WIRE)
 _VIEW_KEYS: Final = wire_keys(PlayerView)
 _VIEW_FIELDS: Final = tuple(key for key, _, _ in _VIEW_KEYS)
 """The keys of a view document: every field of :class:`PlayerView` and the read-only keys
@@ -434,40 +435,45 @@ _FIELD_IN_GAME: Final[dict[Codec, Callable[[object, str, FieldInfo, _Game], Any]
     Codec.SIDES: lambda v, p, info, game: read_ints(
         v, p, game.players, "a list of sides, one per seat,", 0
     ),
+    Codec.CONTRACT_PARTS: lambda v, p, info, game: v,  # compared with the view's, as written
+    Codec.PROGRESS: lambda v, p, info, game: read_count(v, p, "a progress"),
 }
-"""How a field of a state or a view of each codec (other than the variant and the number of
-players, read first: the others are read against them) is read; for a read-only key after a
-view's field, how its form is read before it is compared with the view's."""
+"""How a field of a state, or a key of a view, of each codec (other than the variant and the
+number of players, read first: the others are read against them) is read; a read-only key
+that derives from the view is then compared with the view's (:data:`_VIEW_EXPECTED`)."""
 
 _VIEW_IN: Final[dict[Codec, Callable[[object, str, _Game, Mapping[str, Any]], Any]]] = {
     Codec.SEEN: lambda v, p, game, values: _seen(
         v, p, _Seats(game.players, game.sides), values["seat"]
     ),
     Codec.LISTED: lambda v, p, game, values: tuple(
-        _move(m, f"{p}[{i}]", game.players, labels=True, table=values["table"])
+        _move(
+            _listed(m, f"{p}[{i}]", values["progress"]),
+            f"{p}[{i}]",
+            game.players,
+            labels=True,
+            table=values["table"],
+        )
         for i, m in enumerate(read_array(v, p, "a list of moves"))
     ),
 }
-"""How a view field whose codec reads it against the fields read before it (its ``seat``,
-its ``table``) is read."""
+"""How a view key whose codec reads it against the keys read before it (its ``seat``, its
+``table``, its ``progress``) is read."""
 
 _VIEW_EXPECTED: Final[dict[Codec, Callable[[Any], Any]]] = {
     Codec.SIDES: list,
     Codec.CONTRACT_PARTS: lambda parts: [str(part) for part in parts],
+    Codec.PROGRESS: int,
 }
-"""The JSON a read-only key after a view's field must hold, from the view's property of
-the same name."""
+"""The JSON a read-only key of a view must hold, from the view's property of the same
+name."""
 
 if (
     {f.info.codec for f in _VARIANT_WIRE} - set(_VARIANT_IN)
     or {f.info.codec for f in _STATE_WIRE if f.name not in ("variant", "players")}
     - set(_FIELD_IN_GAME)
-    or (
-        {f.info.codec for f in _VIEW_WIRE if f.name not in ("variant", "players")}
-        | {info.codec for f in _VIEW_WIRE for info in f.info.before}
-    )
+    or {info.codec for _, name, info in _VIEW_KEYS if name not in ("variant", "players")}
     - {*_FIELD_IN_GAME, *_VIEW_IN}
-    or {info.codec for f in _VIEW_WIRE for info in f.info.after} - set(_VIEW_EXPECTED)
 ):  # pragma: no cover - a codec without a reader fails at import
     raise RuntimeError("_json_decode cannot read every variant, state and view field")
 
@@ -656,29 +662,37 @@ def _state(value: object, path: str) -> GameState:
 
 
 def _view(value: object, path: str) -> PlayerView:
-    """A view: its fields read in order (a read-only key before one read and checked first),
-    then its consistency, then the read-only keys after its fields against the view."""
+    """A view: its keys read in order (each against the variant, the players and the keys
+    read before it), then its consistency, then the read-only keys that derive from it
+    compared with the view's."""
     obj = read_fields(value, path, "a player view", _VIEW_FIELDS)
-    game, values = _game(obj, path)
-    for field in _VIEW_WIRE:
-        for info in field.info.before:  # a key, as wire_keys checked at import
-            _read_view_key(obj, path, info.json or "", info, game, values)
-        if field.name not in values:
-            values[field.name] = _read_view_key(obj, path, field.key, field.info, game, values)
-    result = PlayerView(**values)
+    game, read = _game(obj, path)
+    for key, name, info in _VIEW_KEYS:
+        if name not in read:
+            read[name] = _read_view_key(obj, path, key, info, game, read)
+    result = PlayerView(**{name: read[name] for name in _VIEW_NAMES})
     _refuse(view_problems(result), path)
-    for field in _VIEW_WIRE:
-        for info in field.info.after:
-            key = info.json or ""  # a key, as wire_keys checked at import
-            where = f"{path}.{key}"
-            form = _FIELD_IN_GAME.get(info.codec)
-            if form is not None:  # its form first: an error names the bad item
-                form(obj[key], where, info, game)
-            expected = _VIEW_EXPECTED[info.codec](getattr(result, key))
+    for key, name, info in _VIEW_KEYS:
+        derive = _VIEW_EXPECTED.get(info.codec) if name not in _VIEW_NAMES else None
+        if derive is not None:
+            expected = derive(getattr(result, name))
             if not _same_json(obj[key], expected):
                 rule = f" ([{info.rule}])" if info.rule else ""
-                raise fail(f"expected {json.dumps(expected)}: {info.what}{rule}", where)
+                raise fail(f"expected {json.dumps(expected)}: {info.what}{rule}", f"{path}.{key}")
     return result
+
+
+def _listed(value: object, path: str, progress: int) -> dict[str, object]:
+    """A view's listed move without its precondition, which must be the view's progress."""
+    obj = read_object(value, path, "a move")
+    if "progress" not in obj:
+        raise fail("missing field 'progress' of a listed move (the view's)", f"{path}.progress")
+    if not is_int(obj["progress"]) or obj["progress"] != progress:
+        raise fail(
+            f"expected {progress}, the view's progress, got {describe(obj['progress'])}",
+            f"{path}.progress",
+        )
+    return {key: item for key, item in obj.items() if key != "progress"}
 
 
 def _read_view_key(
@@ -790,8 +804,13 @@ def parse_json(text: str | bytes | bytearray) -> object:
         raise fail(f"invalid JSON: {exc}", path="$") from exc
 
 
-def decode_document(document: object, kind: Kind | None) -> object:
-    """Check a document's ``schema`` and ``version`` (and its kind, if given), then decode its body."""
+def decode_document(document: object, kind: Kind | None, at: int | None = None) -> object:
+    """Check a document's ``schema`` and ``version`` (and its kind, if given), then decode its body.
+
+    A move document's precondition (``progress``) is checked against ``at``, the game's
+    progress: another is :class:`~pushrummy.errors.StaleMoveError`; without ``at`` the
+    precondition cannot be checked, and is refused (a :class:`DecodeError`).
+    """
     obj = read_object(document, "$", "a pushrummy document")
     if "schema" not in obj:
         raise fail(
@@ -820,4 +839,16 @@ def decode_document(document: object, kind: Kind | None) -> object:
             "$.version",
         )
     body = {key: value for key, value in obj.items() if key not in ("schema", "version")}
-    return _DECODERS[found](body, "$")
+    if found != "move" or "progress" not in body:
+        return _DECODERS[found](body, "$")
+    progress = read_count(body.pop("progress"), "$.progress", "a progress (the view's)")
+    move = _DECODERS[found](body, "$")
+    if at is None:
+        raise fail(
+            "a move with a precondition (progress) is decoded against the game it is for: "
+            "decode(document, kind='move', at=state)",
+            "$.progress",
+        )
+    if progress != at:
+        raise StaleMoveError(progress=progress, current=at)
+    return move

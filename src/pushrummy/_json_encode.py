@@ -247,10 +247,11 @@ def _event_value(value: object) -> Any:
 
 def _encode_listed(move: Move, view: PlayerView) -> JSONObject:
     """A listed move: its object, then its labels (read-only, derived from the move and the
-    view's table)."""
+    view's table) and its precondition, the view's progress."""
     out = _encode_move(move)
     out["notation"] = format_move(move)
     out["description"] = describe_move(move, view)
+    out["progress"] = view.progress
     return out
 
 
@@ -313,6 +314,7 @@ _CODEC_OUT: Final[dict[Codec, Callable[[Any], Any]]] = {
     Codec.SEAT_COUNTS: list,
     Codec.SIDES: list,
     Codec.CONTRACT_PARTS: lambda parts: [str(part) for part in parts],
+    Codec.PROGRESS: _same,
 }
 """How a field of each :class:`~pushrummy._wire.Codec` is written."""
 

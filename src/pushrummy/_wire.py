@@ -127,11 +127,13 @@ class Codec(enum.Enum):
     the document's ``events_since`` on."""
     LISTED = "listed"
     """Legal moves, each with its notation and its description (against the value's
-    ``table``)."""
+    ``table``) and its precondition (the document's ``progress``)."""
     SIDES = "sides"
     """Per seat, its side (read-only: the variant's)."""
     CONTRACT_PARTS = "contract_parts"
     """Parts of a contract, each in its canonical text (read-only)."""
+    PROGRESS = "progress"
+    """How far the game has gone (read-only: the value's ``progress``)."""
     SINCE = "since"
     """The index of the first event a document holds (read-only: which events the encoder
     was asked for; only whole documents, from 0, are decoded)."""
@@ -163,8 +165,8 @@ class FieldInfo:
             the field, each a :class:`FieldInfo` whose :attr:`json` is its key: no field of
             the value but derived from it (a property of the same name: a view's ``sides``
             after its ``players``), or from how it was encoded (a view's ``events_since``
-            before its ``events``). The decoder checks one before the field is read
-            (against the fields read so far), one after against the whole value.
+            before its ``events``). The decoder reads every key in order (against the
+            keys read before it), then compares those derived from the value with it.
     """
 
     codec: Codec

@@ -62,6 +62,7 @@ from .state import (
     Outcome,
     Phase,
     TableMeld,
+    game_progress,
     pending_contract,
     unfinished_lay_down,
 )
@@ -178,7 +179,15 @@ class PlayerView:
     events: EventLog = _own(
         Codec.SEEN,
         rule="draw.visibility",
-        before=(FieldInfo(codec=Codec.SINCE, json="events_since", what="an event index"),),
+        before=(
+            FieldInfo(
+                codec=Codec.PROGRESS,
+                json="progress",
+                what="the game's progress (twice its events, plus one while a shape awaits "
+                "its wild cards)",
+            ),
+            FieldInfo(codec=Codec.SINCE, json="events_since", what="an event index"),
+        ),
     )
     legal_moves: tuple[Move, ...] = _own(Codec.LISTED)
 
@@ -197,6 +206,13 @@ class PlayerView:
         return pending_contract(
             self.phase, self.table, self.current_player, self.contract, self.variant
         )
+
+    @property
+    def progress(self) -> int:
+        """How far the game has gone, as
+        :attr:`GameState.progress <pushrummy.state.GameState.progress>` (the same number
+        in every seat's view): the precondition a listed move's document carries back."""
+        return game_progress(len(self.events), self.shape)
 
     @property
     def sides(self) -> tuple[int, ...]:
