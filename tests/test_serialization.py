@@ -18,6 +18,7 @@ import pushrummy._json_decode as dec
 import pushrummy.serialization as ser
 from checks import assert_round_trip
 from games import RECORDED_GAMES, playout, recorded_game
+from pushrummy._wire import Codec, FieldInfo, wire_keys
 from pushrummy.cards import ALL_CARDS, JOKER, Card, Rank, Suit, make_deck
 from pushrummy.contract_spec import Contract
 from pushrummy.errors import (
@@ -301,6 +302,34 @@ def test_state_and_view_documents_name_every_field() -> None:
     assert [*dec._RECORD_FIELDS, *dec._RECORD_OPTIONAL] == [
         field.name for field in attrs.fields(GameRecord)
     ]
+
+
+def test_the_view_document_is_its_declarations() -> None:
+    # The encoder writes, and the decoder reads, exactly the keys PlayerView declares, in
+    # their order: its fields and the read-only keys beside them.
+    document = encode(pr.view(pr.new_game(PUSH, seed=3), 0))
+    keys = [key for key, _, _ in wire_keys(pr.PlayerView)]
+    assert list(document) == ["schema", "version", *keys]
+    assert list(dec._VIEW_FIELDS) == keys
+
+
+def test_read_only_keys_need_a_name_and_keys_come_once() -> None:
+    def declared(**beside: Any) -> type:
+        info = FieldInfo(codec=Codec.COUNT, **beside)
+        return attrs.make_class("Value", {"count": attrs.field(metadata=info.metadata())})
+
+    named = FieldInfo(codec=Codec.COUNT, json="total")
+    assert wire_keys(declared(before=(named,))) == (
+        ("total", "total", named),
+        ("count", "count", FieldInfo(codec=Codec.COUNT, before=(named,))),
+    )
+    assert [key for key, _, _ in wire_keys(declared(after=(named,)))] == ["count", "total"]
+    with pytest.raises(TypeError, match="needs a json name"):
+        wire_keys(declared(after=(FieldInfo(codec=Codec.COUNT),)))
+    with pytest.raises(TypeError, match="comes twice"):
+        wire_keys(declared(after=(FieldInfo(codec=Codec.COUNT, json="count"),)))
+    with pytest.raises(TypeError, match="has no FieldInfo"):
+        wire_keys(attrs.make_class("Bare", ["count"]))
 
 
 @SLOW
