@@ -55,8 +55,9 @@ section                length          what
                                        deals, game over
 ``current_player``     ``P`` + 1       the seat to move, one-hot (last: none)
 ``dealer``             ``P``           the dealer, one-hot
-``turn``               1               turns played this deal (at most 1000: larger values
-                                       read as 1000)
+``turn``               1               turns played this deal (at most the variant's
+                                       ``max_turns_per_deal``, or 1000 without one: larger
+                                       values read as 1000)
 ``winners``            ``P``           after the game, per seat, 1 if its side won
 ``prefix_length``      1               how many tokens of a move are chosen so far
 ``prefix_tokens``      ``n``           those tokens, counted
@@ -66,6 +67,11 @@ section                length          what
 Sizes: **1603** for ``PUSH`` and for ``CAP_IT`` with 4 players, **2076** with 5 and
 **2243** with 6 (:attr:`ObservationEncoder.size`). Every number lies between 0 and
 :attr:`ObservationEncoder.high` (one bound per number), which a ``gymnasium`` ``Box`` needs.
+
+**Normalised** (:meth:`ObservationEncoder.normalise`): every number divided by its bound,
+so that each lies in [0, 1] — the same layout, for a network that wants bounded inputs
+(``totals`` by the most points a game can score, ``turn`` by the turn limit, counts of
+cards by the most copies of a card, one-hot sections unchanged).
 
 The *prefix* is the pending part of a move being spelled in tokens
 (:mod:`pushrummy.agents.codec`): an agent choosing the third card of a meld sees which kind,
@@ -95,7 +101,7 @@ from collections.abc import Sequence
 
 from ..cards import Card
 from ..contract_spec import Requirement
-from ..errors import clip_repr
+from ..errors import SetupError, clip_repr
 from ..meld_shape import MeldShape
 from ..melds import Meld, MeldKind
 from ..state import GameState, Phase
@@ -136,6 +142,7 @@ class ObservationEncoder:
         size: the length of every vector.
         sections: ``(name, length)`` of each section, in vector order.
         high: the largest value of each entry of the vector (the smallest is 0).
+        scale: ``1 / high`` of each entry: :meth:`normalise` multiplies by it.
 
     Raises:
         TypeError: ``variant`` is not a :class:`~pushrummy.variants.Variant`, or
@@ -147,7 +154,17 @@ class ObservationEncoder:
     [1603, 2076, 2243]
     """
 
-    __slots__ = ("_offsets", "codec", "high", "players", "sections", "size", "variant")
+    __slots__ = (
+        "_offsets",
+        "_turn_cap",
+        "codec",
+        "high",
+        "players",
+        "scale",
+        "sections",
+        "size",
+        "variant",
+    )
 
     def __init__(self, variant: Variant, players: int) -> None:
         self.codec = ActionCodec(variant, players)  # checks the arguments
@@ -160,6 +177,8 @@ class ObservationEncoder:
         deals = len(variant.deals)
         most_points = deals * deck * max(variant.card_values)
         meld_high = (1, *([1] * p), *_SHAPE_HIGH[1:])
+        limit = variant.max_turns_per_deal
+        self._turn_cap = TURN_CAP if limit is None else min(TURN_CAP, limit)
         layout: list[tuple[str, int, tuple[int, ...]]] = [
             ("hand", _CARDS, (copies,) * _CARDS),
             ("hand_sizes", p, (deck,) * p),
@@ -182,7 +201,7 @@ class ObservationEncoder:
             ("phase", len(_PHASES), (1,) * len(_PHASES)),
             ("current_player", p + 1, (1,) * (p + 1)),
             ("dealer", p, (1,) * p),
-            ("turn", 1, (TURN_CAP,)),
+            ("turn", 1, (self._turn_cap,)),
             ("winners", p, (1,) * p),
             ("prefix_length", 1, (MAX_PREFIX,)),
             ("prefix_tokens", self.codec.size, (MAX_PREFIX,) * self.codec.size),
@@ -191,6 +210,7 @@ class ObservationEncoder:
         self.sections: tuple[tuple[str, int], ...] = tuple((n, k) for n, k, _ in layout)
         self.high: tuple[int, ...] = tuple(v for _, _, highs in layout for v in highs)
         self.size: int = len(self.high)
+        self.scale: tuple[float, ...] = tuple(1.0 / high for high in self.high)
         offsets = {}
         start = 0
         for name, length, highs in layout:
@@ -221,6 +241,24 @@ class ObservationEncoder:
         for _, part in self._parts(view, prefix):
             values.extend(part)
         return tuple(values)
+
+    def normalise(self, vector: Sequence[int]) -> tuple[float, ...]:
+        """``vector`` (of :meth:`encode`) with every number divided by its bound
+        (:attr:`high`): each lies in [0, 1].
+
+        Raises:
+            SetupError: ``vector`` is not as long as the encoder's vectors.
+
+        >>> import pushrummy as pr
+        >>> encoder = ObservationEncoder(pr.PUSH.replace(max_turns_per_deal=100), 4)
+        >>> state = pr.new_game(encoder.variant, seed=9)
+        >>> unit = encoder.normalise(encoder.encode(pr.view(state, 1)))
+        >>> min(unit) >= 0.0 and max(unit) <= 1.0, unit[encoder.section("stock_size")]
+        (True, (0.7685185185185185,))
+        """
+        if len(vector) != self.size:
+            raise SetupError(f"an observation vector has {self.size} numbers, not {len(vector)}")
+        return tuple(value * scale for value, scale in zip(vector, self.scale))
 
     def as_dict(self, view: PlayerView, prefix: Sequence[int] = ()) -> dict[str, tuple[int, ...]]:
         """The observation as its named sections (the vector is their concatenation).
@@ -333,7 +371,7 @@ class ObservationEncoder:
             ("phase", [int(view.phase is phase) for phase in _PHASES]),
             ("current_player", current),
             ("dealer", [int(seat == view.dealer) for seat in order]),
-            ("turn", [min(view.turn, TURN_CAP)]),
+            ("turn", [min(view.turn, self._turn_cap)]),
             ("winners", [int(sides[seat] in winners) for seat in order]),
             ("prefix_length", [len(tokens)]),
             ("prefix_tokens", prefix_counts),

@@ -1,0 +1,229 @@
+"""The information state: a record of past play, bounded, beside the observation.
+
+:class:`~pushrummy.agents.observation.ObservationEncoder` says what a seat knows *now*.
+Methods that learn from information states (NFSP, Deep CFR) want a record of how play got
+there; :class:`HistoryEncoder` gives one of fixed size from the seat's
+:class:`~pushrummy.views.PlayerView` events (:attr:`PlayerView.events
+<pushrummy.views.PlayerView.events>`: the public moves of every seat and the seat's own
+draws, nothing it may not see). The OpenSpiel game's ``information_state_tensor`` is the
+observation followed by this vector; the environments add it with ``history=True``.
+
+Seats are relative to the observer, as in the observation. With ``P`` players and a
+window of ``H`` events (:data:`HISTORY_EVENTS`, 32):
+
+==============  ===============  =========================================================
+section         length           what
+==============  ===============  =========================================================
+``took``        ``P`` × 53       per seat, the upcards it took this deal, by card
+``pushed``      ``P`` × 53       per seat, the upcards it pushed this deal, by card
+``discarded``   ``P`` × 53       per seat, the cards it discarded this deal, by card
+``drawn``       53               the stock cards the observer drew or was pushed this deal
+``recent``      ``H`` × (12+P)   the last ``H`` events of the game, the latest first, each
+                + ``H`` × 53     as its kind (one-hot, 11: deal started, took, pushed, drew,
+                                 laid down, melded, laid off, exchanged, discarded, deal
+                                 ended, game ended), its seat (one-hot, ``P`` + 1, the last:
+                                 none) and its cards as the observer saw them (copies of
+                                 each; a meld's cards, a discard, a take, the observer's
+                                 own draws; none for another seat's draw); all 0 before the
+                                 game's first event
+==============  ===============  =========================================================
+
+Counts read at most :data:`HISTORY_CAP` (8). Sizes: **2897** for 4 players, **3088** for
+5, **3279** for 6 (:attr:`HistoryEncoder.size`).
+
+>>> import pushrummy as pr
+>>> from pushrummy.agents.history import HistoryEncoder
+>>> history = HistoryEncoder(pr.PUSH, 4)
+>>> history.size
+2897
+>>> state = pr.apply_move(pr.new_game(pr.PUSH, seed=9), pr.Push(1))
+>>> parts = history.as_dict(pr.view(state, 2))     # seat 1 pushed; seat 2 is next
+>>> sum(parts["pushed"]), sum(parts["drawn"])      # seat 2 got the upcard and a stock card
+(1, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import Card
+from ..events import (
+    DealEnded,
+    DealStarted,
+    Discarded,
+    Drew,
+    Event,
+    Exchanged,
+    GameEnded,
+    LaidDown,
+    LaidOff,
+    Melded,
+    Pushed,
+    Took,
+)
+from ..state import GameState
+from ..variants import Variant
+from ..views import PlayerView
+from .codec import ActionCodec
+
+__all__ = ["HISTORY_CAP", "HISTORY_EVENTS", "HistoryEncoder"]
+
+HISTORY_EVENTS = 32
+"""How many of the latest events the ``recent`` section holds."""
+HISTORY_CAP = 8
+"""The largest count a section reads (a card taken or discarded more often reads as 8)."""
+
+_KINDS: tuple[type[Event], ...] = (
+    DealStarted,
+    Took,
+    Pushed,
+    Drew,
+    LaidDown,
+    Melded,
+    LaidOff,
+    Exchanged,
+    Discarded,
+    DealEnded,
+    GameEnded,
+)
+_KIND_INDEX = {kind: index for index, kind in enumerate(_KINDS)}
+_CARDS = 53
+
+
+class HistoryEncoder:
+    """The history vector of a variant at a player count (the layout: the module's table).
+
+    Attributes:
+        variant: the rules.
+        players: the player count.
+        size: the length of every vector.
+        sections: ``(name, length)`` of each section, in vector order.
+        high: the largest value of each entry (the smallest is 0).
+        scale: ``1 / high`` of each entry.
+
+    Raises:
+        TypeError: ``variant`` is not a :class:`~pushrummy.variants.Variant`, or
+            ``players`` not an int.
+        VariantError: the variant is not played by ``players`` players.
+
+    >>> import pushrummy as pr
+    >>> [HistoryEncoder(pr.CAP_IT, p).size for p in (4, 5, 6)]
+    [2897, 3088, 3279]
+    """
+
+    __slots__ = ("_codec", "_row", "high", "players", "scale", "sections", "size", "variant")
+
+    def __init__(self, variant: Variant, players: int) -> None:
+        codec = self._codec = ActionCodec(variant, players)  # checks the arguments
+        self.variant = variant
+        self.players = players
+        p = players
+        copies = 2 * codec.packs
+        self._row = len(_KINDS) + p + 1 + _CARDS
+        row_high = (1,) * (len(_KINDS) + p + 1) + (copies,) * _CARDS
+        layout = [
+            ("took", p * _CARDS, (HISTORY_CAP,) * (p * _CARDS)),
+            ("pushed", p * _CARDS, (HISTORY_CAP,) * (p * _CARDS)),
+            ("discarded", p * _CARDS, (HISTORY_CAP,) * (p * _CARDS)),
+            ("drawn", _CARDS, (copies,) * _CARDS),
+            ("recent", HISTORY_EVENTS * self._row, row_high * HISTORY_EVENTS),
+        ]
+        self.sections: tuple[tuple[str, int], ...] = tuple((n, k) for n, k, _ in layout)
+        self.high: tuple[int, ...] = tuple(v for _, _, highs in layout for v in highs)
+        self.size: int = len(self.high)
+        self.scale: tuple[float, ...] = tuple(1.0 / high for high in self.high)
+
+    def __repr__(self) -> str:
+        return f"HistoryEncoder({self.variant.name}, players={self.players}, size={self.size})"
+
+    def encode(self, view: PlayerView) -> tuple[int, ...]:
+        """The history vector of ``view``.
+
+        Raises:
+            TypeError: ``view`` is not a :class:`~pushrummy.views.PlayerView`.
+            SetupError: ``view`` is of another variant or player count than the encoder.
+        """
+        values: list[int] = []
+        for _, part in self._parts(view):
+            values.extend(part)
+        return tuple(values)
+
+    def as_dict(self, view: PlayerView) -> dict[str, tuple[int, ...]]:
+        """The history as its named sections (the vector is their concatenation).
+
+        Raises:
+            TypeError: ``view`` is not a :class:`~pushrummy.views.PlayerView`.
+            SetupError: ``view`` is of another variant or player count than the encoder.
+        """
+        return {name: tuple(part) for name, part in self._parts(view)}
+
+    def _parts(self, view: PlayerView) -> list[tuple[str, list[int]]]:
+        if not isinstance(view, PlayerView):
+            hint = " (a history is built from a view: pushrummy.view(state, seat))"
+            raise TypeError(
+                f"view must be a PlayerView, not {type(view).__name__}"
+                + (hint if isinstance(view, GameState) else "")
+            )
+        self._codec.check_position(view)
+        p = self.players
+        me = view.seat
+        events = view.events
+        took = [0] * (p * _CARDS)
+        pushed = [0] * (p * _CARDS)
+        discarded = [0] * (p * _CARDS)
+        drawn = [0] * _CARDS
+        index = len(events) - 1
+        while index >= 0:  # this deal's events, back to its start
+            event = events[index]
+            index -= 1
+            if isinstance(event, DealStarted):
+                break
+            if isinstance(event, Drew):
+                if event.seat == me and event.card is not None:
+                    _bump(drawn, event.card.code, HISTORY_CAP)
+                continue
+            if isinstance(event, Took):
+                target = took
+            elif isinstance(event, Pushed):
+                target = pushed
+            elif isinstance(event, Discarded):
+                target = discarded
+            else:
+                continue
+            _bump(target, (event.seat - me) % p * _CARDS + event.card.code, HISTORY_CAP)
+        recent = [0] * (HISTORY_EVENTS * self._row)
+        kinds = len(_KINDS)
+        for slot in range(min(HISTORY_EVENTS, len(events))):
+            event = events[len(events) - 1 - slot]
+            base = slot * self._row
+            recent[base + _KIND_INDEX[type(event)]] = 1
+            seat = getattr(event, "seat", None)
+            recent[base + kinds + (p if seat is None else (seat - me) % p)] = 1
+            cards_at = base + kinds + p + 1
+            for card in _cards(event):
+                recent[cards_at + card.code] += 1
+        return [
+            ("took", took),
+            ("pushed", pushed),
+            ("discarded", discarded),
+            ("drawn", drawn),
+            ("recent", recent),
+        ]
+
+
+def _bump(counts: list[int], index: int, cap: int) -> None:
+    if counts[index] < cap:
+        counts[index] += 1
+
+
+def _cards(event: Event) -> Sequence[Card]:
+    """The cards an event shows its observer."""
+    if isinstance(event, (Took, Pushed, Discarded, LaidOff)):
+        return (event.card,)
+    if isinstance(event, Drew):
+        return () if event.card is None else (event.card,)
+    if isinstance(event, (LaidDown, Melded)):
+        return event.meld.cards
+    if isinstance(event, Exchanged):
+        return (event.card, event.wild)
+    return ()
