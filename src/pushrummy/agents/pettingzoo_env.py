@@ -54,7 +54,7 @@ Use :func:`env` (the environment in PettingZoo's ``OrderEnforcingWrapper``) or
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from ..engine import apply_move, new_game
 from ..english import describe_event
@@ -65,7 +65,7 @@ from ..views import PlayerView, view
 from .arrays import Features
 from .codec import ActionCodec, ActionError
 from .observation import ObservationEncoder
-from .rewards import deal_winners, seat_outcomes, seat_points
+from .rewards import Episode, Rewards, step_rewards
 
 MISSING_EXTRA: ImportError | None = None
 """Why the ``rl`` extra cannot be imported, or ``None`` when it can."""
@@ -87,8 +87,6 @@ else:
 
 __all__ = ["PushRummyEnv", "env", "raw_env"]
 
-Rewards = Literal["outcome", "points"]
-Episode = Literal["game", "deal"]
 
 _EVENTS_SHOWN = 6
 
@@ -373,15 +371,7 @@ class PushRummyEnv(AECEnv):  # type: ignore[misc]
 
     def _play(self, move: Move) -> None:
         state = apply_move(self.game_state, move)
-        rewards: tuple[float, ...] | None = None
-        ended = len(state.results) > len(self.game_state.results)
-        if ended and self.reward_kind == "points":
-            rewards = seat_points(self.variant, self.players, state.results[-1])
-        elif ended and self.episode == "deal":
-            winners = deal_winners(state.results[-1].penalties)
-            rewards = seat_outcomes(self.variant, self.players, winners)
-        elif state.outcome is not None:
-            rewards = seat_outcomes(self.variant, self.players, state.outcome.winners)
+        rewards = step_rewards(self.game_state, state, self.reward_kind, self.episode)
         if self.episode == "game":
             state = _dealt(state)  # chance: the environment deals
         self._set_game(state)

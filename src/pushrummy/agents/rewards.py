@@ -19,11 +19,18 @@ a deal's outcome, for one-deal episodes, is the same rule applied to that deal's
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
-from ..state import DealResult
+from ..state import DealResult, GameState
 from ..variants import Variant
 
-__all__ = ["deal_winners", "seat_outcomes", "seat_points"]
+__all__ = ["Episode", "Rewards", "deal_winners", "seat_outcomes", "seat_points", "step_rewards"]
+
+Rewards = Literal["outcome", "points"]
+"""The kinds of reward: ``"outcome"`` (+1, 0, -1 at the episode's end) or ``"points"``
+(minus the penalty points of every deal)."""
+Episode = Literal["game", "deal"]
+"""The episodes: a whole game, or one deal."""
 
 
 def deal_winners(penalties: Sequence[int]) -> tuple[int, ...]:
@@ -47,3 +54,29 @@ def seat_points(variant: Variant, players: int, result: DealResult) -> tuple[flo
     """Every seat's points reward for a deal: minus the penalty points it added to the
     seat's side."""
     return tuple(-float(result.penalties[variant.side_of(seat)]) for seat in range(players))
+
+
+def step_rewards(
+    before: GameState, after: GameState, rewards: Rewards, episode: Episode
+) -> tuple[float, ...] | None:
+    """Every seat's reward for the move from ``before`` to ``after``, or ``None`` when it
+    gives none (no deal ended): ``"points"`` after every deal; ``"outcome"`` at the
+    episode's end — the deal's outcome with one-deal episodes, the game's otherwise.
+
+    >>> import pushrummy as pr
+    >>> start = pr.new_game(pr.PUSH.replace(max_turns_per_deal=4), seed=3)
+    >>> end = pr.play_game(start, [pr.GreedyBot()] * 4)
+    >>> step_rewards(start, start, "outcome", "game") is None
+    True
+    >>> sum(step_rewards(start, end, "outcome", "game"))
+    0.0
+    """
+    variant, players = after.variant, after.players
+    if len(after.results) > len(before.results):
+        if rewards == "points":
+            return seat_points(variant, players, after.results[-1])
+        if episode == "deal":
+            return seat_outcomes(variant, players, deal_winners(after.results[-1].penalties))
+    if rewards == "outcome" and after.outcome is not None and episode == "game":
+        return seat_outcomes(variant, players, after.outcome.winners)
+    return None

@@ -1,0 +1,172 @@
+"""The single-agent Gymnasium environment (pushrummy.agents.gym_env): one learning seat,
+bots at the others; and PolicyBot, a token policy playing as a bot.
+
+Gymnasium's ``check_env`` on several configurations; the bots' moves played inside
+``step``; rewards of the learner's seat against the engine's scores; one-deal episodes;
+illegal tokens.
+
+These tests need the ``rl`` extra. Without it they are skipped — except on CI (the ``CI``
+variable set), which installs the extra (``.ci/run``): there a missing extra fails.
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from typing import Any
+
+import pytest
+
+if os.environ.get("CI"):
+    import gymnasium  # CI installs the rl extra: a missing one is a failure there
+else:
+    gymnasium = pytest.importorskip("gymnasium", reason="the Gymnasium tests need the rl extra")
+
+import numpy as np
+from gymnasium.utils.env_checker import check_env
+
+import pushrummy as pr
+from pushrummy.agents import ActionError
+from pushrummy.agents.gym_env import ENV_ID, PolicyBot, SeatEnv, random_policy
+
+SHORT = pr.PUSH.replace(max_turns_per_deal=20)
+
+
+class Recorder:
+    """A bot that plays GreedyBot's moves and remembers the seats it was asked for."""
+
+    def __init__(self) -> None:
+        self.seats: list[int] = []
+        self.greedy = pr.GreedyBot()
+
+    def choose(self, view: pr.PlayerView) -> pr.Move:
+        self.seats.append(view.seat)
+        return self.greedy.choose(view)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"seat": None, "normalize": True, "history": True},
+        {"episode": "deal", "rewards": "points", "partner": pr.RandomBot(3)},
+        {"variant": pr.CAP_IT.replace(max_turns_per_deal=20), "players": 5, "seat": 3},
+    ],
+    ids=["default", "any-seat-normalised-history", "deal-points-random", "cap-it-5"],
+)
+def test_check_env(options: dict[str, Any]) -> None:
+    options = {"variant": SHORT, **options}
+    environment = gymnasium.make(ENV_ID, render_mode="ansi", **options)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(environment.unwrapped)
+    assert not caught, [str(w.message) for w in caught]
+
+
+def _episode(environment: SeatEnv, seed: int | None) -> tuple[float, int, dict[str, Any]]:
+    """Masked random tokens to the episode's end: the summed reward, steps, last info."""
+    observation, info = environment.reset(seed=seed)
+    policy = random_policy(0 if seed is None else seed)
+    total, steps, done = 0.0, 0, False
+    while not done:
+        mask = observation["action_mask"]
+        assert mask.any() and np.array_equal(environment.action_masks(), mask == 1)
+        seen = pr.view(environment.game_state, environment.seat)
+        assert seen.current_player == environment.seat  # every step is the learner's
+        observation, reward, done, truncated, info = environment.step(policy(observation))
+        assert not truncated
+        total += reward
+        steps += 1
+    return total, steps, info
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_bots_play_the_other_seats(seat: int) -> None:
+    opponent, partner = Recorder(), Recorder()
+    environment = SeatEnv(SHORT, seat=seat, opponent=opponent, partner=partner)
+    total, steps, info = _episode(environment, seed=5)
+    state = environment.game_state
+    assert state.phase is pr.Phase.GAME_OVER and info["totals"] == state.totals
+    assert set(partner.seats) == {(seat + 2) % 4}
+    assert set(opponent.seats) == {(seat + 1) % 4, (seat + 3) % 4}
+    winners = state.outcome.winners  # type: ignore[union-attr]
+    mine = SHORT.side_of(seat)
+    assert total == ((1.0 if len(winners) == 1 else 0.0) if mine in winners else -1.0)
+    assert steps > 20
+
+
+def test_points_over_a_game_are_minus_the_sides_total() -> None:
+    environment = SeatEnv(SHORT, seat=1, rewards="points")
+    total, _, _ = _episode(environment, seed=6)
+    assert total == -environment.game_state.totals[1] != 0
+
+
+def test_one_deal_episodes() -> None:
+    environment = SeatEnv(SHORT, episode="deal", rewards="points")
+    deals = []
+    for episode in range(3):
+        total, _, info = _episode(environment, seed=7 if episode == 0 else None)
+        state = environment.game_state
+        assert state.phase in (pr.Phase.BETWEEN_DEALS, pr.Phase.GAME_OVER)
+        deals.append(info["deal"])
+        assert total == -state.results[-1].penalties[0]
+    assert deals == [1, 2, 3]
+
+
+def test_any_seat_and_repeatable() -> None:
+    environment = SeatEnv(SHORT, seat=None)
+    seats = set()
+    for seed in range(12):
+        _, info = environment.reset(seed=seed)
+        seats.add(info["seat"])
+    assert seats == {0, 1, 2, 3}
+    first, second = SeatEnv(SHORT), SeatEnv(SHORT)
+    a, _ = first.reset(seed=3)
+    b, _ = second.reset(seed=3)
+    assert first.game_state == second.game_state
+    assert np.array_equal(a["observation"], b["observation"])
+
+
+def test_illegal_tokens() -> None:
+    environment = SeatEnv(SHORT, illegal_reward=-3.0)
+    observation, _ = environment.reset(seed=1)
+    forbidden = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    _, reward, done, _, info = environment.step(forbidden)
+    assert (reward, done, info["illegal"]) == (-3.0, True, True)
+    with pytest.raises(RuntimeError, match="episode is over"):
+        environment.step(0)
+    strict = SeatEnv(SHORT, illegal_reward=None)
+    strict.reset(seed=1)
+    with pytest.raises(ActionError, match="not allowed here"):
+        strict.step(forbidden)
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(pr.SetupError, match="seat must be a seat 0…3"):
+        SeatEnv(seat=4)
+    with pytest.raises(pr.SetupError, match="3 opponents given for 2 opponent seats"):
+        SeatEnv(opponent=[pr.GreedyBot()] * 3)
+    with pytest.raises(TypeError, match="opponent must be a bot"):
+        SeatEnv(opponent="greedy")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="episode must be 'game' or 'deal'"):
+        SeatEnv(episode="hand")  # type: ignore[arg-type]
+    with pytest.raises(RuntimeError, match="call reset"):
+        SeatEnv().step(0)
+
+
+def test_a_policy_plays_as_a_bot() -> None:
+    # PolicyBot spells each move from the observations the environment gives: the policy
+    # sees exactly the env's observation and mask at every token of the move.
+    calls: list[dict[str, Any]] = []
+    inner = random_policy(4)
+
+    def policy(observation: dict[str, Any]) -> int:
+        calls.append(observation)
+        return inner(observation)
+
+    bot = PolicyBot(policy, SHORT)
+    end = pr.play_game(pr.new_game(SHORT, seed=9), [bot, pr.GreedyBot()] * 2)
+    assert end.is_over and len(calls) > 50
+    assert all(call["action_mask"][0:2].sum() <= 2 for call in calls)
+    with pytest.raises(TypeError, match="policy must be callable"):
+        PolicyBot(3)  # type: ignore[arg-type]
