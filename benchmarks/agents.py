@@ -73,7 +73,7 @@ def seat_env(seed: int) -> tuple[int, int]:
     env = SeatEnv(VARIANT)
     policy = random_policy(seed)
     observation, _ = env.reset(seed=seed)
-    steps = moves = 0
+    steps = 0
     done = False
     while not done:
         observation, _, done, _, _ = env.step(policy(observation))
@@ -90,7 +90,7 @@ def gin_rummy(seed: int) -> tuple[int, int]:
     steps = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            actions, probabilities = zip(*state.chance_outcomes())
+            actions, probabilities = zip(*state.chance_outcomes(), strict=False)
             state.apply_action(rng.choices(actions, probabilities)[0])
             continue
         state.observation_tensor()
@@ -145,7 +145,7 @@ def main() -> None:
             f"{name:24} {steps / args.rounds:10.0f} {total / steps * 1e6:9.1f} "
             f"{total / moves * 1e6:9.1f} {wall[name] / steps * 1e6:12.1f}"
         )
-    print(f"median CPU s/game: {({n: round(statistics.median(v), 3) for n, v in cpu.items()})}")
+    print(f"median CPU s/game: { ({n: round(statistics.median(v), 3) for n, v in cpu.items()}) }")
 
 
 if __name__ == "__main__":

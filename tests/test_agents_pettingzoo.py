@@ -353,7 +353,7 @@ def test_normalised_and_history_observations() -> None:
         first, second = raw.observe(agent), unit.observe(agent)
         high = raw.observation_space(agent)["observation"].high
         np.testing.assert_allclose(first["observation"] / high, second["observation"], rtol=1e-6)
-        assert 0.0 <= second["observation"].min() and second["observation"].max() <= 1.0
+        assert second["observation"].min() >= 0.0 and second["observation"].max() <= 1.0
         # the history part is the history encoder's vector of the agent's view
         history = raw.features.history.encode(raw.view(agent))  # type: ignore[union-attr]
         assert tuple(first["observation"][raw.encoder.size :]) == history

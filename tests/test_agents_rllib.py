@@ -40,7 +40,7 @@ def test_the_environment_rllib_gets() -> None:
     seen = environment.observe(agent)
     assert set(seen) == {"observations", "action_mask"}
     assert seen["action_mask"].dtype == np.float32 and seen["action_mask"].sum() == 2
-    assert 0.0 <= seen["observations"].min() and seen["observations"].max() <= 1.0
+    assert seen["observations"].min() >= 0.0 and seen["observations"].max() <= 1.0
     assert environment.observation_space(agent).contains(seen)
     assert environment.observation_space(agent) is environment.observation_space("player_3")
     # one deal to its end through the wrapper (PettingZoo's api_test samples actions with

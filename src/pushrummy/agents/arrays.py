@@ -105,12 +105,10 @@ class Features:
                 :meth:`ObservationEncoder.encode
                 <pushrummy.agents.observation.ObservationEncoder.encode>`.
         """
-        entries = self.encoder.entries(view, prefix)  # ~100 of ~1,600 numbers are not 0
         array = np.zeros(self.size, dtype=np.float32)
-        indices = np.fromiter(entries, dtype=np.intp, count=len(entries))
-        array[indices] = np.fromiter(entries.values(), dtype=np.float32, count=len(entries))
+        _write(array, self.encoder.entries(view, prefix))  # ~100 of ~1,600 are not 0
         if self.history is not None:
-            array[self.encoder.size :] = self.history.encode(view)
+            _write(array[self.encoder.size :], self.history.entries(view))
         if self.normalize:
             array *= self._scale
         return array
@@ -137,3 +135,10 @@ class Features:
             TypeError, SetupError, ActionError: as :meth:`vector` and :meth:`mask`.
         """
         return {"observation": self.vector(view, prefix), "action_mask": self.mask(view, prefix)}
+
+
+def _write(array: np.ndarray[Any, Any], entries: dict[int, int]) -> None:
+    """Set ``array[index] = value`` for the ``entries``."""
+    count = len(entries)
+    indices = np.fromiter(entries, dtype=np.intp, count=count)
+    array[indices] = np.fromiter(entries.values(), dtype=np.float32, count=count)

@@ -232,7 +232,7 @@ class SeatEnv(_EnvBase):  # type: ignore[misc]
         self._opponents = _opponents(opponent, players, variant)
         self._partner = GreedyBot() if partner is None else _checked_bot(partner, "partner")
         self.observation_space = self.features.space
-        self.action_space = spaces.Discrete(self.codec.size)
+        self.action_space: spaces.Discrete[Any] = spaces.Discrete(self.codec.size)
         self._rng = random.Random()
         self._game: GameState | None = None
         self._seat = 0 if seat is None else seat
@@ -416,7 +416,9 @@ def _checked_bot(bot: object, name: str) -> Bot:
     return bot  # type: ignore[return-value]
 
 
-def _opponents(opponent: Bot | Sequence[Bot] | None, players: int, variant: Variant) -> tuple[Bot, ...]:
+def _opponents(
+    opponent: Bot | Sequence[Bot] | None, players: int, variant: Variant
+) -> tuple[Bot, ...]:
     """One bot per opponent seat."""
     count = sum(1 for seat in range(1, players) if variant.side_of(seat) != variant.side_of(0))
     if opponent is None:
@@ -430,4 +432,4 @@ def _opponents(opponent: Bot | Sequence[Bot] | None, players: int, variant: Vari
 
 
 if gymnasium is not None and ENV_ID not in gymnasium.registry:
-    gymnasium.register(ENV_ID, entry_point=SeatEnv, disable_env_checker=True)
+    gymnasium.register(ENV_ID, entry_point=SeatEnv, disable_env_checker=True)  # type: ignore[arg-type]

@@ -143,9 +143,9 @@ class HistoryEncoder:
             TypeError: ``view`` is not a :class:`~pushrummy.views.PlayerView`.
             SetupError: ``view`` is of another variant or player count than the encoder.
         """
-        values: list[int] = []
-        for _, part in self._parts(view):
-            values.extend(part)
+        values = [0] * self.size
+        for index, value in self.entries(view).items():
+            values[index] = value
         return tuple(values)
 
     def as_dict(self, view: PlayerView) -> dict[str, tuple[int, ...]]:
@@ -155,9 +155,21 @@ class HistoryEncoder:
             TypeError: ``view`` is not a :class:`~pushrummy.views.PlayerView`.
             SetupError: ``view`` is of another variant or player count than the encoder.
         """
-        return {name: tuple(part) for name, part in self._parts(view)}
+        vector = self.encode(view)
+        parts = {}
+        start = 0
+        for name, length in self.sections:
+            parts[name] = vector[start : start + length]
+            start += length
+        return parts
 
-    def _parts(self, view: PlayerView) -> list[tuple[str, list[int]]]:
+    def entries(self, view: PlayerView) -> dict[int, int]:
+        """The vector's numbers that are not 0, by index.
+
+        Raises:
+            TypeError: ``view`` is not a :class:`~pushrummy.views.PlayerView`.
+            SetupError: ``view`` is of another variant or player count than the encoder.
+        """
         if not isinstance(view, PlayerView):
             hint = " (a history is built from a view: pushrummy.view(state, seat))"
             raise TypeError(
@@ -167,11 +179,11 @@ class HistoryEncoder:
         self._codec.check_position(view)
         p = self.players
         me = view.seat
-        events = view.events
-        took = [0] * (p * _CARDS)
-        pushed = [0] * (p * _CARDS)
-        discarded = [0] * (p * _CARDS)
-        drawn = [0] * _CARDS
+        events = tuple(view.events)
+        block = p * _CARDS
+        took, pushed, discarded, drawn = 0, block, 2 * block, 3 * block
+        recent_at = drawn + _CARDS
+        out: dict[int, int] = {}
         index = len(events) - 1
         while index >= 0:  # this deal's events, back to its start
             event = events[index]
@@ -180,40 +192,34 @@ class HistoryEncoder:
                 break
             if isinstance(event, Drew):
                 if event.seat == me and event.card is not None:
-                    _bump(drawn, event.card.code, HISTORY_CAP)
+                    _bump(out, drawn + event.card.code, HISTORY_CAP)
                 continue
             if isinstance(event, Took):
-                target = took
+                base = took
             elif isinstance(event, Pushed):
-                target = pushed
+                base = pushed
             elif isinstance(event, Discarded):
-                target = discarded
+                base = discarded
             else:
                 continue
-            _bump(target, (event.seat - me) % p * _CARDS + event.card.code, HISTORY_CAP)
-        recent = [0] * (HISTORY_EVENTS * self._row)
+            _bump(out, base + (event.seat - me) % p * _CARDS + event.card.code, HISTORY_CAP)
         kinds = len(_KINDS)
         for slot in range(min(HISTORY_EVENTS, len(events))):
             event = events[len(events) - 1 - slot]
-            base = slot * self._row
-            recent[base + _KIND_INDEX[type(event)]] = 1
+            base = recent_at + slot * self._row
+            out[base + _KIND_INDEX[type(event)]] = 1
             seat = getattr(event, "seat", None)
-            recent[base + kinds + (p if seat is None else (seat - me) % p)] = 1
+            out[base + kinds + (p if seat is None else (seat - me) % p)] = 1
             cards_at = base + kinds + p + 1
             for card in _cards(event):
-                recent[cards_at + card.code] += 1
-        return [
-            ("took", took),
-            ("pushed", pushed),
-            ("discarded", discarded),
-            ("drawn", drawn),
-            ("recent", recent),
-        ]
+                out[cards_at + card.code] = out.get(cards_at + card.code, 0) + 1
+        return out
 
 
-def _bump(counts: list[int], index: int, cap: int) -> None:
-    if counts[index] < cap:
-        counts[index] += 1
+def _bump(counts: dict[int, int], index: int, cap: int) -> None:
+    value = counts.get(index, 0)
+    if value < cap:
+        counts[index] = value + 1
 
 
 def _cards(event: Event) -> Sequence[Card]:

@@ -100,7 +100,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..cards import Card
-from ..errors import SetupError, clip_repr
+from ..errors import clip_repr
 from ..meld_shape import MeldShape
 from ..melds import Meld, MeldKind
 from ..state import GameState, Phase
@@ -155,9 +155,9 @@ class ObservationEncoder:
     """
 
     __slots__ = (
+        "_last",
         "_offsets",
         "_starts",
-        "_last",
         "_turn_cap",
         "codec",
         "high",
@@ -257,6 +257,24 @@ class ObservationEncoder:
         """
         vector = self.encode(view, prefix)
         return {name: vector[start:stop] for name, (start, stop) in self._offsets.items()}
+
+    def normalise(self, vector: Sequence[int]) -> tuple[float, ...]:
+        """``vector`` (of :meth:`encode`) with every number divided by its bound
+        (:attr:`high`): each lies in [0, 1].
+
+        Raises:
+            SetupError: ``vector`` is not as long as the encoder's vectors.
+
+        >>> import pushrummy as pr
+        >>> encoder = ObservationEncoder(pr.PUSH.replace(max_turns_per_deal=100), 4)
+        >>> state = pr.new_game(encoder.variant, seed=9)
+        >>> unit = encoder.normalise(encoder.encode(pr.view(state, 1)))
+        >>> min(unit) >= 0.0 and max(unit) <= 1.0, unit[encoder.section("stock_size")]
+        (True, (0.7685185185185185,))
+        """
+        if len(vector) != self.size:
+            raise SetupError(f"an observation vector has {self.size} numbers, not {len(vector)}")
+        return tuple(value * scale for value, scale in zip(vector, self.scale))
 
     def section(self, name: str) -> slice:
         """Where section ``name`` lies in the vector.

@@ -216,9 +216,7 @@ def ppo_config(
     return (
         PPOConfig()
         .environment(ENV_NAME, env_config=dict(env_config or {}), disable_env_checking=True)
-        .multi_agent(
-            policies={POLICY}, policy_mapping_fn=lambda agent_id, *args, **kwargs: POLICY
-        )
+        .multi_agent(policies={POLICY}, policy_mapping_fn=lambda agent_id, *args, **kwargs: POLICY)
         .rl_module(rl_module_spec=module_spec())
         .env_runners(num_env_runners=count)
         .training(train_batch_size_per_learner=batch or 4000 * max(1, count))
