@@ -100,7 +100,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..cards import Card
-from ..errors import clip_repr
+from ..errors import SetupError, clip_repr
 from ..meld_shape import MeldShape
 from ..melds import Meld, MeldKind
 from ..state import GameState, Phase
@@ -274,7 +274,7 @@ class ObservationEncoder:
         """
         if len(vector) != self.size:
             raise SetupError(f"an observation vector has {self.size} numbers, not {len(vector)}")
-        return tuple(value * scale for value, scale in zip(vector, self.scale))
+        return tuple(value * scale for value, scale in zip(vector, self.scale, strict=True))
 
     def section(self, name: str) -> slice:
         """Where section ``name`` lies in the vector.
