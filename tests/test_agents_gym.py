@@ -12,7 +12,9 @@ variable set), which installs the extra (``.ci/run``): there a missing extra fai
 from __future__ import annotations
 
 import os
+import re
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,6 +31,7 @@ import pushrummy as pr
 from pushrummy.agents import ActionError
 from pushrummy.agents.gym_env import ENV_ID, PolicyBot, SeatEnv, random_policy
 
+ROOT = Path(__file__).resolve().parent.parent
 SHORT = pr.PUSH.replace(max_turns_per_deal=20)
 
 
@@ -170,3 +173,17 @@ def test_a_policy_plays_as_a_bot() -> None:
     assert all(call["action_mask"][0:2].sum() <= 2 for call in calls)
     with pytest.raises(TypeError, match="policy must be callable"):
         PolicyBot(3)  # type: ignore[arg-type]
+
+
+def test_the_docs_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    text = (ROOT / "docs" / "agents.rst").read_text(encoding="utf-8")
+    blocks = re.findall(r"\.\. code-block:: python\n\n((?:   .*\n|\n)+)", text)
+    example = next(block for block in blocks if "evaluate(learner" in block)
+    code = "\n".join(line[3:] for line in example.splitlines())
+    namespace: dict[str, Any] = {}
+    exec(compile(code, "docs/agents.rst", "exec"), namespace)
+    printed = capsys.readouterr().out
+    result = namespace["result"]
+    assert printed.strip() == str(result)
+    assert result.games == 8 and result.losses == 8  # what the page says
+    assert str(result).startswith("win rate 0.000 ± 0.000 over 8 games (0 won, 0 shared, 8 lost)")

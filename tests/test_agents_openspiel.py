@@ -578,3 +578,19 @@ def test_python_ismcts_searches_push() -> None:
             assert sum(p for _, p in policy) == pytest.approx(1.0)
             searched += 1
         state.apply_action(int(rng.choice(legal)))
+
+
+def test_the_docs_ismcts_example(capsys: pytest.CaptureFixture[str]) -> None:
+    # The page's ISMCTS block follows its MCTS block (imports, the registered games).
+    text = (ROOT / "docs" / "agents.rst").read_text(encoding="utf-8")
+    blocks = re.findall(r"\.\. code-block:: python\n\n((?:   .*\n|\n)+)", text)
+    setup = next(block for block in blocks if "MCTSBot" in block)
+    example = next(block for block in blocks if "ISMCTSBot" in block)
+    imports = "\n".join(line[3:] for line in setup.splitlines() if "import" in line)
+    code = imports + "\n" + "\n".join(line[3:] for line in example.splitlines())
+    namespace: dict[str, Any] = {}
+    exec(compile(code, "docs/agents.rst", "exec"), namespace)
+    printed = capsys.readouterr().out.strip()
+    state = namespace["state"]
+    names = {state.action_to_string(state.current_player(), a) for a in state.legal_actions()}
+    assert printed in names
