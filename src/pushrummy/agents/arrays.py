@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..variants import Variant
 from ..views import PlayerView
-from .codec import ActionCodec
+from .codec import ActionCodec, ActionError  # noqa: F401 - named in the Raises sections
 from .history import HistoryEncoder
 from .observation import ObservationEncoder
 

@@ -35,14 +35,22 @@ Episode = Literal["game", "deal"]
 
 def deal_winners(penalties: Sequence[int]) -> tuple[int, ...]:
     """The sides with the fewest penalty points (``penalties`` by side): a deal's winners,
-    by the rule that decides a game on its totals ([game.end])."""
+    by the rule that decides a game on its totals ([game.end]).
+
+    Raises:
+        ValueError: ``penalties`` is empty.
+    """
     low = min(penalties)
     return tuple(side for side, points in enumerate(penalties) if points == low)
 
 
 def seat_outcomes(variant: Variant, players: int, winners: Sequence[int]) -> tuple[float, ...]:
     """Every seat's outcome reward when the sides ``winners`` won: +1 to the seats of a
-    side that won alone, 0 to the seats of sides sharing the win, -1 to every other seat."""
+    side that won alone, 0 to the seats of sides sharing the win, -1 to every other seat.
+
+    Raises:
+        TypeError: ``players`` is not an int.
+    """
     alone = len(winners) == 1
     return tuple(
         (1.0 if alone else 0.0) if variant.side_of(seat) in winners else -1.0
@@ -52,7 +60,11 @@ def seat_outcomes(variant: Variant, players: int, winners: Sequence[int]) -> tup
 
 def seat_points(variant: Variant, players: int, result: DealResult) -> tuple[float, ...]:
     """Every seat's points reward for a deal: minus the penalty points it added to the
-    seat's side."""
+    seat's side.
+
+    Raises:
+        TypeError: ``players`` is not an int.
+    """
     return tuple(-float(result.penalties[variant.side_of(seat)]) for seat in range(players))
 
 
@@ -63,6 +75,9 @@ def step_rewards(
     gives none (no deal ended): ``"points"`` after every deal; ``"outcome"`` at the
     episode's end — the deal's outcome with one-deal episodes, the game's otherwise.
 
+    Raises:
+        TypeError: ``before`` or ``after`` is not a :class:`~pushrummy.state.GameState`.
+
     >>> import pushrummy as pr
     >>> start = pr.new_game(pr.PUSH.replace(max_turns_per_deal=4), seed=3)
     >>> end = pr.play_game(start, [pr.GreedyBot()] * 4)
@@ -71,6 +86,9 @@ def step_rewards(
     >>> sum(step_rewards(start, end, "outcome", "game"))
     0.0
     """
+    for state in (before, after):
+        if not isinstance(state, GameState):
+            raise TypeError(f"states must be GameStates, not {type(state).__name__}")
     variant, players = after.variant, after.players
     if len(after.results) > len(before.results):
         if rewards == "points":

@@ -101,7 +101,12 @@ class RLlibKeys(BaseWrapper):  # type: ignore[misc]
         return self._space
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """The renamed observation of ``agent``."""
+        """The renamed observation of ``agent``.
+
+        Raises:
+            KeyError: ``agent`` is not one of the environment's agents.
+            RuntimeError: the environment has not been reset.
+        """
         seen = self.env.observe(agent)
         return {
             "observations": seen["observation"],
@@ -182,9 +187,15 @@ def runners_for(wanted: int | None = None, cpus: int | None = None) -> int:
     CPUs to spare) but never more than the CPUs less one (``cpus``: default
     ``os.cpu_count()``), which the driver and the learner use. 0 means the driver samples.
 
+    Raises:
+        TypeError: ``wanted`` or ``cpus`` is neither an int nor ``None``.
+
     >>> runners_for(8, cpus=2), runners_for(None, cpus=16), runners_for(3, cpus=16)
     (1, 15, 3)
     """
+    for name, value in (("wanted", wanted), ("cpus", cpus)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise TypeError(f"{name} must be an int or None, not {type(value).__name__}")
     spare = max(0, (cpus if cpus is not None else os.cpu_count() or 1) - 1)
     return spare if wanted is None else max(0, min(wanted, spare))
 
@@ -230,10 +241,15 @@ def side_returns(
     side's seats of RLlib's ``agent_episode_returns_mean``); ``{}`` when the iteration
     finished no episode.
 
+    Raises:
+        TypeError: ``result`` is not a mapping.
+
     >>> side_returns({"env_runners": {"agent_episode_returns_mean": {
     ...     "player_0": 0.5, "player_1": -0.5, "player_2": 0.5, "player_3": -0.5}}})
     {0: 0.5, 1: -0.5}
     """
+    if not isinstance(result, Mapping):
+        raise TypeError(f"result must be a mapping (a train() result), not {type(result).__name__}")
     means = result.get("env_runners", {}).get("agent_episode_returns_mean") or {}
     if players is None:
         players = variant.player_counts[0]
