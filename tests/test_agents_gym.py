@@ -187,3 +187,23 @@ def test_the_docs_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert printed.strip() == str(result)
     assert result.games == 8 and result.losses == 8  # what the page says
     assert str(result).startswith("win rate 0.000 ± 0.000 over 8 games (0 won, 0 shared, 8 lost)")
+
+
+def test_a_vector_of_games() -> None:
+    # Gymnasium's vector API steps N games together (the registered id); an episode's last
+    # observation has an empty mask, and the next step resets that game, ignoring its action.
+    envs = gymnasium.make_vec(ENV_ID, num_envs=3, vectorization_mode="sync", variant=SHORT)
+    observation, info = envs.reset(seed=2)
+    assert observation["observation"].shape == (3, 1603)
+    assert observation["action_mask"].shape == (3, 276) and info["seat"].tolist() == [0] * 3
+    rng = np.random.default_rng(2)
+    ended = 0
+    for _ in range(400):
+        masks = observation["action_mask"]
+        actions = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in masks]
+        observation, reward, terminated, _, _ = envs.step(np.array(actions))
+        ended += int(terminated.sum())
+        assert all(m.any() or t for m, t in zip(observation["action_mask"], terminated))
+        assert set(reward[terminated].tolist()) <= {-1.0, 0.0, 1.0}
+    envs.close()
+    assert ended >= 3
