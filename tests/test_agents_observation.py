@@ -298,3 +298,27 @@ def test_bad_prefixes_and_other_games() -> None:
         ObservationEncoder(pr.PUSH, "4")  # type: ignore[arg-type]
     with pytest.raises(KeyError, match="no observation section 'hands'"):
         encoder.section("hands")
+
+
+def test_the_history_carries_on_only_from_the_same_events() -> None:
+    # The history encoder carries a seat's counts on from its last view when the new view's
+    # events begin with that view's: two games in turn, and samples that share the real
+    # game's public events but not its hidden draws, give what a fresh encoder gives.
+    variant = pr.PUSH.replace(max_turns_per_deal=40)
+    histories = HistoryEncoder(variant, 4)
+    first = playout(variant, 4, 21, melding()).states
+    second = playout(variant, 4, 22, melding()).states
+    rng = random.Random(3)
+    checked = 0
+    for index in range(0, min(len(first), len(second)), 3):
+        for state in (first[index], second[index]):
+            for seat in range(4):
+                view = pr.view(state, seat)
+                assert histories.encode(view) == HistoryEncoder(variant, 4).encode(view)
+                checked += 1
+        state = first[index]
+        if state.phase in (pr.Phase.PLAY, pr.Phase.DRAW):
+            sample = pr.sample_state(pr.view(state, 0), rng)
+            other = pr.view(sample, 1)  # seat 1's draws are dealt afresh in the sample
+            assert histories.encode(other) == HistoryEncoder(variant, 4).encode(other)
+    assert checked > 100

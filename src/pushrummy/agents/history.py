@@ -111,7 +111,17 @@ class HistoryEncoder:
     [2897, 3088, 3279]
     """
 
-    __slots__ = ("_codec", "_row", "high", "players", "scale", "sections", "size", "variant")
+    __slots__ = (
+        "_codec",
+        "_memo",
+        "_row",
+        "high",
+        "players",
+        "scale",
+        "sections",
+        "size",
+        "variant",
+    )
 
     def __init__(self, variant: Variant, players: int) -> None:
         codec = self._codec = ActionCodec(variant, players)  # checks the arguments
@@ -132,6 +142,7 @@ class HistoryEncoder:
         self.high: tuple[int, ...] = tuple(v for _, _, highs in layout for v in highs)
         self.size: int = len(self.high)
         self.scale: tuple[float, ...] = tuple(1.0 / high for high in self.high)
+        self._memo: dict[int, tuple[tuple[Event, ...], dict[int, int]]] = {}
 
     def __repr__(self) -> str:
         return f"HistoryEncoder({self.variant.name}, players={self.players}, size={self.size})"
@@ -183,26 +194,28 @@ class HistoryEncoder:
         block = p * _CARDS
         took, pushed, discarded, drawn = 0, block, 2 * block, 3 * block
         recent_at = drawn + _CARDS
-        out: dict[int, int] = {}
-        index = len(events) - 1
-        while index >= 0:  # this deal's events, back to its start
-            event = events[index]
-            index -= 1
+        # This deal's counts: carried on from the seat's last view when its events begin
+        # with that view's (the usual step: a few events more), else counted afresh.
+        memo = self._memo.get(me)
+        if memo is not None and len(events) >= len(memo[0]) and events[: len(memo[0])] == memo[0]:
+            counts = dict(memo[1])
+            fresh = events[len(memo[0]) :]
+        else:
+            counts = {}
+            fresh = events
+        for event in fresh:
             if isinstance(event, DealStarted):
-                break
-            if isinstance(event, Drew):
+                counts.clear()
+            elif isinstance(event, Drew):
                 if event.seat == me and event.card is not None:
-                    _bump(out, drawn + event.card.code, HISTORY_CAP)
-                continue
-            if isinstance(event, Took):
-                base = took
-            elif isinstance(event, Pushed):
-                base = pushed
-            elif isinstance(event, Discarded):
-                base = discarded
-            else:
-                continue
-            _bump(out, base + (event.seat - me) % p * _CARDS + event.card.code, HISTORY_CAP)
+                    _bump(counts, drawn + event.card.code, HISTORY_CAP)
+            elif isinstance(event, (Took, Pushed, Discarded)):
+                base = took if isinstance(event, Took) else pushed
+                if isinstance(event, Discarded):
+                    base = discarded
+                _bump(counts, base + (event.seat - me) % p * _CARDS + event.card.code, HISTORY_CAP)
+        self._memo[me] = (events, dict(counts))
+        out = counts
         kinds = len(_KINDS)
         for slot in range(min(HISTORY_EVENTS, len(events))):
             event = events[len(events) - 1 - slot]
