@@ -111,6 +111,7 @@ ALLOWED: dict[str, str] = {
     "pushrummy.plays.new_meld.may_meld_new": _DRAWN,
     "pushrummy.plays.next_deal.list_next_deal": _LIST,
     "pushrummy.plays.turn.after_contract_problem": _DRAWN,
+    "pushrummy.plays.turn.lengthens_only": _DRAWN,
     "pushrummy.plays.turn.search_of": "builds the search options of a valid variant; raises nothing",
     "pushrummy.variants.Variant.side_count": "arithmetic on the player count; checks nothing",
     "pushrummy.agents.pettingzoo_env.PushRummyEnv.close": (
