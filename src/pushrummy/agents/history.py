@@ -48,13 +48,12 @@ from collections.abc import Sequence
 
 from ..cards import Card
 from ..events import (
-    DealEnded,
+    EVENT_CLASSES,
     DealStarted,
     Discarded,
     Drew,
     Event,
     Exchanged,
-    GameEnded,
     LaidDown,
     LaidOff,
     Melded,
@@ -73,19 +72,8 @@ HISTORY_EVENTS = 32
 HISTORY_CAP = 8
 """The largest count a section reads (a card taken or discarded more often reads as 8)."""
 
-_KINDS: tuple[type[Event], ...] = (
-    DealStarted,
-    Took,
-    Pushed,
-    Drew,
-    LaidDown,
-    Melded,
-    LaidOff,
-    Exchanged,
-    Discarded,
-    DealEnded,
-    GameEnded,
-)
+_KINDS: tuple[type[Event], ...] = EVENT_CLASSES
+"""The kinds of event a ``recent`` row tells apart, in the events' own order."""
 _KIND_INDEX = {kind: index for index, kind in enumerate(_KINDS)}
 _CARDS = 53
 
