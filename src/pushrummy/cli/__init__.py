@@ -32,8 +32,8 @@ replay), 2 for bad options, 130 after Ctrl-C (``play``: 128 + the signal's numbe
 after a hang-up or SIGTERM). Each command's ``--help`` ends with the statuses it
 can exit with.
 
->>> main(["--version"])
-pushrummy 0.1.0.dev0
+>>> main(["--version"])  # the version of pushrummy/_version.py
+pushrummy ...
 0
 """
 
