@@ -23,6 +23,11 @@ the person at the record's seat again (a record without one, such as one saved b
 players, the seed and the turn limit; the other seats are bots (``--bots``). To keep
 the game going, save it again with ``--record`` (the same file is fine).
 
+The random and search bots of ``play`` draw from secret seeds of their own
+(:func:`~pushrummy.records.new_seed`), so the person playing can neither foresee them nor
+learn the game's seed from them; in ``watch`` and ``simulate``, where nobody plays, they
+are seeded from the game's seed and its seats, so the same options play the same games.
+
 Output uses `rich <https://rich.readthedocs.io>`_ when it is installed (the
 ``cli`` extra: ``pip install pushrummy[cli]``) and plain text otherwise.
 

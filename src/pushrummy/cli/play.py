@@ -52,6 +52,7 @@ from ..variants import LayoffTargets, PushTo, Variant, WildExchange
 from ..views import PlayerView, view
 from .common import (
     DEFAULT_MAX_TURNS,
+    FileError,  # noqa: F401 (raised through read_text: the Raises sections)
     Names,
     UsageError,
     build_variant,

@@ -19,6 +19,7 @@ from .common import (
     FileError,
     GameListener,
     Names,
+    UsageError,  # noqa: F401 (raised through build_variant and the others: Raises sections)
     bot_seed,
     bot_source,
     build_variant,
