@@ -116,7 +116,6 @@ def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
         (["simulate", "--workers", "-2"], "--workers"),
         (["play", "--seat", "4"], "--seat must be 0-3"),
         (["watch", "--max-turns", "-5"], "--max-turns"),
-        (["replay", "/nonexistent/game.json"], "cannot read"),
     ],
 )
 def test_bad_options(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -124,6 +123,35 @@ def test_bad_options(argv: list[str], message: str, capsys: pytest.CaptureFixtur
     err = capsys.readouterr().err
     assert message in err
     assert "Traceback" not in err
+
+
+def test_each_command_says_its_own_exit_statuses(capsys: pytest.CaptureFixture[str]) -> None:
+    epilogs = {}
+    for command in ("play", "watch", "simulate", "replay"):
+        assert main([command, "--help"]) == 0
+        out = capsys.readouterr().out
+        epilogs[command] = " ".join(out[out.index("exit status:") :].split())
+    assert "end of input" in epilogs["play"] and "SIGTERM" in epilogs["play"]
+    for command in ("watch", "simulate", "replay"):
+        assert "quit" not in epilogs[command] and "end of input" not in epilogs[command]
+        assert "SIGTERM" not in epilogs[command]
+    assert " 1 " not in epilogs["simulate"]  # it reads and writes no file
+    assert "FILE cannot be read" in epilogs["replay"]
+    assert len(set(epilogs.values())) == 4
+
+
+def test_a_file_that_cannot_be_read_is_a_failure_not_a_bad_option(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    missing = str(tmp_path / "nosuch.json")
+    for argv in (["replay", missing], ["play", "--resume", missing]):
+        code, _, err = run_cli(argv, capsys, monkeypatch)
+        assert code == 1, argv
+        assert f"error: cannot read {missing}: No such file or directory" in err
+        assert "Traceback" not in err
+    (tmp_path / "latin1.json").write_bytes(b"\xff\xfe junk")
+    code, _, err = run_cli(["replay", str(tmp_path / "latin1.json")], capsys, monkeypatch)
+    assert code == 1 and "cannot read" in err
 
 
 def test_argparse_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
@@ -348,6 +376,23 @@ def test_simulate_table(
     assert "simulate: 2/2 games" in err  # stderr is not a terminal: plain progress lines
 
 
+def test_simulate_names_cap_it_sides_as_the_library_does(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["simulate", "-n", "1", "--seed", "13", "--variant", "cap-it", "--players", "5"]
+    argv += ["--max-turns", "20", "--quiet", "--plain"]
+    code, out, _ = run_cli(argv, capsys, monkeypatch)
+    assert code == 0
+    lines = out.splitlines()
+    table = lines[lines.index("Sides") + 3 : lines.index("Sides") + 8]
+    assert [line.split("  ")[0] for line in table] == [f"side {s} (seat {s})" for s in range(5)]
+    assert not any(line.startswith("seat") for line in lines)
+    code, out, _ = run_cli([*argv, "--json"], capsys, monkeypatch)
+    sides = _stats(out)["sides"]
+    assert [side["name"] for side in sides] == [f"side {s} (seat {s})" for s in range(5)]
+    assert [side["seats"] for side in sides] == [[s] for s in range(5)]
+
+
 class FakeTTY(io.StringIO):
     def isatty(self) -> bool:
         return True
@@ -382,7 +427,7 @@ def test_play_survives_junk_then_quits(
     assert "error: empty input" in errors[0]
     assert "unknown move 'zzz'" in errors[1]
     assert "there is no move 999" in errors[2]
-    assert "bad card 'XS'" in errors[3]
+    assert "you must first take the upcard or push" in errors[3]  # the phase before the card
     assert "[draw.choice]" in errors[4]  # the rule id of an illegal move
     assert "input too long" in errors[6]
     assert all(len(line) < 400 for line in errors)
@@ -391,6 +436,82 @@ def test_play_survives_junk_then_quits(
     assert "hint: " in out
     assert "lay down the contract" in out  # help
     assert out.rstrip().endswith("Goodbye.")
+
+
+def test_play_speaks_to_the_person_at_the_keyboard(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    script = "discard KS\ntake\ntake\nfill 2C\nquit\n"
+    code, out, _ = run_cli(["play", "--seed", "3", "--plain"], capsys, monkeypatch, script)
+    assert code == 0
+    errors = [line.split("error: ", 1)[1] for line in out.splitlines() if "error: " in line]
+    assert errors == [
+        "you must first take the upcard or push [draw.choice]",
+        "you have already drawn this turn; now meld, lay off or discard [draw.choice]",
+        "you have announced no shape whose wild places to fill [contract.wilds]",
+    ]
+    assert "seat 0" not in " ".join(errors)
+
+
+@pytest.mark.parametrize(
+    "typed", ["down 7S 7H", "down 7S 7H 7D / 9C", "meld JK", "off 9H on 3", "fill 2C", "DOWN 7S"]
+)
+def test_play_checks_the_phase_before_reading_melds(
+    typed: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, _ = run_cli(
+        ["play", "--seed", "3", "--plain"], capsys, monkeypatch, f"{typed}\nquit\n"
+    )
+    assert code == 0
+    errors = [line for line in out.splitlines() if "error: " in line]
+    assert errors == ["move> error: you must first take the upcard or push [draw.choice]"]
+
+
+def test_play_phase_check_in_a_lay_down_and_a_filling() -> None:
+    state = pr.new_game(pr.PUSH, seed=9)
+    after = pr.apply_move(state, pr.Take(1))
+    laying = pr.apply_move(after, pr.parse_move(after, "down 4D 4H 4S"))
+    filling = pr.apply_move(laying, pr.parse_move(laying, "shape 6D * *"))
+    for position, typed, message in [
+        (laying, "discard 2C", "you must first finish laying down the deal-1 contract"),
+        (laying, "meld 7S 7H", "you must first finish laying down the deal-1 contract"),
+        (filling, "down 9C 9S", "you must first fill the wild places of 6D *=6 *=6"),
+        (after, "push", "you have already drawn this turn"),
+    ]:
+        buffer = io.StringIO()
+        names = Names(position.variant, 4, human=1)
+        session = PlaySession(Output(buffer, use_rich=False), position, 1, [None] * 4, names)
+        assert session.read_move(typed, pr.view(position, 1)) is None
+        assert f"error: {message}" in buffer.getvalue(), buffer.getvalue()
+
+
+def test_play_bots_draw_from_their_own_secret_seeds(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pushrummy.cli.common import bot_seed
+
+    tables: list[list[Any]] = []
+
+    def capture(session: PlaySession) -> int:
+        tables.append(list(session.bots))
+        return 0
+
+    monkeypatch.setattr(PlaySession, "run", capture)
+    argv = ["play", "--seed", "5", "--bots", "random,search,random", "--plain"]
+    for _ in range(2):
+        assert run_cli(argv, capsys, monkeypatch)[0] == 0
+    first, second = ([bot.seed for bot in table[1:]] for table in tables)
+    assert [type(bot).__name__ for bot in tables[0][1:]] == ["RandomBot", "SearchBot", "RandomBot"]
+    assert not {bot_seed(5, seat) for seat in range(4)} & set(first + second)
+    assert len(set(first + second)) == 6  # 128 secret bits each: never the same twice
+    assert all(seed.bit_length() > 64 for seed in first + second)
+
+
+def test_watch_and_simulate_bots_follow_the_game_seed(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["watch", "--seed", "4", "--bots", "random", "--max-turns", "15", "--plain"]
+    assert run_cli(argv, capsys, monkeypatch)[1] == run_cli(argv, capsys, monkeypatch)[1]
 
 
 def test_play_end_of_input(
@@ -416,6 +537,9 @@ def test_play_a_whole_game(
 ) -> None:
     # "2" picks push when drawing and the second listed move otherwise; "" deals the next deal
     # (and is an error at a move prompt, which just asks again).
+    # The bots draw from fresh secret seeds: this game's are pinned (seats 0, 2, 3), so that
+    # the scripted answers always find a second move and the game is the same every run.
+    monkeypatch.setattr("pushrummy.cli.play.new_seed", iter([500, 502, 503]).__next__)
     path = tmp_path / "mine.json"
     argv = ["play", "--seed", "5", "--max-turns", "12", "--seat", "1", "--bots", "greedy,random"]
     argv += ["--record", str(path)]
@@ -509,7 +633,7 @@ def test_play_resume_of_a_bad_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     code, _, err = run_cli(["play", "--resume", str(tmp_path / "none.json")], capsys, monkeypatch)
-    assert code == 2 and "cannot read" in err
+    assert code == 1 and "cannot read" in err
     path = tmp_path / "bad.json"
     record = pr.GameRecord.start(pr.PUSH, seed=5).with_move(pr.Take(3))
     path.write_text(pr.to_json(record))
@@ -829,7 +953,7 @@ def test_play_shows_the_shape_being_filled(
     assert "hint: fill 2♦ (the greedy bot's choice)" in out
     assert "error: natural '7H' in 'fill 7H'" in out
     assert "error: the shape AC AH *=A takes 1 wild card(s), not JK JK [contract.wilds]" in out
-    assert "error: seat 2 must first fill the wild places of AC AH *=A [contract.wilds]" in out
+    assert "error: you must first fill the wild places of AC AH *=A [contract.wilds]" in out
     assert "  you lay down [0] A♣ A♥ JK=A" in out
     assert "\n  \n" not in out  # a shape has no line of its own: its meld is told once filled
 

@@ -128,6 +128,7 @@ ALLOWED: dict[str, str] = {
     "pushrummy.cli.common.Names.side_seats": _FORMAT,
     "pushrummy.cli.common.Names.side_short": _FORMAT,
     "pushrummy.cli.common.bot_seed": "arithmetic on two ints; raises nothing",
+    "pushrummy.cli.common.for_you": "regular expressions over a message; raises nothing",
     "pushrummy.cli.common.turns_played": _FORMAT,
     "pushrummy.cli.describe.deal_ended": _OUTPUT,
     "pushrummy.cli.describe.deal_started": _OUTPUT,

@@ -141,10 +141,10 @@ def test_bad_arguments() -> None:
 
 
 def test_the_command_line_knows_the_search_bot() -> None:
-    from pushrummy.cli.common import BOT_KINDS, make_bot, parse_bots
+    from pushrummy.cli.common import BOT_KINDS, bot_seed, make_bot, parse_bots
 
     assert "search" in BOT_KINDS
     assert parse_bots("greedy,search", 4) == ("greedy", "search", "greedy", "search")
-    bot = make_bot("search", 5, 1)
+    bot = make_bot("search", bot_seed(5, 1))
     assert isinstance(bot, pr.SearchBot)
-    assert bot.seed != make_bot("search", 5, 3).seed  # seeded per game and seat
+    assert bot.seed == bot_seed(5, 1) != bot_seed(5, 3)  # seeded per game and seat

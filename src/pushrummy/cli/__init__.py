@@ -23,15 +23,22 @@ the person at the record's seat again (a record without one, such as one saved b
 players, the seed and the turn limit; the other seats are bots (``--bots``). To keep
 the game going, save it again with ``--record`` (the same file is fine).
 
+The random and search bots of ``play`` draw from secret seeds of their own
+(:func:`~pushrummy.records.new_seed`), so the person playing can neither foresee them nor
+learn the game's seed from them; in ``watch`` and ``simulate``, where nobody plays, they
+are seeded from the game's seed and its seats, so the same options play the same games.
+
 Output uses `rich <https://rich.readthedocs.io>`_ when it is installed (the
 ``cli`` extra: ``pip install pushrummy[cli]``) and plain text otherwise.
 
 Exit status: 0 on success (also when a player quits ``play`` or input ends),
-1 for a failure (an unreadable record, a file that cannot be written), 2 for bad
-options, 130 after Ctrl-C.
+1 for a failure (a file that cannot be read or written, a record that does not
+replay), 2 for bad options, 130 after Ctrl-C (``play``: 128 + the signal's number
+after a hang-up or SIGTERM). Each command's ``--help`` ends with the statuses it
+can exit with.
 
->>> main(["--version"])
-pushrummy 0.1.0.dev0
+>>> main(["--version"])  # the version of pushrummy/_version.py
+pushrummy ...
 0
 """
 
@@ -45,14 +52,32 @@ import sys
 from collections.abc import Sequence
 
 from ..errors import PushRummyError
-from .common import DEFAULT_MAX_TURNS, VARIANTS, UsageError
+from .common import DEFAULT_MAX_TURNS, VARIANTS, FileError, UsageError
 from .render import Output, rich_available
 
 __all__ = ["build_parser", "main"]
 
 _EPILOG = """\
-exit status: 0 done (also after 'quit' or end of input in play), 1 failure,
-2 bad options, 130 interrupted (Ctrl-C)."""
+exit status: 0 done, 1 failure (a file that cannot be read or written, a record that
+does not replay), 2 bad options, 130 interrupted (Ctrl-C); each command's --help says
+which apply to it."""
+
+# Each command's own exit statuses (its --help's epilog; argparse wraps the lines again).
+_EPILOGS = {
+    "play": """\
+exit status: 0 done (also after 'quit' or end of input), 1 failure (a record that
+cannot be read, resumed or written), 2 bad options, 130 interrupted (Ctrl-C),
+128 + the signal's number for a hang-up (129) or SIGTERM (143).""",
+    "watch": """\
+exit status: 0 done, 1 failure (--record FILE cannot be written), 2 bad options,
+130 interrupted (Ctrl-C).""",
+    "simulate": """\
+exit status: 0 done, 2 bad options, 130 interrupted (Ctrl-C).""",
+    "replay": """\
+exit status: 0 done (also for a record of an unfinished game), 1 failure (FILE cannot be
+read, is not a game record, or a move in it is illegal), 2 bad options, 130 interrupted
+(Ctrl-C).""",
+}
 
 
 def _common(parser: argparse.ArgumentParser, *, seed_help: str) -> None:
@@ -112,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="play against bots (in Push your partner is a bot too)",
         description="Play against bots. Choose a move by its number, or type it in notation "
         "(take, push, down ..., meld ..., off ..., discard KS); 'help' explains, 'quit' leaves.",
-        epilog=_EPILOG,
+        epilog=_EPILOGS["play"],
     )
     _common(p, seed_help="the game's seed (default: random, printed)")
     play.add_arguments(p)
@@ -121,7 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
         "watch",
         help="bots play a whole game; print the transcript",
         description="Bots play a whole game: every move, each deal's result, the final totals.",
-        epilog=_EPILOG,
+        epilog=_EPILOGS["watch"],
     )
     _common(p, seed_help="the game's seed (default: random, printed)")
     watch.add_watch_arguments(p)
@@ -132,7 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play many bot games and print statistics: wins per side, penalties, how "
         "deals ended, turns, contracts made, speed. Game i uses seed S+i; the numbers depend "
         "only on the options, never on --workers.",
-        epilog=_EPILOG,
+        epilog=_EPILOGS["simulate"],
     )
     _common(p, seed_help="the first game's seed (default 1)")
     simulate.add_arguments(p)
@@ -141,7 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
         "replay",
         help="print the transcript of a recorded game (a GameRecord JSON file)",
         description="Replay a GameRecord JSON file (from --record), checking every move.",
-        epilog=_EPILOG,
+        epilog=_EPILOGS["replay"],
     )
     p.add_argument("--plain", action="store_true", help="plain text output, without rich")
     p.add_argument("--ascii", action="store_true", help="write cards as 10H, not 10♥")
@@ -178,7 +203,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         sys.stderr.write(f"pushrummy {args.command}: error: {exc}\n")
         return 2
-    except PushRummyError as exc:
+    except (PushRummyError, FileError) as exc:
         sys.stderr.write(f"pushrummy {args.command}: error: {exc}\n")
         return 1
     except KeyboardInterrupt:

@@ -16,6 +16,7 @@ The game loop is the library's own (:func:`pushrummy.playing.drive`, re-exported
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from ..bots import Bot, GreedyBot, RandomBot
@@ -31,6 +32,7 @@ from ..variants import CAP_IT, PUSH, Stakes, Variant
 __all__ = [
     "BOT_KINDS",
     "VARIANTS",
+    "FileError",
     "GameListener",
     "Names",
     "UsageError",
@@ -39,6 +41,7 @@ __all__ = [
     "build_variant",
     "check_seed",
     "drive",
+    "for_you",
     "make_bot",
     "parse_bots",
     "parse_stakes",
@@ -58,6 +61,10 @@ DEFAULT_MAX_TURNS = 200
 
 class UsageError(Exception):
     """Bad command-line options (reported like an argparse error, exit status 2)."""
+
+
+class FileError(Exception):
+    """A file that cannot be read or written: a failure (exit status 1), not a bad option."""
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
@@ -173,12 +180,21 @@ def parse_bots(text: str, count: int) -> tuple[str, ...]:
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
-    """The seed of a random bot: derived from the game's seed and its seat."""
+    """The seed of a random or search bot at ``seat`` in ``watch`` and ``simulate``, derived
+    from the game's seed so that the same options play the same games.
+
+    Only there: no person plays those games, so there is nothing the bots' choices could
+    give away. ``play`` gives each bot its own :func:`~pushrummy.records.new_seed`, as
+    "Seeds and servers" in :doc:`/frontend` advises for a table where a person plays.
+
+    >>> bot_seed(1, 2) != bot_seed(1, 3) != bot_seed(2, 2)
+    True
+    """
     return game_seed * 100 + seat
 
 
-def make_bot(kind: str, game_seed: int, seat: int) -> Bot:
-    """A bot of ``kind`` for ``seat``, seeded from the game's seed (random and search bots).
+def make_bot(kind: str, seed: int) -> Bot:
+    """A bot of ``kind``; random and search bots draw from ``seed``.
 
     Raises:
         UsageError: ``kind`` is not one of :data:`BOT_KINDS`.
@@ -186,9 +202,9 @@ def make_bot(kind: str, game_seed: int, seat: int) -> Bot:
     if kind == "greedy":
         return GreedyBot()
     if kind == "random":
-        return RandomBot(bot_seed(game_seed, seat))
+        return RandomBot(seed)
     if kind == "search":
-        return SearchBot(seed=bot_seed(game_seed, seat))
+        return SearchBot(seed=seed)
     raise UsageError(f"unknown bot {clip_repr(kind)}")
 
 
@@ -273,6 +289,45 @@ class Names:
         return "+".join(
             "you" if s == self.human else (self.bots[s] or "?") for s in self.seats_of(side)
         )
+
+
+_VERB_FOR_YOU = {"has": "have", "is": "are", "does": "do", "was": "were"}
+_POSSESSIVE = re.compile(r"\bits\b(?= (?:contract|own|hand|lay-down)\b)")
+
+
+def for_you(message: str, seat: int) -> str:
+    """A library message about ``seat``, said to the person who plays it: ``seat 0 must``
+    becomes ``you must``, ``seat 0 has`` ``you have``, ``seat 0's`` ``your`` (``yours`` at
+    the end), and any other mention of the seat ``you``. Mentions of other seats stay.
+
+    >>> for_you("seat 0 must first take the upcard or push [draw.choice]", 0)
+    'you must first take the upcard or push [draw.choice]'
+    >>> for_you("seat 1 has laid down its contract and cannot take the upcard", 1)
+    'you have laid down your contract and cannot take the upcard'
+    >>> for_you("seat 1 holds too few wild cards", 1)
+    'you hold too few wild cards'
+    >>> for_you("seat 2: a run has at most 14 cards", 2)
+    'a run has at most 14 cards'
+    >>> for_you("it is seat 3's turn, not seat 0's", 0)
+    "it is seat 3's turn, not yours"
+    >>> for_you("'x' is not among seat 0's legal moves; seat 10 holds 7H", 0)
+    "'x' is not among your legal moves; seat 10 holds 7H"
+    """
+    name = rf"\bseat {seat}\b"
+    text = re.sub(rf"^{name}: ", "", message)
+
+    def subject(match: re.Match[str]) -> str:
+        verb = match.group(2)
+        if verb in _VERB_FOR_YOU:
+            return f"{match.group(1)}you {_VERB_FOR_YOU[verb]}"
+        return match.group(1) + who(seat, verb, you=seat)
+
+    text, subjects = re.subn(rf"(^|; |: ){name} (\w+)", subject, text)
+    if subjects:
+        text = _POSSESSIVE.sub("your", text)
+    text = re.sub(rf"{name}'s(?= \w)", "your", text)
+    text = re.sub(rf"{name}'s", "yours", text)
+    return re.sub(name, "you", text)
 
 
 def turns_played(state: GameState) -> int:

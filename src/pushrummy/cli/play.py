@@ -40,21 +40,25 @@ from ..moves import (
     Push,
     Take,
 )
+from ..movetable import MOVE_KINDS
 from ..notation import format_move, parse_move
 from ..playing import GameListener, drive
 from ..plays.discard import discardable_cards
-from ..records import GameRecord, replay
+from ..plays.turn import check_turn
+from ..records import GameRecord, new_seed, replay
 from ..serialization import from_json
 from ..state import DEAL_PHASES, GameState, Phase
 from ..variants import LayoffTargets, PushTo, Variant, WildExchange
 from ..views import PlayerView, view
 from .common import (
     DEFAULT_MAX_TURNS,
+    FileError,  # noqa: F401 (raised through read_text: the Raises sections)
     Names,
     UsageError,
     build_variant,
     check_players,
     check_seed,
+    for_you,
     make_bot,
     parse_bots,
     parse_stakes,
@@ -383,12 +387,32 @@ class PlaySession(GameListener):
             self.error(f"there is no move {index}: choose 1-{count} (or type 'moves')")
             return None
         try:
+            self.check_phase(text)
             return parse_move(self.state, text)
         except PushRummyError as exc:
-            self.error(str(exc))
+            self.error(for_you(str(exc), self.human))
         except Exception as exc:  # never a traceback for what a player types
             self.error(f"could not read {text[:40]!r}: {type(exc).__name__}: {exc}")
         return None
+
+    def check_phase(self, text: str) -> None:
+        """Refuse a move of a kind the phase does not allow before reading the rest of it:
+        ``down 7S 7H`` before the draw is answered "you must first take the upcard or push",
+        not with what is wrong with its meld.
+
+        Raises:
+            WrongPhaseError: the text's verb names a kind of move that may not be played
+                in this phase (the engine's own check and words, [draw.choice],
+                [contract.steps], [contract.wilds]).
+        """
+        verb = text.split(maxsplit=1)[0].lower()
+        for kind in MOVE_KINDS:
+            if kind.verb == verb and kind.move_type is not NextDeal:
+                if self.state.phase not in kind.phases:
+                    # The checks every move shares, with the phases of the kind typed; the
+                    # stand-in move only carries the seat.
+                    check_turn(self.state, Take(self.human), kind.phases)
+                return
 
     # -- display -----------------------------------------------------------------------------
 
@@ -516,8 +540,9 @@ def _resumed(args: argparse.Namespace, out: Output) -> tuple[GameRecord, GameSta
     printing why the record cannot be played on.
 
     Raises:
-        UsageError: options the record decides were given, the file cannot be read, or
-            ``--seat`` names another seat than the record's.
+        UsageError: options the record decides were given, or ``--seat`` names another
+            seat than the record's.
+        FileError: the file cannot be read.
     """
     given = [name for name in _DECIDED_BY_THE_RECORD if getattr(args, name) is not None]
     if given:
@@ -546,8 +571,9 @@ def run(args: argparse.Namespace, out: Output) -> int:
     Raises:
         UsageError: bad options: an unknown variant or bot, a player count the variant
             does not allow, a seat not in the game, a negative ``--max-turns``, a seed
-            too large, bad ``--stakes``; with ``--resume``, options the record decides,
-            a file that cannot be read, or a ``--seat`` other than the record's.
+            too large, bad ``--stakes``; with ``--resume``, options the record decides
+            or a ``--seat`` other than the record's.
+        FileError: the file of ``--resume`` cannot be read.
     """
     if args.resume is not None:
         resumed = _resumed(args, out)
@@ -571,7 +597,10 @@ def run(args: argparse.Namespace, out: Output) -> int:
         moves = ()
     others = iter(parse_bots(args.bots, players - 1))
     kinds: list[str | None] = [None if s == human else next(others) for s in range(players)]
-    bots = [None if k is None else make_bot(k, seed, s) for s, k in enumerate(kinds)]
+    # Each bot draws from its own secret seed, not one derived from the game's (printed)
+    # seed: the person at the table cannot foresee the bots' choices, nor learn anything
+    # about the seed from them ("Seeds and servers" in docs/frontend.rst).
+    bots = [None if k is None else make_bot(k, new_seed()) for k in kinds]
     names = Names(variant, players, bots=kinds, human=human)
     out.line((f"pushrummy play: {variant.name}, {players} players, seed {seed}", "bold"))
     if variant.stakes is not None:

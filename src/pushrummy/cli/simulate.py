@@ -29,6 +29,7 @@ from .common import (
     GameListener,
     Names,
     UsageError,
+    bot_seed,
     bot_source,
     build_variant,
     check_players,
@@ -106,7 +107,7 @@ def play_one(job: Job) -> GameStats:
             :func:`~pushrummy.engine.new_game`: a player count the variant does not
             allow, a seed too large), or a deal cannot be dealt ([deal.upcard]).
     """
-    bots = [make_bot(kind, job.seed, seat) for seat, kind in enumerate(job.bots)]
+    bots = [make_bot(kind, bot_seed(job.seed, seat)) for seat, kind in enumerate(job.bots)]
     collector = _Collector()
     end = drive(
         new_game(job.variant, seed=job.seed, players=job.players), bot_source(bots), collector
@@ -164,11 +165,15 @@ def summarize(
     for side in range(sides):
         wins = sum(1 for game in games if game.winners == (side,))
         shared = sum(1 for game in games if len(game.winners) > 1 and side in game.winners)
+        seats = names.seats_of(side)
+        # A side by the library's name for it, with its seats: in Cap-It each player is a
+        # side of its own ("side 2 (seat 2)"), as in the library's results and events.
+        name = names.side(side) if variant.partnerships else f"side {side} (seat {seats[0]})"
         row: dict[str, Any] = {
             "side": side,
-            "name": names.side(side),
-            "seats": list(names.seats_of(side)),
-            "bots": [bots[s] for s in names.seats_of(side)],
+            "name": name,
+            "seats": list(seats),
+            "bots": [bots[s] for s in seats],
             "wins": wins,
             "draws": shared,
             "win_rate": _mean(wins, len(games)),

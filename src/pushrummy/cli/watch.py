@@ -16,9 +16,11 @@ from ..records import GameRecord, new_seed
 from ..serialization import from_json, to_json
 from ..state import GameState
 from .common import (
+    FileError,
     GameListener,
     Names,
-    UsageError,
+    UsageError,  # noqa: F401 (raised through build_variant and the others: Raises sections)
+    bot_seed,
     bot_source,
     build_variant,
     check_players,
@@ -165,7 +167,7 @@ def run_watch(args: argparse.Namespace, out: Output) -> int:
     players = check_players(variant, args.players)
     seed = check_seed(args.seed)
     kinds = parse_bots(args.bots, players)
-    bots = [make_bot(kind, seed, seat) for seat, kind in enumerate(kinds)]
+    bots = [make_bot(kind, bot_seed(seed, seat)) for seat, kind in enumerate(kinds)]
     names = Names(variant, players, bots=kinds)
     start = new_game(variant, seed=seed, players=players)
     limit = variant.max_turns_per_deal
@@ -198,7 +200,7 @@ def read_text(path: str) -> str:
     """The text of the file at ``path`` (``-``: standard input).
 
     Raises:
-        UsageError: the file cannot be read, or is not UTF-8 text.
+        FileError: the file cannot be read, or is not UTF-8 text.
     """
     if path == "-":
         import sys
@@ -208,7 +210,7 @@ def read_text(path: str) -> str:
         return Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise UsageError(f"cannot read {path}: {detail}") from None
+        raise FileError(f"cannot read {path}: {detail}") from None
 
 
 def run_replay(args: argparse.Namespace, out: Output) -> int:
@@ -216,7 +218,7 @@ def run_replay(args: argparse.Namespace, out: Output) -> int:
     for a record that does not decode or replay: the error is printed).
 
     Raises:
-        UsageError: the file cannot be read (or is not UTF-8 text).
+        FileError: the file cannot be read (or is not UTF-8 text).
     """
     text = read_text(args.file)
     try:
