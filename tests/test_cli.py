@@ -514,6 +514,18 @@ def test_watch_and_simulate_bots_follow_the_game_seed(
     assert run_cli(argv, capsys, monkeypatch)[1] == run_cli(argv, capsys, monkeypatch)[1]
 
 
+def test_play_shows_the_seed_only_to_whoever_chose_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A made-up seed decides every card: printing it would show the person every hand.
+    code, out, _ = run_cli(["play"], capsys, monkeypatch, stdin="quit\n")
+    assert code == 0
+    assert "seed" not in out.splitlines()[0]
+    code, out, _ = run_cli(["play", "--seed", "3"], capsys, monkeypatch, stdin="quit\n")
+    assert code == 0
+    assert out.splitlines()[0].endswith("seed 3")
+
+
 def test_play_end_of_input(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
