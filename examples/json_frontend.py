@@ -63,7 +63,7 @@ class GameServer:
         """Apply the client's move (JSON) and answer with its next view, or an error document."""
         pr = self._pr
         try:
-            move = self._from_json(request, kind="move")
+            move = self._from_json(request, kind="move", at=self.state)
             # A client acts for its own seat only: anything else is refused, unapplied.
             if getattr(move, "seat", None) != self.seat:
                 raise pr.NotYourTurnError(

@@ -228,7 +228,12 @@ def corrupted(state: GameState) -> list[tuple[Any, type[IllegalMoveError], str]]
             out.append(
                 (LayDown(seat, (state.table[0].meld,)), IllegalMoveError, "contract.laydown")
             )
-        if state.variant.same_turn_after_contract or not state.laid_down_this_turn:
+        variant = state.variant
+        if (
+            variant.same_turn_after_contract
+            or not state.laid_down_this_turn
+            or not variant.contract_exact_sizes  # lengthening the melds just laid
+        ):
             out.append(
                 (LayOff(seat, hand[0], len(state.table), None), IllegalMoveError, "layoff.card")
             )

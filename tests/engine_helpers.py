@@ -298,10 +298,8 @@ def listed_form(state: GameState, move: Any) -> list[Any]:
         return meld if wilds_matter else canonical(meld)
 
     if isinstance(move, pr.LayDown):
-        if not state.variant.same_turn_after_contract:
-            melds = sorted((form(m) for m in move.melds), key=step_order)
-            return [step for m in melds for step in step_moves(move.seat, m)]
-        # With lay-offs the same turn, each meld at its smallest for its part, then lay-offs.
+        # Each meld at its smallest for its part, then lay-offs the same turn (with
+        # same_turn_after_contract off, the lengthening of the melds just laid).
         smallest = _smallest_lay_down(state, move.melds)
         order = sorted(range(len(smallest)), key=lambda i: step_order(form(smallest[i][0])))
         steps: list[Any] = [

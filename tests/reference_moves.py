@@ -16,17 +16,19 @@ Brute force, in the plainest way that stays fast for hands of 6–11 cards with 
 * **LayDown** steps ([contract.steps]): every multiset of melds that fits in the hand together
   and, with the melds already placed this turn, can be matched one to one to the contract's
   parts ([contract.laydown]) is a way to finish the lay-down; the listed steps are the first
-  meld of each way in the step order (:func:`step_order`), one meld per move. With
-  ``same_turn_after_contract`` only the *smallest* ways count: those matched to the parts so
-  that no meld is a meld still filling its part plus one lay-off (:func:`smaller_by_one`),
-  since the longer meld is the smaller one and then that lay-off, the same turn.
+  meld of each way in the step order (:func:`step_order`), one meld per move. Only the
+  *smallest* ways count: those matched to the parts so that no meld is a meld still filling
+  its part plus one lay-off (:func:`smaller_by_one`), since the longer meld is the smaller one
+  and then that lay-off, the same turn (with ``same_turn_after_contract`` off, lengthening the
+  melds just laid is the one lay-off of that turn, [layoff.when]).
 * **Shape, then wilds** ([contract.wilds]): a listed step that holds wild cards is listed as
   its shape (:func:`shape_of`: the meld with ``None`` at each wild place), once per distinct
   shape, instead of one ``LayDown`` per filling; in ``Phase.FILLING_WILDS`` the listed moves
   are the fillings of the shape announced (:func:`wilds_of`, in place order, a set's sorted)
   whose meld is one of the listed steps of the position before the shape. A shape announced
   out of step order (none of its fillings listed) lists every filling whose meld is a legal
-  step: the first, or any, meld of some way to finish the lay-down.
+  step: the first, or any, meld of some way to finish the lay-down (a run's wilds in
+  ascending order only, with ``wild_exchange`` = ``none``: below).
 * **Wild places** ([meld.wild]): with ``wild_exchange`` = ``none``, runs that differ only in
   which wild stands in which wild place are one choice: each is listed with its wilds in
   ascending order along the run (:func:`canonical`).
@@ -505,7 +507,9 @@ def reference_moves(state: GameState) -> set[Any]:
         )
         laying = state.phase in (Phase.LAYING_DOWN, Phase.FILLING_WILDS)
         placed = [tm.meld for tm in state.table if tm.owner == seat] if laying else []
-        smallest = v.same_turn_after_contract  # a longer meld is a smaller one + lay-offs
+        # A longer meld is a smaller one and then lay-offs: the same turn, or with
+        # same_turn_after_contract off the lengthening of the melds just laid ([layoff.when]).
+        smallest = True
         steps = lay_down_steps(hand, parts, placed, opts, keep_one, canonical_wilds, smallest)
         if state.phase is Phase.FILLING_WILDS:
             # [contract.wilds]: only the fillings of the shape announced, those that make a
@@ -514,22 +518,28 @@ def reference_moves(state: GameState) -> set[Any]:
             fills = {wilds_of(meld) for meld in steps if shape_of(meld) == shape}
             if not fills:
                 legal = legal_steps(hand, parts, placed, opts, keep_one)
+                if canonical_wilds:  # [meld.wild]: one order of a run's wilds
+                    legal = {canonical(meld) for meld in legal}
                 fills = {wilds_of(meld) for meld in legal if shape_of(meld) == shape}
             return {FillWilds(seat, fill) for fill in fills}
         for meld in steps:
             moves.add(step_moves(seat, meld)[0])  # a step with wild cards: its shape
         if laying:
             return moves  # [contract.steps]: the rest of the lay-down first
-    elif v.same_turn_after_contract or not state.laid_down_this_turn:
-        if not (keep_one and len(hand) == 1):
+    else:
+        # [layoff.when]: from the lay-down on; with same_turn_after_contract off, in the turn
+        # of the lay-down only lengthening the seat's own melds (just laid), unless exact sizes.
+        free = v.same_turn_after_contract or not state.laid_down_this_turn
+        lengthen = not free and not v.contract_exact_sizes
+        if (free or lengthen) and not (keep_one and len(hand) == 1):
             for tm in state.table:
-                if not _target_ok(state, seat, tm.owner):
+                if not _target_ok(state, seat, tm.owner) or (lengthen and tm.owner != seat):
                     continue
                 for card in set(hand):
                     for end in (None, End.LOW, End.HIGH):
                         if extend(tm.meld, card, end, opts):
                             moves.add(LayOff(seat, card, tm.id, end))
-        if v.new_melds_after_contract:
+        if free and v.new_melds_after_contract:
             for meld in hand_melds(hand, opts):
                 if keep_one and len(meld.cards) >= len(hand):
                     continue

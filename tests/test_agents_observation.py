@@ -21,6 +21,7 @@ import pushrummy as pr
 from games import PRESETS, melding, playout, variant_for
 from pushrummy.agents import ActionCodec, ActionError, ObservationEncoder
 from pushrummy.agents.codec import CARD, DISCARD, SET, STOP
+from pushrummy.agents.history import HISTORY_CAP, HISTORY_EVENTS, HistoryEncoder
 from pushrummy.agents.observation import MAX_PREFIX, TURN_CAP
 from pushrummy.meld_shape import MeldShape
 
@@ -48,6 +49,8 @@ def test_every_position_fits_the_layout(preset: str, house: str, seed: int) -> N
     variant = variant_for(preset, house)
     players = PRESETS[preset][1]
     encoder = ObservationEncoder(variant, players)
+    histories = HistoryEncoder(variant, players)
+    fresh = ObservationEncoder(variant, players)  # encodes each view once: no reuse
     codec = ActionCodec(variant, players)
     game = playout(variant, players, seed, melding())
     rng = random.Random(seed)
@@ -75,8 +78,51 @@ def test_every_position_fits_the_layout(preset: str, house: str, seed: int) -> N
             for name, part in parts.items():
                 assert vector[encoder.section(name)] == part
             _check_sections(view, parts, prefix)
+            if prefix:  # the same view with another prefix reuses its entries
+                assert encoder.encode(view) == fresh.encode(view)
+            if index % 4:
+                continue
+            # the entries are the vector's numbers that are not 0; normalised, all in [0, 1]
+            entries = encoder.entries(view, prefix)
+            assert entries == {i: v for i, v in enumerate(vector) if v}
+            unit = encoder.normalise(vector)
+            assert all(0.0 <= u <= 1.0 for u in unit)
+            assert [i for i, u in enumerate(unit) if u] == sorted(entries)
+            # the history: within its bounds, its counts the deal's events read back
+            history = histories.as_dict(view)
+            flat = histories.encode(view)
+            assert all(0 <= v <= h for v, h in zip(flat, histories.high))
+            _check_history(view, history)
     assert phases["game_over"] == 1 and phases["laying_down"] > 0, phases
     assert phases["filling_wilds"] > 0, phases
+
+
+def _check_history(view: pr.PlayerView, history: dict[str, tuple[int, ...]]) -> None:
+    """The history's sections, read back the slow way from the view's events."""
+    players, me = view.players, view.seat
+    events = list(view.events)
+    starts = [i for i, e in enumerate(events) if isinstance(e, pr.DealStarted)]
+    deal = events[starts[-1] + 1 :] if starts else events
+    for name, kind in (("took", pr.Took), ("pushed", pr.Pushed), ("discarded", pr.Discarded)):
+        counts = Counter(
+            ((e.seat - me) % players) * 53 + e.card.code for e in deal if isinstance(e, kind)
+        )
+        assert history[name] == tuple(min(counts[i], HISTORY_CAP) for i in range(players * 53)), (
+            name
+        )
+    drawn = Counter(e.card.code for e in deal if isinstance(e, pr.Drew) and e.seat == me and e.card)
+    assert history["drawn"] == tuple(drawn[c] for c in range(53))
+    row = 11 + players + 1 + 53
+    recent = history["recent"]
+    for slot in range(HISTORY_EVENTS):
+        kinds = recent[slot * row : slot * row + 11]
+        if slot < len(events):
+            assert sum(kinds) == 1
+            seat = getattr(events[-1 - slot], "seat", None)
+            seats = recent[slot * row + 11 : slot * row + 12 + players]
+            assert seats.index(1) == (players if seat is None else (seat - me) % players)
+        else:
+            assert not any(recent[slot * row : (slot + 1) * row])
 
 
 def _check_sections(
@@ -252,3 +298,27 @@ def test_bad_prefixes_and_other_games() -> None:
         ObservationEncoder(pr.PUSH, "4")  # type: ignore[arg-type]
     with pytest.raises(KeyError, match="no observation section 'hands'"):
         encoder.section("hands")
+
+
+def test_the_history_carries_on_only_from_the_same_events() -> None:
+    # The history encoder carries a seat's counts on from its last view when the new view's
+    # events begin with that view's: two games in turn, and samples that share the real
+    # game's public events but not its hidden draws, give what a fresh encoder gives.
+    variant = pr.PUSH.replace(max_turns_per_deal=40)
+    histories = HistoryEncoder(variant, 4)
+    first = playout(variant, 4, 21, melding()).states
+    second = playout(variant, 4, 22, melding()).states
+    rng = random.Random(3)
+    checked = 0
+    for index in range(0, min(len(first), len(second)), 3):
+        for state in (first[index], second[index]):
+            for seat in range(4):
+                view = pr.view(state, seat)
+                assert histories.encode(view) == HistoryEncoder(variant, 4).encode(view)
+                checked += 1
+        state = first[index]
+        if state.phase in (pr.Phase.PLAY, pr.Phase.DRAW):
+            sample = pr.sample_state(pr.view(state, 0), rng)
+            other = pr.view(sample, 1)  # seat 1's draws are dealt afresh in the sample
+            assert histories.encode(other) == HistoryEncoder(variant, 4).encode(other)
+    assert checked > 100

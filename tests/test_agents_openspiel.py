@@ -30,6 +30,7 @@ import pushrummy as pr
 from pushrummy.agents import ActionCodec, ActionError, ObservationEncoder
 from pushrummy.agents import openspiel_game as module
 from pushrummy.agents.codec import LAY_OFF
+from pushrummy.agents.history import HistoryEncoder
 from pushrummy.agents.openspiel_game import (
     CAP_IT_NAME,
     PUSH_NAME,
@@ -99,7 +100,8 @@ def test_the_games_are_registered_with_their_types() -> None:
     assert push.num_distinct_actions() == ActionCodec(pr.PUSH, 4).size == 276
     assert push.max_chance_outcomes() == 53  # the card codes (more than the seats)
     assert push.observation_tensor_size() == ObservationEncoder(pr.PUSH, 4).size == 1603
-    assert push.information_state_tensor_size() == 1603
+    history = HistoryEncoder(pr.PUSH, 4).size
+    assert push.information_state_tensor_size() == 1603 + history == 4500
     assert push.max_game_length() == 5 * 101 * (2 + 6 * 108)
     assert (push.min_utility(), push.max_utility()) == (-1.0, 1.0)
     cap_it = pyspiel.load_game(f"{CAP_IT_NAME}(players=6)")
@@ -259,9 +261,14 @@ def test_legal_actions_are_the_codec_masks(variant: pr.Variant, players: int) ->
         if checked % 7 == 0:  # the tensors are the encoder's, the prefix the mover's own
             for other in range(players):
                 prefix = state.prefix if other == seat else ()
-                vector = encoder.encode(state.player_view(other), prefix)
+                seen = state.player_view(other)
+                vector = encoder.encode(seen, prefix)
                 assert state.observation_tensor(other) == [float(v) for v in vector]
-                assert state.information_state_tensor(other) == [float(v) for v in vector]
+                # the information state: the observation, then the record of past play
+                history = HistoryEncoder(encoder.variant, players).encode(seen)
+                assert state.information_state_tensor(other) == [
+                    float(v) for v in (*vector, *history)
+                ]
             assert "spelling" not in state.observation_string((seat + 1) % players)
         spelled += bool(state.prefix)
         checked += 1
@@ -499,3 +506,91 @@ def test_docs_example(capsys: pytest.CaptureFixture[str]) -> None:
     assert "MCTS chose" in printed
     state = namespace["state"]
     assert isinstance(state, PushRummyState) and state.game_state is not None
+
+
+# -- information-set search: resample_from_infostate and OpenSpiel's Python ISMCTS ----------
+
+
+def _check_resampling(state: Any) -> None:
+    """At a decision: every seat's resample keeps that seat's information state (strings
+    and tensors) and the legal actions of the player to move; the hidden cards change."""
+    if state.is_chance_node() or state.is_terminal():
+        return
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    mover = state.current_player()
+    for seat in range(state.num_players()):
+        sample = state.resample_from_infostate(seat, sampler)
+        assert sample.information_state_string(seat) == state.information_state_string(seat)
+        assert sample.information_state_tensor(seat) == state.information_state_tensor(seat)
+        assert sample.observation_string(seat) == state.observation_string(seat)
+        assert pr.view(sample.game_state, seat) == pr.view(state.game_state, seat)
+        assert sample.current_player() == mover
+        if seat == mover:
+            assert sample.legal_actions() == state.legal_actions()
+            assert sample.prefix == state.prefix
+
+
+def test_random_sim_test_with_resampling() -> None:
+    game = pyspiel.load_game(f"{PUSH_NAME}(max_turns_per_deal=8)")
+    pyspiel.random_sim_test(
+        game, num_sims=1, serialize=False, verbose=False, state_checker_fn=_check_resampling
+    )
+
+
+def test_resampling_deals_the_hidden_cards_afresh() -> None:
+    game = pyspiel.load_game(f"{PUSH_NAME}(max_turns_per_deal=30)")
+    state = play(game.new_initial_state(), random.Random(5), decisions=40)
+    seat = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    samples = [state.resample_from_infostate(seat, sampler) for _ in range(5)]
+    hidden = {s.game_state.hands[(seat + 1) % 4] for s in samples}
+    assert len(hidden) > 1, "every resample dealt the other seats the same cards"
+    assert all(s.game_state.hands[seat] == state.game_state.hands[seat] for s in samples)
+    # a resample plays on like any state, but has no history to serialise or record
+    sample = play(samples[0].clone(), random.Random(1))
+    assert sample.is_terminal() and len(sample.returns()) == 4
+    with pytest.raises(pr.SetupError, match="resampled"):
+        samples[1].record()
+    with pytest.raises(pr.SetupError, match="cannot be serialised"):
+        samples[1].serialize()
+    with pytest.raises(pr.SetupError, match="not at a chance"):
+        game.new_initial_state().resample_from_infostate(0, sampler)
+
+
+def test_python_ismcts_searches_push() -> None:
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game(f"{PUSH_NAME}(max_turns_per_deal=6)")
+    rng = np.random.RandomState(3)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=6, random_state=rng)
+    state = game.new_initial_state()
+    searched = 0
+    while searched < 3:
+        while state.is_chance_node():
+            state.apply_action(sample_chance(state, random.Random(searched)))
+        seat = state.current_player()
+        legal = state.legal_actions()
+        if seat % 2 == 0 and len(legal) > 1:
+            policy = bot.get_policy(state)  # a search: visits per legal action
+            assert {action for action, _ in policy} == set(legal)
+            assert sum(p for _, p in policy) == pytest.approx(1.0)
+            searched += 1
+        state.apply_action(int(rng.choice(legal)))
+
+
+def test_the_docs_ismcts_example(capsys: pytest.CaptureFixture[str]) -> None:
+    # The page's ISMCTS block follows its MCTS block (imports, the registered games).
+    text = (ROOT / "docs" / "agents.rst").read_text(encoding="utf-8")
+    blocks = re.findall(r"\.\. code-block:: python\n\n((?:   .*\n|\n)+)", text)
+    setup = next(block for block in blocks if "MCTSBot" in block)
+    example = next(block for block in blocks if "ISMCTSBot" in block)
+    imports = "\n".join(line[3:] for line in setup.splitlines() if "import" in line)
+    code = imports + "\n" + "\n".join(line[3:] for line in example.splitlines())
+    namespace: dict[str, Any] = {}
+    exec(compile(code, "docs/agents.rst", "exec"), namespace)
+    printed = capsys.readouterr().out.strip()
+    state = namespace["state"]
+    names = {state.action_to_string(state.current_player(), a) for a in state.legal_actions()}
+    assert printed in names

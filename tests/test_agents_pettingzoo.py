@@ -260,3 +260,119 @@ def test_the_docs_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert printed.strip() == str(totals)
     assert totals["player_0"] == totals["player_2"] and totals["player_1"] == totals["player_3"]
     assert sorted(totals.values()) in ([-1.0, -1.0, 1.0, 1.0], [0.0] * 4)
+
+
+# -- the learning options: one-deal episodes, normalised and history observations, illegal
+# tokens penalising the side ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"episode": "deal"},
+        {"normalize": True, "history": True},
+        {"episode": "deal", "rewards": "points", "normalize": True},
+    ],
+    ids=["deal", "normalised-history", "deal-points-normalised"],
+)
+@pytest.mark.parametrize("preset", ["push", "cap_it_5"])
+def test_api_with_the_learning_options(preset: str, options: dict[str, Any]) -> None:
+    variant, players = SHORT[preset]
+    environment = env(variant=variant, players=players, **options)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(environment, num_cycles=1000)
+    unexpected = {
+        str(w.message) for w in caught if not str(w.message).startswith(EXPECTED_WARNINGS)
+    }
+    assert not unexpected, unexpected
+
+
+def test_seed_with_one_deal_episodes() -> None:
+    variant, players = SHORT["push"]
+    seed_test(lambda: env(variant=variant, players=players, episode="deal"), num_cycles=300)
+
+
+@pytest.mark.parametrize("rewards", ["outcome", "points"])
+def test_one_deal_episodes_go_through_the_game(rewards: str) -> None:
+    variant = pr.PUSH.replace(max_turns_per_deal=12)
+    environment = raw_env(variant, rewards=rewards, episode="deal")  # type: ignore[arg-type]
+    seen_deals = []
+    for episode in range(len(variant.deals) + 1):
+        if episode == 0:
+            environment.reset(seed=4)
+        else:
+            environment.reset()
+        deal = environment.game_state.deal_number
+        seen_deals.append(deal)
+        totals = _play_on(environment, seed=episode)
+        state = environment.game_state
+        result = state.results[-1] if state.results else None
+        if episode == len(variant.deals):  # a new game after the last deal
+            assert deal == 1 and len(state.results) == 1
+        assert result is not None and result.deal_number == deal
+        penalties = result.penalties
+        for seat, agent in enumerate(environment.possible_agents):
+            side = variant.side_of(seat)
+            if rewards == "points":
+                expected = -float(penalties[side])
+            else:
+                low = min(penalties)
+                alone = penalties.count(low) == 1
+                expected = (1.0 if alone else 0.0) if penalties[side] == low else -1.0
+            assert totals[agent] == expected, (episode, agent)
+    assert seen_deals == [*range(1, len(variant.deals) + 1), 1]
+
+
+def _play_on(environment: PushRummyEnv, seed: int) -> dict[str, float]:
+    """Random masked tokens to the episode's end (no reset); each agent's rewards."""
+    rng = np.random.default_rng(seed)
+    totals = dict.fromkeys(environment.possible_agents, 0.0)
+    for agent in environment.agent_iter():
+        observation, reward, termination, truncation, _ = environment.last()
+        totals[agent] += reward
+        if termination or truncation:
+            environment.step(None)
+        else:
+            environment.step(rng.choice(np.flatnonzero(observation["action_mask"])))
+    return totals
+
+
+def test_normalised_and_history_observations() -> None:
+    variant = pr.PUSH.replace(max_turns_per_deal=30)
+    raw = raw_env(variant, history=True)
+    unit = raw_env(variant, normalize=True, history=True)
+    raw.reset(seed=8)
+    unit.reset(seed=8)
+    size = raw.encoder.size + raw.features.history.size  # type: ignore[union-attr]
+    assert raw.observation_space("player_0")["observation"].shape == (size,)
+    assert unit.observation_space("player_0")["observation"].high.max() == 1.0
+    rng = np.random.default_rng(8)
+    for _ in range(300):
+        agent = raw.agent_selection
+        first, second = raw.observe(agent), unit.observe(agent)
+        high = raw.observation_space(agent)["observation"].high
+        np.testing.assert_allclose(first["observation"] / high, second["observation"], rtol=1e-6)
+        assert second["observation"].min() >= 0.0 and second["observation"].max() <= 1.0
+        # the history part is the history encoder's vector of the agent's view
+        history = raw.features.history.encode(raw.view(agent))  # type: ignore[union-attr]
+        assert tuple(first["observation"][raw.encoder.size :]) == history
+        token = rng.choice(np.flatnonzero(first["action_mask"]))
+        raw.step(token)
+        unit.step(token)
+
+
+def test_an_illegal_token_penalises_the_offenders_side() -> None:
+    environment = raw_env(illegal_reward=-2.0)
+    environment.reset(seed=1)
+    offender = environment.agent_selection
+    seat = environment.possible_agents.index(offender)
+    mask = environment.observe(offender)["action_mask"]
+    environment.step(int(np.flatnonzero(mask == 0)[0]))
+    assert all(environment.terminations.values())
+    totals = _play_on(environment, seed=0)  # every agent collects its reward and leaves
+    assert environment.agents == []
+    for other, agent in enumerate(environment.possible_agents):
+        same_side = pr.PUSH.side_of(other) == pr.PUSH.side_of(seat)
+        assert totals[agent] == (-2.0 if same_side else 0.0)
+    assert sum(totals.values()) == -4.0  # the offender and its partner

@@ -7,6 +7,7 @@ command's behaviour (output, exit status, robustness to bad input), not the bots
 from __future__ import annotations
 
 import builtins
+import contextlib
 import io
 import json
 import os
@@ -474,6 +475,8 @@ def test_play_resume_of_a_record_without_a_human(
     assert "human" not in json.loads(path.read_text())
     code, out, _ = run_cli(["play", "--resume", str(path), "--plain"], capsys, monkeypatch, "q\n")
     assert code == 0 and "you (seat 0)" in out  # seat 0 by default
+    assert pr.from_json(path.read_text(), kind="record").human == 0  # recorded on, seat and all
+    path.write_text(pr.to_json(record))
     argv = ["play", "--resume", str(path), "--seat", "3", "--plain"]
     code, out, _ = run_cli(argv, capsys, monkeypatch, "q\n")
     assert code == 0 and "you (seat 3)" in out
@@ -829,3 +832,102 @@ def test_play_shows_the_shape_being_filled(
     assert "error: seat 2 must first fill the wild places of AC AH *=A [contract.wilds]" in out
     assert "  you lay down [0] A♣ A♥ JK=A" in out
     assert "\n  \n" not in out  # a shape has no line of its own: its meld is told once filled
+
+
+# -- the record is never lost ------------------------------------------------------------------
+
+
+def test_play_records_at_every_prompt_and_on_sigterm(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each time the person is asked, the file already holds the whole game so far (a record
+    that replays to the position shown); SIGTERM saves it on the way out (status 143)."""
+    import signal
+
+    from pushrummy.records import replay
+    from pushrummy.serialization import from_json
+
+    path = tmp_path / "live.json"
+    seen: list[int] = []
+
+    def answer(prompt: str = "") -> str:
+        record = from_json(path.read_text(), kind="record")  # whole at every prompt
+        seen.append(len(record.moves))
+        if len(seen) == 6:
+            os.kill(os.getpid(), signal.SIGTERM)
+        return "1" if prompt.startswith("move") else ""
+
+    monkeypatch.setattr(builtins, "input", answer)
+    before = signal.getsignal(signal.SIGTERM)
+    code = main(["play", "--seed", "5", "--plain", "--record", str(path)])
+    out = capsys.readouterr().out
+    assert code == 128 + signal.SIGTERM and "SIGTERM received: goodbye." in out
+    assert signal.getsignal(signal.SIGTERM) == before  # the handler is put back
+    assert seen == sorted(seen) and seen[-1] > seen[0] > 0
+    saved = from_json(path.read_text(), kind="record")
+    assert len(saved.moves) >= seen[-1] and saved.human == 0
+    assert not replay(saved).is_over
+    assert not [p for p in tmp_path.iterdir() if p.name != "live.json"]  # no temporary left
+
+
+def test_play_resume_records_on_to_its_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pushrummy.serialization import from_json
+
+    path = tmp_path / "saved.json"
+    argv = ["play", "--seed", "5", "--seat", "2", "--plain", "--record", str(path)]
+    assert run_cli(argv, capsys, monkeypatch, "1\nquit\n")[0] == 0
+    first = from_json(path.read_text(), kind="record")
+    code, _, err = run_cli(
+        ["play", "--resume", str(path), "--plain"], capsys, monkeypatch, "1\n1\nquit\n"
+    )
+    assert code == 0, err
+    later = from_json(path.read_text(), kind="record")
+    assert len(later.moves) > len(first.moves) and later.moves[: len(first.moves)] == first.moves
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg") or sys.platform == "win32", reason="POSIX signals")
+def test_closing_the_terminal_keeps_the_record(tmp_path: Path) -> None:
+    """A real process, hung up (SIGHUP) while it waits for the person: the record is saved."""
+    import signal
+    import time
+
+    from pushrummy.records import replay
+    from pushrummy.serialization import from_json
+
+    path = tmp_path / "game.json"
+    env = dict(os.environ, PYTHONIOENCODING="utf-8", PYTHONPATH=str(ROOT / "src"))
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "pushrummy.cli",
+            "play",
+            "--seed",
+            "7",
+            "--plain",
+            "--record",
+            str(path),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        cwd=ROOT,
+    )
+    assert process.stdin is not None
+    process.stdin.write(b"1\n1\n")
+    process.stdin.flush()
+    deadline = time.monotonic() + 60  # a bound on the wait, not a timing assertion
+    moves = 0
+    while moves < 2 and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.05)
+        with contextlib.suppress(OSError, pr.DecodeError):
+            moves = len(from_json(path.read_text(), kind="record").moves)
+    process.send_signal(signal.SIGHUP)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 128 + signal.SIGHUP, err.decode()
+    assert b"SIGHUP received: goodbye." in out
+    saved = from_json(path.read_text(), kind="record")
+    assert len(saved.moves) >= 2 and not replay(saved).is_over

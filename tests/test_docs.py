@@ -20,6 +20,9 @@ from pathlib import Path
 
 import pytest
 
+from pushrummy.movetable import MOVE_KINDS
+from pushrummy.state import Phase
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 SRC = ROOT / "src" / "pushrummy"
@@ -106,8 +109,11 @@ def test_phase_diagram_is_well_formed_and_used() -> None:
     root = ET.parse(svg).getroot()
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
     text = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
-    for phase in ("DRAW", "PLAY", "BETWEEN_DEALS", "GAME_OVER"):
-        assert f"Phase.{phase}" in text
+    boxes = {t.text for t in root.iter("{http://www.w3.org/2000/svg}text")}
+    for phase in Phase:  # every phase has its box: a new phase must be drawn
+        assert f"Phase.{phase.name}" in boxes, phase
+    for kind in MOVE_KINDS:  # and every move kind labels an arrow
+        assert re.search(rf"\b{kind.move_type.__name__}\b", text), kind.name
     assert "_static/phases.svg" in (DOCS / "engine.rst").read_text(encoding="utf-8")
 
 

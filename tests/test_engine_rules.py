@@ -1197,6 +1197,31 @@ def test_same_turn_after_contract_false_waits_for_the_next_turn() -> None:
     play(later, NewMeld(0, set_("KC KD KH")))
 
 
+@rule("layoff.when", "contract.laydown")
+def test_same_turn_after_contract_false_lengthens_the_melds_just_laid() -> None:
+    # Lengthening its own melds of the lay-down is laying them down longer: the one lay-off
+    # of that turn, unless the contract's sizes are exact.
+    variant = PUSH.replace(same_turn_after_contract=False)
+    table = [(1, run("3H 4H 5H")), (2, set_("KC KD KH"))]  # an opponent's, the partner's
+    hand = "7C 7D 7H 9C 9D 9H 7S 6H KS QS"
+    state = position(variant, hands={0: hand}, table=table, laid_down=[1, 2])
+    after = play(state, LayDown(0, (set_("7C 7D 7H"), set_("9C 9D 9H"))))
+    assert {m for m in pr.legal_moves(after) if not isinstance(m, Discard)} == {
+        LayOff(0, c("7S"), 2, None)
+    }
+    longer = play(after, LayOff(0, c("7S"), 2, None))
+    assert longer.table[2].meld == set_("7C 7D 7H 7S")
+    assert_rejected(longer, LayOff(0, c("6H"), 0, End.HIGH), IllegalMoveError, "layoff.when")
+    assert_rejected(longer, LayOff(0, c("KS"), 1, None), IllegalMoveError, "layoff.when")
+    assert_rejected(longer, NewMeld(0, set_("KC KD KH")), IllegalMoveError, "layoff.when")
+    exact = position(
+        variant.replace(contract_exact_sizes=True), hands={0: hand}, table=table, laid_down=[1, 2]
+    )
+    after = play(exact, LayDown(0, (set_("7C 7D 7H"), set_("9C 9D 9H"))))
+    assert_rejected(after, LayOff(0, c("7S"), 2, None), IllegalMoveError, "layoff.when")
+    assert all(isinstance(m, Discard) for m in pr.legal_moves(after))
+
+
 @rule("layoff.card")
 @pytest.mark.parametrize(
     ("targets", "allowed_owners"),

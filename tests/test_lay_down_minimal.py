@@ -1,8 +1,8 @@
 """Lay-down steps listed at their smallest ([contract.steps], [layoff.when], [layoff.card]).
 
-When lay-offs may follow the contract in the same turn (``same_turn_after_contract``), a
-lay-down whose meld is longer than its part asks is the same play as its smallest form
-and then lay-offs onto it: ``legal_moves`` lists only the smallest forms
+Lay-offs onto the melds just laid may follow the contract in the same turn (with
+``same_turn_after_contract`` off, only those: lengthening them), so a lay-down whose meld is
+longer than its part asks is the same play as its smallest form and then lay-offs onto it: ``legal_moves`` lists only the smallest forms
 (:func:`pushrummy.contracts.steps.is_step_minimal`), and the longer ones stay legal.
 
 Proof against the brute-force reference (``reference_moves.py``, which shares no search
@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 import pushrummy as pr
-from engine_helpers import listed_steps, position, run
+from engine_helpers import c, listed_steps, play_all, position, run
 from games import meld_variant
 from pushrummy import CAP_IT, PUSH, End, LayDown, LayOff, Meld, MeldKind, Phase
 from pushrummy.cards import Card
@@ -46,7 +46,7 @@ VARIANTS = [
 ] + [
     PUSH.replace(must_discard_to_go_out=True),
     PUSH.replace(layoff_targets=pr.LayoffTargets.OWN),
-    PUSH.replace(same_turn_after_contract=False),  # no equivalence: every size listed
+    PUSH.replace(same_turn_after_contract=False),  # lengthening the melds just laid
     CAP_IT.replace(wild_limit=pr.WildLimit.AT_MOST_NATURALS),  # deal 5: 1 run of 3 + 1 of 7
 ]
 
@@ -153,19 +153,14 @@ def check_hand(hand: Sequence[Card], variant: pr.Variant, deal_number: int) -> t
     # Each smallest lay-down is reached by one sequence of steps; each is a smallest one.
     keys = [tuple(sorted(melds)) for melds, _ in reached]
     assert len(set(keys)) == len(keys), "a lay-down reached by two sequences of steps"
-    if variant.same_turn_after_contract:
-        for melds in keys:
-            assert smallest_way((), melds, parts, opts), f"not smallest: {melds}"
+    for melds in keys:
+        assert smallest_way((), melds, parts, opts), f"not smallest: {melds}"
     mapped = unlisted = 0
     for way in contract_ways(tuple(hand), parts, opts):
         if variant.must_discard_to_go_out and sum(len(m.cards) for m in way) == len(hand):
             continue
         whole = pr.apply_move(state, LayDown(0, tuple(_form(m, canonical_wilds) for m in way)))
         target = _summary(whole, canonical_wilds)
-        if not variant.same_turn_after_contract:
-            assert tuple(sorted(_form(m, canonical_wilds) for m in way)) in keys
-            mapped += 1
-            continue
         assert _represented(way, reached, target, canonical_wilds), (
             f"no listed lay-down + lay-offs reaches {[str(m) for m in way]}"
         )
@@ -245,7 +240,9 @@ def test_every_legal_lay_down_is_a_listed_one_and_lay_offs(budget: Budget) -> No
 
 
 @rule("contract.steps", "layoff.when")
-def test_longer_steps_are_accepted_and_listed_only_without_same_turn_lay_offs() -> None:
+def test_longer_steps_are_accepted_and_listed_at_their_smallest() -> None:
+    # With same_turn_after_contract off too: the seat may lengthen the melds it has just
+    # laid down ([layoff.when]), so the longer run is the listed one and a lay-off.
     hand = "3S 4S 5S 6S 7S 9D 10D JD QD KC"
     longer = LayDown(0, (run("3S 4S 5S 6S 7S"),))
     for same_turn in (True, False):
@@ -254,7 +251,11 @@ def test_longer_steps_are_accepted_and_listed_only_without_same_turn_lay_offs() 
         steps = [m for m in pr.legal_moves(state) if isinstance(m, LayDown)]
         assert LayDown(0, (run("3S 4S 5S 6S"),)) in steps
         assert pr.is_legal(state, longer)
-        assert (longer in steps) is not same_turn
+        assert longer not in steps
+        laid = play_all(
+            state, [LayDown(0, (run("3S 4S 5S 6S"),)), LayDown(0, (run("9D 10D JD QD"),))]
+        )
+        assert LayOff(0, c("7S"), 0, End.HIGH) in pr.legal_moves(laid)
         whole = LayDown(0, (run("3S 4S 5S 6S 7S"), run("9D 10D JD QD")))
         assert pr.is_legal(state, whole)
 

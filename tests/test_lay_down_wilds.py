@@ -17,8 +17,11 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
+from collections.abc import Sequence
+from itertools import combinations_with_replacement, product
 
 import pytest
 from hypothesis import given
@@ -49,6 +52,8 @@ from pushrummy import (
     NextDeal,
     Phase,
     Push,
+    Rank,
+    Suit,
     Take,
 )
 from pushrummy.cards import Card
@@ -56,9 +61,11 @@ from pushrummy.errors import (
     CardNotInHandError,
     ContractNotMetError,
     IllegalMoveError,
+    InvalidMeldError,
     NotYourTurnError,
     WrongPhaseError,
 )
+from pushrummy.melds import MeldKind
 from pushrummy.state import GameState
 from reference_moves import reference_moves, shape_of
 from sizes import Budget
@@ -382,3 +389,268 @@ def test_the_shape_helpers_of_the_reference_agree_with_meld_shape() -> None:
         assert shape_of(meld) == MeldShape.of(meld)
     assert shape_of(set_("7C 7D 7H")).wild_places == 0
     assert MeldShape.of(run("4H 2C JK 7H")).fill([Card(), c("2D")]) == run("4H JK 2D 7H")
+
+
+# -- the fillings: made by the counts held, checked once, bounded -------------------------------
+
+
+def _product_then_filter(hand: Sequence[Card], shape: MeldShape) -> list[tuple[Card, ...]]:
+    """The fillings as first defined: every tuple of the wild kinds held (a set's sorted),
+    kept when the hand holds each kind as often as the tuple uses it."""
+    held = Counter(card for card in hand if card.is_wild)
+    kinds, places = sorted(held), shape.wild_places
+    ways = (
+        product(kinds, repeat=places)
+        if shape.suit is not None
+        else combinations_with_replacement(kinds, places)
+    )
+    return [fill for fill in ways if all(fill.count(k) <= n for k, n in held.items())]
+
+
+def _run_shape(places: int) -> MeldShape:
+    """A run of hearts from the three: ``places`` wild places, then naturals to 3 cards."""
+    naturals = [Card(Rank(p), Suit.HEARTS) for p in range(3 + places, 3 + max(3, places))]
+    return MeldShape(MeldKind.RUN, (None,) * places + tuple(naturals), suit=Suit.HEARTS, start=3)
+
+
+def _set_shape(places: int) -> MeldShape:
+    """A set of nines with ``places`` wild places (3 cards, or 4 when all are wild)."""
+    naturals = tuple(Card(Rank.NINE, suit) for suit in list(Suit)[: max(0, 3 - places)])
+    return MeldShape(MeldKind.SET, naturals + (None,) * places, rank=Rank.NINE)
+
+
+ALL_WILDS = [Card(Rank.TWO, suit) for suit in Suit] + [Card()]
+
+
+@rule("contract.wilds")
+def test_fillings_are_the_product_of_the_wild_kinds_filtered_by_the_counts_held(
+    budget: Budget,
+) -> None:
+    # fillings() makes only what the hand can supply; it must give exactly what the first
+    # definition (product, then filter) gave, in the same order.
+    seen = Counter[str]()
+
+    @given(
+        wilds=st.lists(st.sampled_from(ALL_WILDS), max_size=7),
+        naturals=st.lists(st.sampled_from([c("9C"), c("5H"), c("KS")]), max_size=2),
+        places=st.integers(min_value=0, max_value=6),
+        is_run=st.booleans(),
+    )
+    def check(wilds: list[Card], naturals: list[Card], places: int, is_run: bool) -> None:
+        shape = _run_shape(places) if is_run else _set_shape(min(places, 4))
+        hand = tuple(sorted(wilds + naturals))
+        fills = list(pr.plays.lay_down.fillings(hand, shape))
+        assert fills == _product_then_filter(hand, shape)
+        seen["several" if len(fills) > 1 else "one or none"] += 1
+
+    budget.settings("wilds.generated")(check)()
+    assert seen["several"] > budget.n("wilds.generated") // 4, seen  # not vacuous
+
+
+def _random_shape(rng: random.Random, hand: tuple[Card, ...]) -> MeldShape | None:
+    """A shape of the hand's naturals: a set of a rank held, or a run around a natural
+    held; each natural it could use kept or made a wild place at random."""
+    naturals = [card for card in hand if not card.is_wild]
+    if not naturals:
+        return None
+    card = rng.choice(naturals)
+    if rng.random() < 0.4:
+        suits = sorted({x.suit for x in naturals if x.rank is card.rank}, key=int)
+        keep = rng.sample(suits, rng.randint(0, min(len(suits), 3)))
+        places = rng.choice([3, 4]) - len(keep)
+        if card.rank is Rank.TWO or not places:
+            return None
+        kept = tuple(sorted(Card(card.rank, suit) for suit in keep))
+        return MeldShape(MeldKind.SET, kept + (None,) * places, rank=card.rank)
+    length = rng.randint(3, 8)
+    position_of = 14 if card.rank is Rank.ACE and rng.random() < 0.5 else int(card.rank)
+    start = rng.randint(max(1, position_of - length + 1), min(position_of, 15 - length))
+    held = Counter(naturals)
+    cards: list[Card | None] = []
+    for p in range(start, start + length):
+        natural = Card(Rank(1 if p == 14 else p), card.suit) if p != 2 else None
+        if natural is not None and held[natural] and (natural == card or rng.random() < 0.6):
+            held[natural] -= 1
+            cards.append(natural)
+        else:
+            cards.append(None)
+    if None not in cards:
+        return None
+    return MeldShape(MeldKind.RUN, tuple(cards), suit=card.suit, start=start)
+
+
+def _grown(shape: MeldShape) -> MeldShape | None:
+    """``shape`` with one more wild place: a set of 3 made 4, a run one longer (at its high
+    end, else its low end); often legal and not listed (not a step at its smallest)."""
+    if shape.kind is MeldKind.SET:
+        if len(shape.cards) == 4:
+            return None
+        return MeldShape(MeldKind.SET, (*shape.cards, None), rank=shape.rank)
+    assert shape.start is not None
+    if shape.start + len(shape.cards) <= 14:
+        return MeldShape(MeldKind.RUN, (*shape.cards, None), suit=shape.suit, start=shape.start)
+    if shape.start > 1:
+        return MeldShape(MeldKind.RUN, (None, *shape.cards), suit=shape.suit, start=shape.start - 1)
+    return None
+
+
+def _verdict(state: GameState, meld: pr.Meld) -> tuple[type, str] | None:
+    try:
+        pr.plays.lay_down.check_lay_down(state, LayDown(0, (meld,)))
+    except (IllegalMoveError, InvalidMeldError) as error:
+        return type(error), error.rule
+    return None
+
+
+def shapes_judged(seed: int) -> Counter[str]:
+    """The shapes of a generated position (its listed ones, random ones of its naturals
+    and the legal ones of the listed ones' naturals, listed or not): every filling of a
+    shape gets the verdict of the first, the shape is legal exactly when that is, and a
+    shape announced out of step order lists every filling (a run's sorted only, when wilds
+    cannot be taken back)."""
+    state = _generated_position(seed)
+    if state is None:
+        return Counter()
+    rng = random.Random(seed)
+    hand = state.hands[0]
+    listed = [m.shape for m in pr.legal_moves(state) if isinstance(m, LayDownShape)]
+    made = [_random_shape(rng, hand) for _ in range(4)]
+    me = pr.view(state, 0)
+    for naturals in {s.naturals for s in listed}:
+        made += [m.shape for m in pr.moves_using(me, naturals) if isinstance(m, LayDownShape)]
+    seen: Counter[str] = Counter()
+    for shape in sorted({*listed, *(s for s in made if s is not None)}, key=str):
+        fills = list(pr.plays.lay_down.fillings(hand, shape))
+        verdicts = {_verdict(state, shape.fill(fill)) for fill in fills}
+        assert len(verdicts) <= 1, (shape, verdicts)  # all together or not at all
+        legal = verdicts == {None}
+        move = LayDownShape(0, shape)
+        assert pr.is_legal(state, move) is legal, shape
+        several = len({tuple(sorted(fill)) for fill in fills}) > 1
+        seen["shapes"] += 1
+        seen["legal" if legal else "refused"] += 1
+        seen["several multisets"] += several
+        if not legal:
+            continue
+        seen["legal, several multisets"] += several
+        filling = pr.apply_move(state, move)
+        fills_listed = [m.wilds for m in pr.legal_moves(filling) if isinstance(m, FillWilds)]
+        if shape in listed:
+            assert set(fills_listed) <= set(fills)
+            continue
+        canonical = state.variant.wild_exchange is pr.WildExchange.NONE
+        assert fills_listed == [f for f in fills if not canonical or list(f) == sorted(f)]
+        seen["out of step order"] += 1
+    return seen
+
+
+@rule("contract.wilds", "meld.wild")
+def test_a_shapes_fillings_are_legal_all_together_or_not_at_all(budget: Budget) -> None:
+    # The checker of a shape and the listing of one announced out of step order check one
+    # filling for all: proven here against every filling's own check.
+    seen: Counter[str] = Counter()
+
+    def check(seed: int) -> None:
+        seen.update(shapes_judged(seed))
+
+    budget.settings("wilds.generated")(given(seed=SEEDS)(check))()
+    print(f"\n{dict(seen)}")
+    examples = budget.n("wilds.generated")
+    # not vacuous: shapes legal and refused, legal ones with fillings of several
+    # multisets, and shapes announced out of step order
+    assert seen["legal"] > examples and seen["refused"] > examples, seen
+    assert seen["legal, several multisets"] > examples // 2, seen
+    assert seen["out of step order"] > examples // 4, seen
+
+
+@rule("contract.wilds", "meld.wild")
+def test_a_run_out_of_step_order_lists_one_order_of_its_wilds_unless_they_come_back() -> None:
+    # The set of fours comes first in step order, so the run's shape is not listed; once
+    # announced, its fillings are listed as the reference lists them: one order along the
+    # run when wilds cannot be taken back ([meld.wild]), every order when they can.
+    run9 = shape("9H 2C=10H JK=JH QH")
+    for exchange, orders in ((pr.WildExchange.NONE, 1), (pr.WildExchange.ANY_IN_RUNS, 2)):
+        variant = PUSH.replace(wild_exchange=exchange)
+        state = position(variant, deal_number=2, hands={0: "4C 4D 4S 9H QH 2C JK KS"})
+        assert LayDownShape(0, run9) not in pr.legal_moves(state)
+        filling = pr.apply_move(state, LayDownShape(0, run9))
+        fills = pr.legal_moves(filling)
+        assert (
+            fills == (FillWilds(0, (c("2C"), c("JK"))), FillWilds(0, (c("JK"), c("2C"))))[:orders]
+        )
+        assert set(fills) == reference_moves(filling)
+        assert pr.is_legal(filling, FillWilds(0, (c("JK"), c("2C"))))
+
+
+WORST_WILDS = "2C 2C 2D 2D 2H 2H 2S 2S JK JK"
+"""Ten wild cards, two of each kind: 10!/2⁵ = 113,400 ways to fill ten wild places."""
+
+RUN_14 = "AH 2C=2H 3H 2C=4H 2C=5H 6H 2C=7H 2C=8H 9H 2C=10H 2C=JH 2C=QH 2C=KH 2C=AH"
+"""A run of 14 cards, four naturals and ten wild places."""
+
+
+@rule("contract.wilds", "meld.wild")
+def test_the_worst_hand_made_fillings_cost_one_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A hand-made shape of ten wild places, filled from ten wild cards (a client's state or
+    # move, checked by a server): the shape's checker and the listing of its fillings ask
+    # check_lay_down once, not once per filling (113,400 of them, about a minute of CPU).
+    module = pr.plays.lay_down
+    calls = [0]
+    real = module.check_lay_down
+
+    def counted(state: GameState, move: LayDown) -> None:
+        calls[0] += 1
+        real(state, move)
+
+    monkeypatch.setattr(module, "check_lay_down", counted)
+    run14 = shape(RUN_14)
+    wilds = pr.parse_cards(WORST_WILDS)
+    assert run14.wild_places == len(wilds) == 10
+    hand = "AH 3H 6H 9H 5C 7D 8S KC " + WORST_WILDS
+    for exchange in (pr.WildExchange.NONE, pr.WildExchange.ANY_IN_RUNS):
+        variant = PUSH.replace(wild_exchange=exchange)
+        # deal 2 (a set of 3 and a run of 4): no set is left after the run, no filling is legal
+        refused = position(variant, deal_number=2, hands={0: hand})
+        assert_rejected(refused, LayDownShape(0, run14), ContractNotMetError, "contract.steps")
+        calls[0] = 0
+        with pytest.raises(ContractNotMetError):
+            module.check_lay_down_shape(refused, LayDownShape(0, run14))
+        assert calls[0] == 1
+        hand_made = position(
+            variant, deal_number=2, hands={0: hand}, phase=Phase.FILLING_WILDS, shape=run14
+        )
+        calls[0] = 0
+        assert pr.legal_moves(hand_made) == () and calls[0] == 1
+        # deal 3 (2 runs of 4), with a run of spades: every filling is legal, none listed
+        # (a run of 14 is no step at its smallest), so all are listed once announced
+        legal = position(variant, deal_number=3, hands={0: hand + " 4S 5S 6S 7S"})
+        assert LayDownShape(0, run14) not in pr.legal_moves(legal)
+        if exchange is pr.WildExchange.NONE:  # one order along the run ([meld.wild])
+            calls[0] = 0
+            filling = pr.apply_move(legal, LayDownShape(0, run14))
+            assert pr.legal_moves(filling) == (FillWilds(0, tuple(sorted(wilds))),)
+            assert calls[0] == 2  # the shape's check, then the listing's
+            assert pr.is_legal(filling, FillWilds(0, tuple(reversed(sorted(wilds)))))
+    # With wild exchange every order is its own move (113,400 here, a second to list):
+    # smaller, each order listed, in the first definition's order, for one check.
+    variant = PUSH.replace(wild_exchange=pr.WildExchange.ANY_IN_RUNS)
+    run8 = shape("3H 2C=4H 2C=5H 2C=6H 2C=7H 2C=8H 2C=9H 10H")
+    hand = "3H 10H 5C 7D 8S KC 4S 5S 6S 7S 2C 2C 2D JK JK 2S"
+    legal = position(variant, deal_number=3, hands={0: hand})
+    assert LayDownShape(0, run8) not in pr.legal_moves(legal)
+    calls[0] = 0
+    filling = pr.apply_move(legal, LayDownShape(0, run8))
+    fills = [m.wilds for m in pr.legal_moves(filling) if isinstance(m, FillWilds)]
+    assert fills == _product_then_filter(filling.hands[0], run8) and calls[0] == 2
+    assert len(fills) == math.factorial(6) // (2 * 2)
+    # a set of four wild places (the most a set holds): each multiset once, one check
+    four = MeldShape(MeldKind.SET, (None,) * 4, rank=Rank.NINE)
+    hand_made = position(
+        deal_number=1,
+        hands={0: "5C 7D 8S KC " + WORST_WILDS},
+        phase=Phase.FILLING_WILDS,
+        shape=four,
+    )
+    calls[0] = 0
+    fills = [m.wilds for m in pr.legal_moves(hand_made) if isinstance(m, FillWilds)]
+    assert fills == _product_then_filter(hand_made.hands[0], four) and calls[0] == 1

@@ -38,7 +38,7 @@ import pushrummy as pr
 import pushrummy._json_decode as decoder
 from documents import JUNK, all_paths, delete_at, random_mutation, replace_at, valid_documents
 from games import PRESETS, melding, playout, variant_for
-from pushrummy._wire import INT_BITS, VARIANT_FACTS, Codec, FieldInfo, wire_fields
+from pushrummy._wire import INT_BITS, VARIANT_FACTS, Codec, FieldInfo, wire_keys
 from pushrummy.cards import ALL_CARDS, MAX_PACKS, Rank, Suit
 from pushrummy.consistency import Problem
 from pushrummy.contract_spec import Contract
@@ -316,14 +316,29 @@ SCHEMA_OF_CODEC: dict[Codec, Callable[[FieldInfo], Any]] = {
     Codec.TOTALS: lambda info: {"$ref": "totals"},
     Codec.OUTCOME: lambda info: {"$ref": "outcome_or_null"},
     Codec.LOG: lambda info: {"$ref": "log"},
+    Codec.SIDE: lambda info: {"$ref": "side"},
+    Codec.CONTRACT: lambda info: {"$ref": "contract"},
+    Codec.HAND: lambda info: {"$ref": "cards"},
+    Codec.SEAT_COUNTS: lambda info: {"type": "array", "items": {"$ref": "count"}},
+    Codec.SEEN: lambda info: {"$ref": "seen_events"},
+    Codec.LISTED: lambda info: {"$ref": "listed_moves"},
+    Codec.SIDES: lambda info: {"type": "array", "items": {"$ref": "side"}},
+    Codec.CONTRACT_PARTS: lambda info: {"type": "array", "items": {"$ref": "contract_part"}},
+    Codec.SINCE: lambda info: {"$ref": "count"},
+    Codec.PROGRESS: lambda info: {"$ref": "progress"},
 }
 """The schema of a field of each codec, the one the schema files must give it."""
 
 
+def test_every_codec_has_its_schema() -> None:
+    assert set(SCHEMA_OF_CODEC) == set(Codec)
+
+
 def test_the_schema_files_are_the_field_declarations() -> None:
-    # The schema files are static; the fields of a variant and a state are declared once, in
-    # their classes (FieldInfo metadata): the files must list exactly those fields, in order,
-    # each with the schema of its codec (an enum's values, an integer's bounds).
+    # The schema files are static; the fields of a variant, a state and a view are declared
+    # once, in their classes (FieldInfo metadata, with the read-only keys beside a field): the
+    # files must list exactly those keys, in order, each with the schema of its codec (an
+    # enum's values, an integer's bounds).
     defs = file_schema("defs")["$defs"]
     for properties, required, value_class, facts in (
         (
@@ -338,21 +353,27 @@ def test_the_schema_files_are_the_field_declarations() -> None:
             pr.GameState,
             (),
         ),
+        (
+            file_schema("view")["properties"],
+            file_schema("view")["required"][2:],
+            pr.PlayerView,
+            (),
+        ),
     ):
-        fields = wire_fields(value_class)
-        keys = [field.key for field in fields]
+        declared = wire_keys(value_class)
+        keys = [key for key, _, _ in declared]
         listed = [name for name in properties if name not in ("schema", "version")]
         assert listed == [*keys, *facts], value_class.__name__
-        later = {field.key for field in fields if field.info.later}  # may be left out
+        later = {key for key, _, info in declared if info.later}  # may be left out
         assert required == [*(key for key in keys if key not in later), *facts], (
             value_class.__name__
         )
-        for field in fields:
-            expected = SCHEMA_OF_CODEC[field.info.codec](field.info)
-            given = _plain(properties[field.key])
-            if field.info.codec is Codec.ENUM and "$ref" in given:  # the state's phase
+        for key, _, info in declared:
+            expected = SCHEMA_OF_CODEC[info.codec](info)
+            given = _plain(properties[key])
+            if info.codec is Codec.ENUM and "$ref" in given:  # the phase of a state and a view
                 given = _plain(defs[given["$ref"]])
-            assert given == expected, f"{value_class.__name__}.{field.name}"
+            assert given == expected, f"{value_class.__name__}: {key}"
 
 
 def test_the_moves_are_the_move_table() -> None:

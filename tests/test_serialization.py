@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -17,6 +18,7 @@ import pushrummy._json_decode as dec
 import pushrummy.serialization as ser
 from checks import assert_round_trip
 from games import RECORDED_GAMES, playout, recorded_game
+from pushrummy._wire import Codec, FieldInfo, wire_keys
 from pushrummy.cards import ALL_CARDS, JOKER, Card, Rank, Suit, make_deck
 from pushrummy.contract_spec import Contract
 from pushrummy.errors import (
@@ -295,10 +297,39 @@ def test_state_and_view_documents_name_every_field() -> None:
     fields.insert(fields.index("contract") + 1, "contract_left")
     fields.insert(fields.index("players") + 1, "sides")  # a property too, from the variant
     fields.insert(fields.index("events"), "events_since")  # which events the document holds
+    fields.insert(fields.index("events_since"), "progress")  # a property: the precondition
     assert list(dec._VIEW_FIELDS) == fields
     assert [*dec._RECORD_FIELDS, *dec._RECORD_OPTIONAL] == [
         field.name for field in attrs.fields(GameRecord)
     ]
+
+
+def test_the_view_document_is_its_declarations() -> None:
+    # The encoder writes, and the decoder reads, exactly the keys PlayerView declares, in
+    # their order: its fields and the read-only keys beside them.
+    document = encode(pr.view(pr.new_game(PUSH, seed=3), 0))
+    keys = [key for key, _, _ in wire_keys(pr.PlayerView)]
+    assert list(document) == ["schema", "version", *keys]
+    assert list(dec._VIEW_FIELDS) == keys
+
+
+def test_read_only_keys_need_a_name_and_keys_come_once() -> None:
+    def declared(**beside: Any) -> type:
+        info = FieldInfo(codec=Codec.COUNT, **beside)
+        return attrs.make_class("Value", {"count": attrs.field(metadata=info.metadata())})
+
+    named = FieldInfo(codec=Codec.COUNT, json="total")
+    assert wire_keys(declared(before=(named,))) == (
+        ("total", "total", named),
+        ("count", "count", FieldInfo(codec=Codec.COUNT, before=(named,))),
+    )
+    assert [key for key, _, _ in wire_keys(declared(after=(named,)))] == ["count", "total"]
+    with pytest.raises(TypeError, match="needs a json name"):
+        wire_keys(declared(after=(FieldInfo(codec=Codec.COUNT),)))
+    with pytest.raises(TypeError, match="comes twice"):
+        wire_keys(declared(after=(FieldInfo(codec=Codec.COUNT, json="count"),)))
+    with pytest.raises(TypeError, match="has no FieldInfo"):
+        wire_keys(attrs.make_class("Bare", ["count"]))
 
 
 @SLOW
@@ -318,11 +349,13 @@ def test_views_round_trip(player_view: pr.PlayerView) -> None:
     assert document["legal_moves"] == [
         {k: v for k, v in encode(m).items() if k not in ("schema", "version")}
         | {"notation": pr.format_move(m), "description": pr.describe_move(m, player_view)}
+        | {"progress": player_view.progress}
         for m in player_view.legal_moves
     ]
-    # every entry can be sent back as it is, labels and all
+    # every entry can be sent back as it is, labels and precondition and all
     for entry, move in zip(document["legal_moves"], player_view.legal_moves, strict=True):
-        assert decode({"schema": "pushrummy.move", "version": 1, **entry}, kind="move") == move
+        sent = {"schema": "pushrummy.move", "version": 1, **entry}
+        assert decode(sent, kind="move", at=player_view) == move
     assert "stock" not in document and "seed" not in document and "hands" not in document
 
 
@@ -684,7 +717,8 @@ def test_listed_moves_carry_their_labels_and_go_back_as_they_are() -> None:
     document = labelled_view()
     view = decode(document, kind="view")
     for entry, move in zip(document["legal_moves"], view.legal_moves, strict=True):
-        assert list(entry)[-2:] == ["notation", "description"]
+        assert list(entry)[-3:] == ["notation", "description", "progress"]
+        assert entry["progress"] == view.progress == document["progress"]
         assert entry["notation"] == pr.format_move(move)
         assert entry["description"] == pr.describe_move(move, view)
         if isinstance(move, LayOff):  # the target by its owner and cards, not its id
@@ -693,9 +727,96 @@ def test_listed_moves_carry_their_labels_and_go_back_as_they_are() -> None:
             assert f"meld {move.meld_id}" not in entry["description"]
         assert pr.parse_move(decode(document, kind="view"), entry["notation"]) == move
         text = json.dumps({"schema": "pushrummy.move", "version": 1, **entry})
-        assert pr.from_json(text, kind="move") == move
-        only = {k: v for k, v in entry.items() if k != "description"}
+        assert pr.from_json(text, kind="move", at=view) == move
+        only = {k: v for k, v in entry.items() if k not in ("description", "progress")}
         assert decode({"schema": "pushrummy.move", "version": 1, **only}) == move
+
+
+# -- the precondition of a move document ---------------------------------------------------------
+
+
+def test_progress_grows_with_every_move_and_every_seat_sees_it() -> None:
+    """``progress`` is strictly increasing along a game (shapes and fillings included) and
+    the same in every seat's view: so equal progress means the same position."""
+    for _, state in recorded_game("cap_it_5_stakes", 1):
+        assert {pr.view(state, seat).progress for seat in range(state.players)} == {state.progress}
+    state = pr.new_game(pr.PUSH, seed=3)
+    bots = [pr.GreedyBot() for _ in range(4)]
+    progress = [state.progress]
+    shapes = 0
+    while not state.is_over:
+        seat = state.current_player
+        move = pr.legal_moves(state)[0] if seat is None else bots[seat].choose(pr.view(state, seat))
+        shapes += isinstance(move, pr.LayDownShape)
+        state = pr.apply_move(state, move)
+        progress.append(state.progress)
+        if seat is not None:
+            assert pr.view(state, seat).progress == state.progress
+    assert all(a < b for a, b in itertools.pairwise(progress)), progress
+    assert shapes > 0  # the one move that adds no event is covered
+
+
+def sent_back(view: pr.PlayerView, index: int = 0) -> dict[str, object]:
+    """A listed move of ``view``, sent back as it is inside a move document."""
+    return {"schema": "pushrummy.move", "version": 1, **encode(view)["legal_moves"][index]}
+
+
+def test_a_listed_move_from_a_view_the_game_moved_past_is_stale() -> None:
+    state = pr.new_game(pr.PUSH, seed=9)
+    seat = state.current_player
+    take = sent_back(pr.view(state, seat))
+    assert decode(take, kind="move", at=state) == pr.Take(seat)
+    assert decode(take, at=pr.view(state, (seat + 1) % 4)) == pr.Take(seat)  # any seat's view
+    # Four turns later the same seat may take again, but not the upcard it saw.
+    later = state
+    for _ in range(4):
+        mover = later.current_player
+        later = pr.apply_move(later, pr.Push(mover))
+        later = pr.apply_move(later, pr.legal_moves(later)[-1])  # a discard
+    assert later.current_player == seat and pr.is_legal(later, pr.Take(seat))
+    for at in (later, pr.view(later, seat)):
+        with pytest.raises(pr.StaleMoveError) as stale:
+            decode(take, kind="move", at=at)
+        assert (stale.value.progress, stale.value.current) == (state.progress, later.progress)
+    text = json.dumps(take)
+    with pytest.raises(pr.StaleMoveError, match=r"^the game moved on"):
+        pr.from_json(text, kind="move", at=later)
+    # The same document without its precondition is only a move: nothing is checked.
+    bare = {key: value for key, value in take.items() if key != "progress"}
+    assert decode(bare, kind="move", at=later) == pr.Take(seat)
+
+
+def test_a_precondition_is_refused_without_a_game_to_check_it_against() -> None:
+    state = pr.new_game(pr.PUSH, seed=9)
+    take = sent_back(pr.view(state, state.current_player))
+    with pytest.raises(DecodeError, match=r"^\$\.progress: a move with a precondition"):
+        decode(take, kind="move")
+    with pytest.raises(DecodeError, match=r"^\$\.progress: a move with a precondition"):
+        decode(take)
+    for bad in (-1, "2", 2.5, None, True):
+        with pytest.raises(DecodeError, match=r"^\$\.progress: "):
+            decode(dict(take, progress=bad), kind="move", at=state)
+    with pytest.raises(TypeError, match="at must be a GameState or a PlayerView"):
+        decode(take, kind="move", at=7)  # type: ignore[call-overload]
+
+
+def test_a_view_documents_progress_must_be_its_own() -> None:
+    state = pr.new_game(pr.PUSH, seed=9)
+    document = encode(pr.view(state, state.current_player))
+    wrong = dict(
+        document,
+        progress=3,
+        legal_moves=[dict(move, progress=3) for move in document["legal_moves"]],
+    )
+    with pytest.raises(DecodeError, match=r"^\$\.progress: expected 2: the game's progress"):
+        decode(wrong)
+    moves = [dict(move) for move in document["legal_moves"]]
+    moves[1]["progress"] = 0
+    with pytest.raises(DecodeError, match=r"^\$\.legal_moves\[1\]\.progress: expected 2"):
+        decode(dict(document, legal_moves=moves))
+    del moves[1]["progress"]
+    with pytest.raises(DecodeError, match=r"^\$\.legal_moves\[1\]\.progress: missing"):
+        decode(dict(document, legal_moves=moves))
 
 
 @pytest.mark.parametrize("label", ["notation", "description"])

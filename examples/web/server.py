@@ -17,9 +17,20 @@ Security — the server is the real use of a view:
   never send to a server;
 * a move that is not a move document is ``400`` with the decoder's JSON path
   (:class:`~pushrummy.errors.DecodeError`); a well-formed move the rules refuse is ``409``
-  with the rule id (:class:`~pushrummy.errors.IllegalMoveError`);
+  with the rule id (:class:`~pushrummy.errors.IllegalMoveError`); a listed move sent back
+  from a view the game has moved past (its ``progress`` precondition) is ``409``
+  ``{"error": "StaleMoveError", "message": "the game moved on: …"}`` and changes nothing;
 * the game state (every hand, the stock, the seed) never leaves the server, and every game
-  starts from a fresh 128-bit secret seed (:func:`~pushrummy.records.new_seed`).
+  starts from a fresh 128-bit secret seed (:func:`~pushrummy.records.new_seed`);
+* a request body must be declared JSON (``Content-Type: application/json``, else ``415``)
+  and is at most 64 KiB (else ``413``); a request carrying another site's ``Origin`` is
+  ``403``. So no other web page a player visits can start games or move (a cross-site form
+  or ``text/plain`` post is refused; a cross-site JSON post needs a preflight this server
+  never grants). Whatever the body (nested 30,000 deep, wrong types, odd bytes in a header),
+  the answer is a 4xx, never a 500;
+* a new game never drops a game in play: when ``--max-games`` are in memory, the least
+  recently used game that is over, or idle for 30 minutes, makes room; with none, creation
+  is ``503`` (``{"error": "Full"}``).
 
 The API (JSON in, JSON out)::
 
@@ -46,8 +57,8 @@ Run (from a clone, with the ``web`` extra: ``pip install -e ".[web]"``)::
 
     python examples/web/server.py            # then open http://127.0.0.1:8000/
 
-This is an example, not a hardened service: games live in memory (the oldest are dropped
-beyond ``--max-games``), and anybody who can reach the server can start a game.
+Games live in memory only (a restart ends them), and anybody who can reach the server can
+start a game (but not end another's).
 """
 
 from __future__ import annotations
@@ -55,6 +66,7 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -78,7 +90,10 @@ from pushrummy.records import new_seed
 STATIC = Path(__file__).resolve().parent / "static"
 VARIANTS = {"push": pr.PUSH, "cap-it": pr.CAP_IT}
 MAX_BODY = 64 * 1024
-"""The largest request body read (a lay-down of a whole hand is well under 2 KiB)."""
+"""The largest request body read (a lay-down of a whole hand is well under 2 KiB): 413 beyond."""
+IDLE_SECONDS = 30 * 60.0
+"""A game nobody has asked about for this long may make room for a new one (as a finished
+game may at once); a live game in use is never dropped."""
 MAX_BOT_MOVES = 100_000
 """A guard against a bot loop that never reaches a person's turn (it never should)."""
 
@@ -88,8 +103,9 @@ Json = dict[str, Any]
 class Game:
     """One game: the privileged state, the human seats' tokens and the bots."""
 
-    def __init__(self, variant: pr.Variant, players: int, humans: list[int]) -> None:
+    def __init__(self, variant: pr.Variant, players: int, humans: list[int], now: float) -> None:
         self.id = secrets.token_urlsafe(16)
+        self.used = now
         self.state = pr.new_game(variant, seed=new_seed(), players=players)
         self.tokens = {seat: secrets.token_urlsafe(32) for seat in humans}
         self.bots = {seat: pr.GreedyBot() for seat in range(players) if seat not in humans}
@@ -100,9 +116,10 @@ class Game:
         return sorted(self.tokens)
 
     def holds(self, seat: int, token: str) -> bool:
-        """Whether ``token`` is the secret of human ``seat`` (compared in constant time)."""
+        """Whether ``token`` is the secret of human ``seat`` (compared in constant time;
+        a token of other than ASCII characters is no secret this server made)."""
         secret = self.tokens.get(seat)
-        return secret is not None and secrets.compare_digest(secret, token)
+        return secret is not None and token.isascii() and secrets.compare_digest(secret, token)
 
     def advance(self) -> None:
         """Play the bots' moves until a person is to move, the deal is over, or the game is."""
@@ -132,6 +149,18 @@ class Forbidden(Exception):
     """The request may not read or act for that seat: 403, nothing changed."""
 
 
+class Full(Exception):
+    """No room for another game: every game in memory is live and in use. 503."""
+
+
+class HttpError(Exception):
+    """A request the server refuses before reading it as JSON (413, 415): its status."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
 class BadRequest(Exception):
     """A request body or parameter that cannot be read: 400, with the JSON path."""
 
@@ -141,18 +170,42 @@ class BadRequest(Exception):
 
 
 class GameStore:
-    """The games in memory, the least recently used dropped beyond ``max_games``."""
+    """The games in memory: at most ``max_games``.
 
-    def __init__(self, max_games: int = 100) -> None:
+    A new game never pushes out a live one: when the store is full, the least recently used
+    game that is over, or that nobody has asked about for ``idle_seconds``, makes room; when
+    there is none, creation is refused (``503``, :class:`Full`). So anonymous creations,
+    however many, cannot end a game people are playing. ``clock`` (seconds, monotonic) is
+    for the tests.
+    """
+
+    def __init__(
+        self,
+        max_games: int = 100,
+        *,
+        idle_seconds: float = IDLE_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.max_games = max_games
+        self.idle_seconds = idle_seconds
+        self.clock = clock
         self.games: OrderedDict[str, Game] = OrderedDict()
 
     def create(self, variant: pr.Variant, players: int, humans: list[int]) -> Game:
-        game = Game(variant, players, humans)
+        now = self.clock()
+        if len(self.games) >= self.max_games:
+            self._make_room(now)
+        game = Game(variant, players, humans, now)
         self.games[game.id] = game
-        while len(self.games) > self.max_games:
-            self.games.popitem(last=False)
         return game
+
+    def _make_room(self, now: float) -> None:
+        """Drop the least recently used game that is over or idle, else refuse (Full)."""
+        for game in self.games.values():  # least recently used first
+            if game.state.phase is pr.Phase.GAME_OVER or now - game.used >= self.idle_seconds:
+                del self.games[game.id]
+                return
+        raise Full(f"the server holds {self.max_games} games in play: try again later")
 
     def seat(self, request: Request) -> tuple[Game, int]:
         """The game and seat of a request whose token holds that seat, else Forbidden.
@@ -171,6 +224,7 @@ class GameStore:
         ):
             raise Forbidden("this token does not hold that seat of that game")
         self.games.move_to_end(game.id)
+        game.used = self.clock()
         return game, seat
 
 
@@ -183,12 +237,28 @@ def _store(request: Request) -> GameStore:
 
 
 async def _body(request: Request) -> bytes:
-    """The request's body, read no further than ``MAX_BODY`` bytes."""
+    """The request's JSON body, read no further than ``MAX_BODY`` bytes.
+
+    Only ``application/json`` is read (else ``415``): a page elsewhere can send a form or
+    ``text/plain`` across sites without asking, but not JSON (the browser asks first, and
+    this server answers no such question). A body over ``MAX_BODY`` is ``413``, by its
+    declared length before reading, or as it streams in.
+    """
+    origin = request.headers.get("origin")
+    if origin is not None and origin != f"{request.url.scheme}://{request.url.netloc}":
+        raise Forbidden("a request from another site's page")
+    kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if kind != "application/json":
+        raise HttpError(415, "the request body must be JSON (Content-Type: application/json)")
+    declared = request.headers.get("content-length", "")
+    too_big = HttpError(413, f"the request body is over {MAX_BODY} bytes")
+    if declared.isascii() and declared.isdigit() and int(declared) > MAX_BODY:
+        raise too_big
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > MAX_BODY:
-            raise BadRequest(f"the request body is over {MAX_BODY} bytes")
+            raise too_big
         chunks.append(chunk)
     return b"".join(chunks)
 
@@ -205,6 +275,8 @@ def _json_object(body: bytes) -> Json:
         document = json.loads(body)
     except ValueError as exc:
         raise BadRequest(f"invalid JSON: {exc}") from None
+    except RecursionError:
+        raise BadRequest("invalid JSON: nested too deeply") from None
     if not isinstance(document, dict):
         raise BadRequest("expected a JSON object")
     return document
@@ -221,7 +293,7 @@ async def create_game(request: Request) -> Response:
     if unknown:
         raise BadRequest(f"unknown field {unknown[0]!r}", f"$.{unknown[0]}")
     name = document.get("variant", "push")
-    if name not in VARIANTS:
+    if not isinstance(name, str) or name not in VARIANTS:
         raise BadRequest(f"variant must be one of {sorted(VARIANTS)}", "$.variant")
     players = document.get("players", 4)
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 8:
@@ -230,8 +302,8 @@ async def create_game(request: Request) -> Response:
     if (
         not isinstance(humans, list)
         or not humans
-        or len(set(humans)) != len(humans)
         or not all(type(seat) is int and 0 <= seat < players for seat in humans)
+        or len(set(humans)) != len(humans)
     ):
         raise BadRequest(f"humans must list distinct seats 0..{players - 1}", "$.humans")
     try:
@@ -262,7 +334,9 @@ async def post_move(request: Request) -> Response:
     since = _since(request)
     body = await _body(request)
     # From here on nothing awaits: no other request runs inside this game's update.
-    move = pr.from_json(body, kind="move")  # DecodeError: 400 with its path
+    # DecodeError: 400 with its path; StaleMoveError (chosen in a view the game has moved
+    # past: a stale page, a second tab, a retried request): 409 "the game moved on".
+    move = pr.from_json(body, kind="move", at=game.state)
     game.play(seat, move)  # Forbidden: 403; IllegalMoveError: 409 with the rule
     return JSONResponse(game.envelope(seat, since))
 
@@ -293,10 +367,24 @@ def _labelled(move: pr.Move, mine: pr.PlayerView) -> dict[str, object]:
     """A move document as the view's listed moves are written: the move, then its labels."""
     document = serialization.encode(move)
     body = {key: value for key, value in document.items() if key not in ("schema", "version")}
-    return {**body, "notation": pr.format_move(move), "description": pr.describe_move(move, mine)}
+    return {
+        **body,
+        "notation": pr.format_move(move),
+        "description": pr.describe_move(move, mine),
+        "progress": mine.progress,
+    }
 
 
 # -- errors -----------------------------------------------------------------------------------
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    status = exc.status if isinstance(exc, HttpError) else 400
+    return JSONResponse({"error": "HttpError", "message": str(exc)}, status_code=status)
+
+
+async def _full(request: Request, exc: Exception) -> Response:
+    return JSONResponse({"error": "Full", "message": str(exc)}, status_code=503)
 
 
 async def _forbidden(request: Request, exc: Exception) -> Response:
@@ -312,6 +400,13 @@ async def _bad_request(request: Request, exc: Exception) -> Response:
 async def _illegal(request: Request, exc: Exception) -> Response:
     rule = exc.rule if isinstance(exc, pr.IllegalMoveError) else None
     body = {"error": type(exc).__name__, "rule": rule, "message": str(exc)}
+    return JSONResponse(body, status_code=409)
+
+
+async def _stale(request: Request, exc: Exception) -> Response:
+    body: Json = {"error": "StaleMoveError", "message": str(exc)}
+    if isinstance(exc, pr.StaleMoveError):
+        body.update(progress=exc.progress, current=exc.current)
     return JSONResponse(body, status_code=409)
 
 
@@ -339,8 +434,14 @@ class SecurityHeaders(BaseHTTPMiddleware):
         return response
 
 
-def create_app(*, max_games: int = 100) -> Starlette:
-    """The ASGI application; ``app.state.store`` holds the games (server side only).
+def create_app(
+    *,
+    max_games: int = 100,
+    idle_seconds: float = IDLE_SECONDS,
+    clock: Callable[[], float] = time.monotonic,
+) -> Starlette:
+    """The ASGI application; ``app.state.store`` holds the games (server side only,
+    :class:`GameStore`).
 
     Every handler is ``async`` and does its work without awaiting in between, so requests
     never interleave inside a game's update (one event loop, no threads).
@@ -357,13 +458,16 @@ def create_app(*, max_games: int = 100) -> Starlette:
         middleware=[Middleware(SecurityHeaders)],
         exception_handlers={
             Forbidden: _forbidden,
+            Full: _full,
+            HttpError: _http_error,
             BadRequest: _bad_request,
             pr.DecodeError: _bad_request,
             pr.IllegalMoveError: _illegal,
+            pr.StaleMoveError: _stale,
             pr.InvalidMoveError: _invalid,
         },
     )
-    app.state.store = GameStore(max_games)
+    app.state.store = GameStore(max_games, idle_seconds=idle_seconds, clock=clock)
     return app
 
 

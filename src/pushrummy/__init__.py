@@ -22,7 +22,7 @@ from .contracts import (
     lay_down_steps,
     step_order_key,
 )
-from .engine import apply_move, check_move, is_legal, legal_moves, new_game
+from .engine import apply_move, check_move, is_legal, legal_moves, new_game, random_move
 from .english import describe_event, describe_move
 from .errors import (
     CardNotInHandError,
@@ -36,6 +36,7 @@ from .errors import (
     NotYourTurnError,
     PushRummyError,
     SetupError,
+    StaleMoveError,
     VariantError,
     WrongPhaseError,
 )
@@ -180,6 +181,7 @@ __all__ = [
     "ShortStockPush",
     "Stakes",
     "StakesSettlement",
+    "StaleMoveError",
     "Suit",
     "TableMeld",
     "Take",
@@ -229,6 +231,7 @@ __all__ = [
     "parse_meld",
     "parse_move",
     "play_game",
+    "random_move",
     "replay",
     "sample_state",
     "settle_stakes",

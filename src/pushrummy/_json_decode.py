@@ -3,10 +3,10 @@
 Private to :mod:`pushrummy.serialization`, which documents the format. Every
 reader takes the value and its JSON path (``$.table[2].cards[1]``) and either
 returns the Python value or raises :class:`~pushrummy.errors.DecodeError` naming
-that path; nothing else escapes. The fields of a variant and of a state are read by looping
-over their declarations (:func:`~pushrummy._wire.wire_fields`: one reader per
-:class:`~pushrummy._wire.Codec`), and a view's fields copied from its state
-(:data:`~pushrummy.views.COPIED_FIELDS`) as the state's.
+that path; nothing else escapes. The fields of a variant, a state and a view are read by
+looping over their declarations (:func:`~pushrummy._wire.wire_fields`,
+:func:`~pushrummy._wire.wire_keys`: one reader per :class:`~pushrummy._wire.Codec`), the
+read-only keys of a view checked against the view read.
 """
 
 from __future__ import annotations
@@ -57,19 +57,19 @@ from ._wire import (
     SCHEMA_PREFIX,
     SCHEMA_VERSION,
     VARIANT_FACTS,
-    VIEW_KEYS,
     WILD_CARDS,
     Codec,
     FieldInfo,
     Kind,
     WireField,
     wire_fields,
+    wire_keys,
 )
 from .cards import Card
 from .consistency import Problem, state_problems, view_problems
 from .dealing import deck_order_problem
 from .english import describe_event, describe_move, is_description
-from .errors import VariantError
+from .errors import StaleMoveError, VariantError
 from .events import EVENT_CLASSES, DealEnd, Drew, Event, EventLog, GameLog
 from .melds import MAX_RUN_POSITION, End, Meld
 from .moves import Move
@@ -88,7 +88,7 @@ from .variants import (
     StakesSettlement,
     Variant,
 )
-from .views import COPIED_FIELDS, PlayerView
+from .views import PlayerView
 
 # =============================================================================================
 # Decoders: melds, moves, variants
@@ -315,7 +315,12 @@ _VARIANT_IN: Final[dict[Codec, Callable[[object, str, FieldInfo], Any]]] = {
 _STATE_WIRE: Final = wire_fields(GameState)
 _STATE_FIELDS: Final = tuple(field.key for field in _STATE_WIRE)
 """The fields of a state document: every field of :class:`GameState`, in its order."""
-_VIEW_FIELDS: Final = VIEW_KEYS
+_VIEW_WIRE: Final = wire_fields(PlayerView)
+_VIEW_NAMES: Final = tuple(field.name for field in _VIEW_WIRE)
+_VIEW_KEYS: Final = wire_keys(PlayerView)
+_VIEW_FIELDS: Final = tuple(key for key, _, _ in _VIEW_KEYS)
+"""The keys of a view document: every field of :class:`PlayerView` and the read-only keys
+beside them, in order."""
 _RECORD_FIELDS: Final = ("variant", "seed", "players", "dealer", "deals", "moves")
 _RECORD_OPTIONAL: Final = ("human",)
 """Fields a record may leave out: ``human`` (the seat a person played; ``null`` if absent)."""
@@ -341,22 +346,18 @@ def _players(value: object, path: str, variant: Variant) -> int:
     return players
 
 
-def _public(obj: Mapping[str, Any], path: str) -> tuple[_Game, dict[str, Any]]:
-    """Decode the fields a state and a view share (:data:`~pushrummy.views.COPIED_FIELDS`), by
-    their declarations in :class:`GameState`; their consistency is checked once the whole
-    value is built, by :mod:`pushrummy.consistency`."""
+def _game(obj: Mapping[str, Any], path: str) -> tuple[_Game, dict[str, Any]]:
+    """Decode the variant and the number of players of a state or a view, read first: the
+    other fields are read against them. The consistency of the fields is checked once the
+    whole value is built, by :mod:`pushrummy.consistency`."""
     variant = _variant(obj["variant"], f"{path}.variant")
     players = _players(obj["players"], f"{path}.players", variant)
     game = _Game(variant, players, variant.side_count(players))
-    values: dict[str, Any] = {"variant": variant, "players": players}
-    for field in _STATE_WIRE:
-        if field.name in COPIED_FIELDS and field.name not in values:
-            values[field.name] = _read_state_field(obj, path, field, game)
-    return game, values
+    return game, {"variant": variant, "players": players}
 
 
 def _read_state_field(obj: Mapping[str, Any], path: str, field: WireField, game: _Game) -> Any:
-    return _STATE_IN[field.info.codec](obj[field.key], f"{path}.{field.key}", field.info, game)
+    return _FIELD_IN_GAME[field.info.codec](obj[field.key], f"{path}.{field.key}", field.info, game)
 
 
 def _table_in(value: object, path: str, players: int) -> tuple[TableMeld, ...]:
@@ -391,7 +392,18 @@ def _seat_cards_in(
     return tuple(read_cards(item, f"{path}[{i}]") for i, item in enumerate(items))
 
 
-_STATE_IN: Final[dict[Codec, Callable[[object, str, FieldInfo, _Game], Any]]] = {
+def _since_in(value: object, path: str, info: FieldInfo) -> int:
+    since = read_count(value, path, info.what)
+    if since:
+        raise fail(
+            "a view with events_since > 0 holds only the newer events; decode a whole view "
+            "(events_since 0)",
+            path,
+        )
+    return since
+
+
+_FIELD_IN_GAME: Final[dict[Codec, Callable[[object, str, FieldInfo, _Game], Any]]] = {
     Codec.SEED: lambda v, p, info, game: read_seed(v, p),
     Codec.DECK_ORDERS: lambda v, p, info, game: _deck_orders_in(v, p, len(game.variant.deals)),
     Codec.DEAL_NUMBER: lambda v, p, info, game: read_int(
@@ -415,14 +427,55 @@ _STATE_IN: Final[dict[Codec, Callable[[object, str, FieldInfo, _Game], Any]]] = 
     ),
     Codec.OUTCOME: lambda v, p, info, game: _outcome(v, p, game.players, game.sides),
     Codec.LOG: lambda v, p, info, game: _log(v, p, _Seats(game.players, game.sides)),
+    Codec.SIDE: lambda v, p, info, game: read_count(v, p, info.what),
+    Codec.CONTRACT: lambda v, p, info, game: read_contract(v, p),
+    Codec.HAND: lambda v, p, info, game: read_hand(v, p),
+    Codec.SEAT_COUNTS: lambda v, p, info, game: read_ints(v, p, game.players, info.what, 0),
+    Codec.SINCE: lambda v, p, info, game: _since_in(v, p, info),
+    Codec.SIDES: lambda v, p, info, game: read_ints(
+        v, p, game.players, "a list of sides, one per seat,", 0
+    ),
+    Codec.CONTRACT_PARTS: lambda v, p, info, game: v,  # compared with the view's, as written
+    Codec.PROGRESS: lambda v, p, info, game: read_count(v, p, "a progress"),
 }
-"""How a state field of each codec (other than the variant and the number of players, read
-first: the others are read against them) is read."""
+"""How a field of a state, or a key of a view, of each codec (other than the variant and the
+number of players, read first: the others are read against them) is read; a read-only key
+that derives from the view is then compared with the view's (:data:`_VIEW_EXPECTED`)."""
 
-if {f.info.codec for f in _VARIANT_WIRE} - set(_VARIANT_IN) or {
-    f.info.codec for f in _STATE_WIRE if f.name not in ("variant", "players")
-} - set(_STATE_IN):  # pragma: no cover - a codec without a reader fails at import
-    raise RuntimeError("_json_decode cannot read every variant and state field")
+_VIEW_IN: Final[dict[Codec, Callable[[object, str, _Game, Mapping[str, Any]], Any]]] = {
+    Codec.SEEN: lambda v, p, game, values: _seen(
+        v, p, _Seats(game.players, game.sides), values["seat"]
+    ),
+    Codec.LISTED: lambda v, p, game, values: tuple(
+        _move(
+            _listed(m, f"{p}[{i}]", values["progress"]),
+            f"{p}[{i}]",
+            game.players,
+            labels=True,
+            table=values["table"],
+        )
+        for i, m in enumerate(read_array(v, p, "a list of moves"))
+    ),
+}
+"""How a view key whose codec reads it against the keys read before it (its ``seat``, its
+``table``, its ``progress``) is read."""
+
+_VIEW_EXPECTED: Final[dict[Codec, Callable[[Any], Any]]] = {
+    Codec.SIDES: list,
+    Codec.CONTRACT_PARTS: lambda parts: [str(part) for part in parts],
+    Codec.PROGRESS: int,
+}
+"""The JSON a read-only key of a view must hold, from the view's property of the same
+name."""
+
+if (
+    {f.info.codec for f in _VARIANT_WIRE} - set(_VARIANT_IN)
+    or {f.info.codec for f in _STATE_WIRE if f.name not in ("variant", "players")}
+    - set(_FIELD_IN_GAME)
+    or {info.codec for _, name, info in _VIEW_KEYS if name not in ("variant", "players")}
+    - {*_FIELD_IN_GAME, *_VIEW_IN}
+):  # pragma: no cover - a codec without a reader fails at import
+    raise RuntimeError("_json_decode cannot read every variant, state and view field")
 
 
 def _results(value: object, path: str, players: int, sides: int) -> tuple[DealResult, ...]:
@@ -599,7 +652,7 @@ def _refuse(problems: tuple[Problem, ...], path: str) -> None:
 
 def _state(value: object, path: str) -> GameState:
     obj = read_fields(value, path, "a game state", _STATE_FIELDS)
-    game, values = _public(obj, path)
+    game, values = _game(obj, path)
     for field in _STATE_WIRE:
         if field.name not in values:
             values[field.name] = _read_state_field(obj, path, field, game)
@@ -609,57 +662,64 @@ def _state(value: object, path: str) -> GameState:
 
 
 def _view(value: object, path: str) -> PlayerView:
+    """A view: its keys read in order (each against the variant, the players and the keys
+    read before it), then its consistency, then the read-only keys that derive from it
+    compared with the view's."""
     obj = read_fields(value, path, "a player view", _VIEW_FIELDS)
-    game, values = _public(obj, path)
-    players = game.players
-    seat = read_seat(obj["seat"], f"{path}.seat", players)
-    side = read_count(obj["side"], f"{path}.side", "a side")
-    contract = read_contract(obj["contract"], f"{path}.contract")
-    hand = read_hand(obj["hand"], f"{path}.hand")
-    sizes = read_ints(
-        obj["hand_sizes"], f"{path}.hand_sizes", players, "a list of hand sizes, one per seat,", 0
-    )
-    stock_size = read_count(obj["stock_size"], f"{path}.stock_size", "a stock size")
-    moves_path = f"{path}.legal_moves"
-    items = read_array(obj["legal_moves"], moves_path, "a list of moves")
-    moves = tuple(
-        _move(m, f"{moves_path}[{i}]", players, labels=True, table=values["table"])
-        for i, m in enumerate(items)
-    )
-    since = read_count(obj["events_since"], f"{path}.events_since", "an event index")
-    if since:
-        raise fail(
-            "a view with events_since > 0 holds only the newer events; decode a whole view "
-            "(events_since 0)",
-            f"{path}.events_since",
-        )
-    seats = _Seats(players, game.sides)
-    result = PlayerView(
-        **values,
-        seat=seat,
-        side=side,
-        contract=contract,
-        hand=hand,
-        hand_sizes=sizes,
-        stock_size=stock_size,
-        events=_seen(obj["events"], f"{path}.events", seats, seat),
-        legal_moves=moves,
-    )
+    game, read = _game(obj, path)
+    for key, name, info in _VIEW_KEYS:
+        if name not in read:
+            read[name] = _read_view_key(obj, path, key, info, game, read)
+    result = PlayerView(**{name: read[name] for name in _VIEW_NAMES})
     _refuse(view_problems(result), path)
-    left = [str(part) for part in result.contract_left]
-    if obj["contract_left"] != left:
-        raise fail(
-            f"expected {json.dumps(left)}: what the current player still has to lay down "
-            "([contract.steps])",
-            f"{path}.contract_left",
-        )
-    sides = read_ints(obj["sides"], f"{path}.sides", players, "a list of sides, one per seat,", 0)
-    if sides != result.sides:
-        raise fail(
-            f"expected {json.dumps(list(result.sides))}: each seat's side, as the variant has them",
-            f"{path}.sides",
-        )
+    for key, name, info in _VIEW_KEYS:
+        derive = _VIEW_EXPECTED.get(info.codec) if name not in _VIEW_NAMES else None
+        if derive is not None:
+            expected = derive(getattr(result, name))
+            if not _same_json(obj[key], expected):
+                rule = f" ([{info.rule}])" if info.rule else ""
+                raise fail(f"expected {json.dumps(expected)}: {info.what}{rule}", f"{path}.{key}")
     return result
+
+
+def _listed(value: object, path: str, progress: int) -> dict[str, object]:
+    """A view's listed move without its precondition, which must be the view's progress."""
+    obj = read_object(value, path, "a move")
+    if "progress" not in obj:
+        raise fail("missing field 'progress' of a listed move (the view's)", f"{path}.progress")
+    if not is_int(obj["progress"]) or obj["progress"] != progress:
+        raise fail(
+            f"expected {progress}, the view's progress, got {describe(obj['progress'])}",
+            f"{path}.progress",
+        )
+    return {key: item for key, item in obj.items() if key != "progress"}
+
+
+def _read_view_key(
+    obj: Mapping[str, Any],
+    path: str,
+    key: str,
+    info: FieldInfo,
+    game: _Game,
+    values: Mapping[str, Any],
+) -> Any:
+    """The value of a view's ``key``, read against the game and the fields read before it."""
+    where = f"{path}.{key}"
+    against = _VIEW_IN.get(info.codec)
+    if against is not None:
+        return against(obj[key], where, game, values)
+    return _FIELD_IN_GAME[info.codec](obj[key], where, info, game)
+
+
+def _same_json(given: object, expected: object) -> bool:
+    """Whether the JSON value ``given`` is ``expected``, types included (``true`` is not
+    ``1``, ``1.0`` not ``1``)."""
+    if type(given) is not type(expected):
+        return False
+    if isinstance(given, list):
+        assert isinstance(expected, list)
+        return len(given) == len(expected) and all(map(_same_json, given, expected))
+    return given == expected
 
 
 def _deck_order(
@@ -744,8 +804,13 @@ def parse_json(text: str | bytes | bytearray) -> object:
         raise fail(f"invalid JSON: {exc}", path="$") from exc
 
 
-def decode_document(document: object, kind: Kind | None) -> object:
-    """Check a document's ``schema`` and ``version`` (and its kind, if given), then decode its body."""
+def decode_document(document: object, kind: Kind | None, at: int | None = None) -> object:
+    """Check a document's ``schema`` and ``version`` (and its kind, if given), then decode its body.
+
+    A move document's precondition (``progress``) is checked against ``at``, the game's
+    progress: another is :class:`~pushrummy.errors.StaleMoveError`; without ``at`` the
+    precondition cannot be checked, and is refused (a :class:`DecodeError`).
+    """
     obj = read_object(document, "$", "a pushrummy document")
     if "schema" not in obj:
         raise fail(
@@ -774,4 +839,16 @@ def decode_document(document: object, kind: Kind | None) -> object:
             "$.version",
         )
     body = {key: value for key, value in obj.items() if key not in ("schema", "version")}
-    return _DECODERS[found](body, "$")
+    if found != "move" or "progress" not in body:
+        return _DECODERS[found](body, "$")
+    progress = read_count(body.pop("progress"), "$.progress", "a progress (the view's)")
+    move = _DECODERS[found](body, "$")
+    if at is None:
+        raise fail(
+            "a move with a precondition (progress) is decoded against the game it is for: "
+            "decode(document, kind='move', at=state)",
+            "$.progress",
+        )
+    if progress != at:
+        raise StaleMoveError(progress=progress, current=at)
+    return move

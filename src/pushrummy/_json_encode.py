@@ -1,8 +1,9 @@
 """Encoding values as JSON documents: the encoders of the wire format.
 
 Private to :mod:`pushrummy.serialization`, which documents the format. The fields of a
-variant and of a state are written by looping over their declarations
-(:func:`~pushrummy._wire.wire_fields`): one encoder per :class:`~pushrummy._wire.Codec`.
+variant, a state and a view are written by looping over their declarations
+(:func:`~pushrummy._wire.wire_fields`, :func:`~pushrummy._wire.wire_keys`): one encoder per
+:class:`~pushrummy._wire.Codec`.
 """
 
 from __future__ import annotations
@@ -17,11 +18,11 @@ from ._wire import (
     RUN_POSITIONS,
     SCHEMA_PREFIX,
     SCHEMA_VERSION,
-    VIEW_KEYS,
     WILD_CARDS,
     Codec,
     JSONObject,
     wire_fields,
+    wire_keys,
 )
 from .cards import JOKER, Card
 from .dealing import SEED_BITS
@@ -36,7 +37,7 @@ from .notation import format_move
 from .records import GameRecord
 from .state import DealResult, GameState, Outcome, TableMeld
 from .variants import StakesSettlement, Variant
-from .views import COPIED_FIELDS, PlayerView
+from .views import PlayerView
 
 
 def encode_document(obj: object, events_since: int) -> JSONObject:
@@ -211,23 +212,8 @@ def _encode_state(state: GameState) -> JSONObject:
 
 
 def _encode_view(view: PlayerView, events_since: int) -> JSONObject:
-    """A view's fields (:data:`~pushrummy._wire.VIEW_KEYS`): those it copies from its state
-    as the state's declarations write them, the others here."""
-    out = {key: write(getattr(view, name)) for key, name, write in _VIEW_COPIED_OUT}
-    out.update(
-        seat=view.seat,
-        side=view.side,
-        sides=list(view.sides),
-        contract=str(view.contract),
-        contract_left=[str(part) for part in view.contract_left],
-        hand=_cards_out(view.hand),
-        hand_sizes=list(view.hand_sizes),
-        stock_size=view.stock_size,
-        events_since=events_since,
-        events=_encode_seen(view.events, view.seat, events_since),
-        legal_moves=[_encode_listed(m, view) for m in view.legal_moves],
-    )
-    return {key: out[key] for key in VIEW_KEYS}
+    """A view's keys, in order, each as its declaration says (:data:`_VIEW_OUT`)."""
+    return {key: write(view, name, events_since) for key, name, write in _VIEW_OUT}
 
 
 def _encode_seen(events: EventLog, seat: int, since: int) -> list[JSONObject]:
@@ -261,10 +247,11 @@ def _event_value(value: object) -> Any:
 
 def _encode_listed(move: Move, view: PlayerView) -> JSONObject:
     """A listed move: its object, then its labels (read-only, derived from the move and the
-    view's table)."""
+    view's table) and its precondition, the view's progress."""
     out = _encode_move(move)
     out["notation"] = format_move(move)
     out["description"] = describe_move(move, view)
+    out["progress"] = view.progress
     return out
 
 
@@ -321,6 +308,13 @@ _CODEC_OUT: Final[dict[Codec, Callable[[Any], Any]]] = {
     Codec.TOTALS: list,
     Codec.OUTCOME: _encode_outcome,
     Codec.LOG: lambda log: [_encode_event(event) for event in log.events],
+    Codec.SIDE: _same,
+    Codec.CONTRACT: str,
+    Codec.HAND: _cards_out,
+    Codec.SEAT_COUNTS: list,
+    Codec.SIDES: list,
+    Codec.CONTRACT_PARTS: lambda parts: [str(part) for part in parts],
+    Codec.PROGRESS: _same,
 }
 """How a field of each :class:`~pushrummy._wire.Codec` is written."""
 
@@ -332,6 +326,33 @@ def _writers(cls: type) -> tuple[tuple[str, str, Callable[[Any], Any]], ...]:
 
 _VARIANT_OUT: Final = _writers(Variant)
 _STATE_OUT: Final = _writers(GameState)
-_VIEW_COPIED_OUT: Final = tuple(item for item in _STATE_OUT if item[1] in COPIED_FIELDS)
-"""The writers of the fields a view copies from its state
-(:data:`~pushrummy.views.COPIED_FIELDS`)."""
+
+ViewWriter = Callable[[PlayerView, str, int], Any]
+"""Writes a view's key: from the view, the attribute the key is read from, and the index of
+the first event the document holds."""
+
+_VIEW_CODEC_OUT: Final[dict[Codec, ViewWriter]] = {
+    Codec.SEEN: lambda view, name, since: _encode_seen(getattr(view, name), view.seat, since),
+    Codec.LISTED: lambda view, name, since: [
+        _encode_listed(move, view) for move in getattr(view, name)
+    ],
+    Codec.SINCE: lambda view, name, since: since,
+}
+"""How a view's key of a codec that needs more than its value is written."""
+
+
+def _view_writer(codec: Codec) -> ViewWriter:
+    own = _VIEW_CODEC_OUT.get(codec)
+    if own is not None:
+        return own
+    write = _CODEC_OUT[codec]
+    return lambda view, name, since: write(getattr(view, name))
+
+
+_VIEW_OUT: Final = tuple(
+    (key, name, _view_writer(info.codec)) for key, name, info in wire_keys(PlayerView)
+)
+"""(JSON key, attribute, writer) for every key of a view document, in order
+(:func:`~pushrummy._wire.wire_keys`): the view's fields, those it copies from its state as
+the state declares them, and the read-only keys beside them (a property of the same name,
+or the document's ``events_since``)."""

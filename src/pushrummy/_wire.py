@@ -1,11 +1,12 @@
 """The constants of the JSON wire format, shared by the encoders and the decoders, and how
 the fields of the values are declared for them.
 
-Every field of :class:`~pushrummy.variants.Variant` and :class:`~pushrummy.state.GameState`
-carries a :class:`FieldInfo` in its ``attrs`` metadata: its JSON name, its :class:`Codec`, the
-rule it is about. The JSON encoder and decoder loop over :func:`wire_fields`, the schema
-test compares the schema files with them, and the docs test the option table of
-:doc:`/variants`: a field is declared once.
+Every field of :class:`~pushrummy.variants.Variant`, :class:`~pushrummy.state.GameState` and
+:class:`~pushrummy.views.PlayerView` carries a :class:`FieldInfo` in its ``attrs`` metadata: its
+JSON name, its :class:`Codec`, the rule it is about, and the read-only keys a document writes
+beside it. The JSON encoder and decoder loop over :func:`wire_fields` (a document's keys in
+order: :func:`wire_keys`), the schema test compares the schema files with them, and the docs
+test the option table of :doc:`/variants`: a field is declared once.
 
 Private: the public names are re-exported by :mod:`pushrummy.serialization`.
 """
@@ -48,43 +49,6 @@ RUN_POSITIONS: Final = tuple(
 
 VARIANT_FACTS: Final = ("wild_cards", "run_positions")
 """The read-only fields of a variant document after its options: facts of the rules."""
-
-VIEW_KEYS: Final = (
-    "seat",
-    "side",
-    "players",
-    "sides",
-    "variant",
-    "deal_number",
-    "dealer",
-    "contract",
-    "contract_left",
-    "phase",
-    "current_player",
-    "hand",
-    "hand_sizes",
-    "known",
-    "upcard",
-    "table",
-    "stock_size",
-    "laid_down",
-    "laid_down_this_turn",
-    "shape",
-    "taken",
-    "turn",
-    "totals",
-    "results",
-    "outcome",
-    "events_since",
-    "events",
-    "legal_moves",
-)
-"""The fields of a view document, in the order the encoder writes them and the decoder
-expects them: the view's fields, with ``sides`` after ``players`` and ``contract_left``
-after ``contract`` (properties of the view) and ``events_since`` before ``events`` (which
-events the document holds). Those the view copies from its state are written and read by
-the state's declarations (:data:`~pushrummy.views.COPIED_FIELDS`), the others by hand."""
-
 
 # -- the fields of the values a document carries ------------------------------------------------
 
@@ -150,6 +114,29 @@ class Codec(enum.Enum):
     """The outcome of a finished game, or ``null``."""
     LOG = "log"
     """The game's events, oldest first."""
+    SIDE = "side"
+    """A side of the game (a partnership, or a seat in individual play)."""
+    CONTRACT = "contract"
+    """A contract, in its canonical text."""
+    HAND = "hand"
+    """A hand: a multiset of cards (kept sorted)."""
+    SEAT_COUNTS = "seat_counts"
+    """Per seat, an integer >= 0."""
+    SEEN = "seen"
+    """The events as the value's ``seat`` saw them, each with its index and its text, from
+    the document's ``events_since`` on."""
+    LISTED = "listed"
+    """Legal moves, each with its notation and its description (against the value's
+    ``table``) and its precondition (the document's ``progress``)."""
+    SIDES = "sides"
+    """Per seat, its side (read-only: the variant's)."""
+    CONTRACT_PARTS = "contract_parts"
+    """Parts of a contract, each in its canonical text (read-only)."""
+    PROGRESS = "progress"
+    """How far the game has gone (read-only: the value's ``progress``)."""
+    SINCE = "since"
+    """The index of the first event a document holds (read-only: which events the encoder
+    was asked for; only whole documents, from 0, are decoded)."""
 
 
 WIRE: Final = "pushrummy.wire"
@@ -174,6 +161,12 @@ class FieldInfo:
         later: an option added after the first documents of version 1 were written: a
             document without it reads as the field's default (a JSON boolean or number,
             as the default is), and the schema does not require it.
+        before, after: the read-only keys a document writes right before and right after
+            the field, each a :class:`FieldInfo` whose :attr:`json` is its key: no field of
+            the value but derived from it (a property of the same name: a view's ``sides``
+            after its ``players``), or from how it was encoded (a view's ``events_since``
+            before its ``events``). The decoder reads every key in order (against the
+            keys read before it), then compares those derived from the value with it.
     """
 
     codec: Codec
@@ -185,6 +178,8 @@ class FieldInfo:
     enum_type: type[enum.Enum] | None = None
     house: bool = False
     later: bool = False
+    before: tuple[FieldInfo, ...] = ()
+    after: tuple[FieldInfo, ...] = ()
 
     def metadata(self) -> dict[str, FieldInfo]:
         """The ``metadata`` argument of ``attrs.field`` that carries this."""
@@ -218,3 +213,37 @@ def wire_fields(cls: type) -> tuple[WireField, ...]:
             raise TypeError(f"{cls.__name__}.{field.name} has no FieldInfo in its metadata")
         found.append(WireField(field.name, info.json or field.name, info, field.default))
     return tuple(found)
+
+
+def wire_keys(cls: type) -> tuple[tuple[str, str, FieldInfo], ...]:
+    """Every key of a document of the attrs class ``cls``, in the order the encoder writes
+    them and the decoder expects them: (key, attribute, :class:`FieldInfo`), for each field
+    its :attr:`~FieldInfo.before` keys, the field, its :attr:`~FieldInfo.after` keys. A
+    read-only key's attribute is the key itself (a property, or a parameter of the
+    encoding such as ``events_since``).
+
+    Raises:
+        TypeError: a field of ``cls`` carries no :class:`FieldInfo`, or a read-only key
+            has no :attr:`~FieldInfo.json` name, or a key comes twice.
+    """
+    keys: list[tuple[str, str, FieldInfo]] = []
+    for field in wire_fields(cls):
+        for extra in field.info.before:
+            key = _read_only_key(cls, field, extra)
+            keys.append((key, key, extra))
+        keys.append((field.key, field.name, field.info))
+        for extra in field.info.after:
+            key = _read_only_key(cls, field, extra)
+            keys.append((key, key, extra))
+    if len({key for key, _, _ in keys}) != len(keys):
+        raise TypeError(f"{cls.__name__}: a document key comes twice")
+    return tuple(keys)
+
+
+def _read_only_key(cls: type, field: WireField, info: FieldInfo) -> str:
+    if not info.json or info.before or info.after:
+        raise TypeError(
+            f"{cls.__name__}.{field.name}: a read-only key beside it needs a json name "
+            "(and has no keys beside it)"
+        )
+    return info.json

@@ -22,21 +22,23 @@ pushrummy.errors.WrongPhaseError: seat 2 has already drawn this turn; now meld, 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from .cards import Card
 from .contracts.hands import read_hand
 from .dealing import SEED_BITS, check_deck_order, first_dealer
-from .errors import IllegalMoveError, InvalidMoveError, SetupError
+from .errors import GameOverError, IllegalMoveError, InvalidMoveError, SetupError
 from .events import GameLog
 from .moves import Discard, Move
 from .movetable import MOVE_KINDS, kind_of
+from .plays.lay_down import STEP_MOVES, StepDraw, step_draw
 from .plays.next_deal import start_deal
 from .plays.turn import Turn, check_turn, search_of
 from .state import GameState, Phase, install_engine
 from .variants import PUSH, Variant
 
-__all__ = ["apply_move", "check_move", "is_legal", "legal_moves", "new_game"]
+__all__ = ["apply_move", "check_move", "is_legal", "legal_moves", "new_game", "random_move"]
 
 
 def new_game(
@@ -198,6 +200,83 @@ never see it. A game loop asks ``legal_moves(state)`` and then, for the move cho
 ``apply_move(state, move)``: :func:`listed` lets the engine skip re-checking a move that
 is one of the very move objects just listed for that very state."""
 
+
+def random_move(state: GameState, rng: random.Random) -> Move:
+    """A uniformly random legal move: each move of :func:`legal_moves` ``(state)`` is drawn
+    with the same probability, as ``rng.choice(legal_moves(state))`` draws them (not with
+    the same draws of ``rng``), without listing every move.
+
+    In play, where the listing is costly (a seat that may begin its lay-down), the
+    lay-down steps are not listed: a candidate of the lister's search
+    (:class:`~pushrummy.plays.lay_down.StepDraw`) or one of the other moves is drawn
+    uniformly, and a candidate that is not a listed step is drawn again, so each listed move
+    stays equally likely while only the candidates drawn are tested. Elsewhere the moves are
+    listed and one is drawn. The move returned is applied by :func:`apply_move` without
+    being checked again (as a move just listed is).
+
+    >>> import random, pushrummy as pr
+    >>> state = pr.new_game(pr.PUSH, seed=7)
+    >>> pr.random_move(state, random.Random(1)) in pr.legal_moves(state)
+    True
+
+    Raises:
+        TypeError: ``state`` is not a game state or ``rng`` not a :class:`random.Random`.
+        GameOverError: the game is over: there is no legal move ([game.end]).
+    """
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+    if state.__class__ is not GameState and not isinstance(state, GameState):
+        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+    move: Move | None = None
+    if state.phase is Phase.PLAY:
+        seat = state.current_player
+        assert seat is not None
+        hand = state.hands[seat]
+        turn = Turn(seat, hand, read_hand(hand), search_of(state.variant))
+        others: list[Move] = []
+        for kind in MOVE_KINDS:
+            if Phase.PLAY in kind.phases and kind.move_type not in STEP_MOVES:
+                others.extend(kind.generate(state, turn))
+        draw = step_draw(state, turn)  # None: no lay-down step (the others are the listing)
+        move = _draw(others, draw, rng)
+    if move is None:
+        moves = legal_moves(state)
+        if not moves:
+            raise GameOverError(
+                "the game is over: there is no legal move", rule="game.end", phase=state.phase
+            )
+        move = moves[rng.randrange(len(moves))]
+    else:
+        _DRAWN[0] = (state, move)
+    return move
+
+
+def _draw(others: list[Move], draw: StepDraw | None, rng: random.Random) -> Move | None:
+    """One of ``others`` or a listed step of ``draw``, each as likely; ``None`` if there is
+    neither. A candidate found not listed is set aside and never drawn again (each round
+    draws uniformly among what is left, which holds every listed move)."""
+    rest = len(others)
+    if draw is None:
+        return others[rng.randrange(rest)] if rest else None
+    alive = list(range(draw.count))
+    while rest + len(alive):
+        index = rng.randrange(rest + len(alive))
+        if index < rest:
+            return others[index]
+        at = index - rest
+        move = draw.move(alive[at])
+        if move is not None:
+            return move
+        alive[at] = alive[-1]
+        alive.pop()
+    return None
+
+
+_DRAWN: list[tuple[object, object]] = [(object(), None)]
+"""The last move :func:`random_move` drew and its state: :func:`apply_move` applies it
+without checking it again (it was drawn from the legal moves of that very state)."""
+
+
 _SCAN_LIMIT = 256
 """The longest listing :func:`listed` scans: past it, the move's own check costs less
 than finding it (a check is a few µs; a scan some 30 ns per move)."""
@@ -210,6 +289,9 @@ def listed(state: GameState, move: object) -> bool:
 
     ``False`` says nothing (an equal move built elsewhere, another state, a long list):
     the move is then checked as any other."""
+    drawn = _DRAWN[0]
+    if drawn[0] is state and drawn[1] is move:
+        return True
     last = _LAST[0]
     if last[0] is not state:
         return False

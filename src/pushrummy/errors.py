@@ -10,6 +10,7 @@ hierarchy (see :doc:`/errors`)::
     │     InvalidMeldError, ContractNotMetError, GameOverError
     ├── NotationError(PushRummyError, ValueError)      card/move text; names the bad token
     ├── DecodeError(PushRummyError, ValueError)        JSON; the message carries a path
+    ├── StaleMoveError(PushRummyError, ValueError)     a move chosen in a position the game left
     ├── VariantError(PushRummyError, ValueError)       invalid configuration
     └── SetupError(PushRummyError, ValueError)         arguments that cannot make a game (deals, seats, packs)
 
@@ -48,6 +49,7 @@ __all__ = [
     "NotationError",
     "PushRummyError",
     "SetupError",
+    "StaleMoveError",
     "VariantError",
     "WrongPhaseError",
 ]
@@ -164,6 +166,39 @@ class DecodeError(PushRummyError, ValueError):
     def __reduce__(self) -> tuple[Any, ...]:
         # Without this, unpickling would prefix the path a second time.
         return (_rebuild_keyword, (type(self), self.message, {"path": self.path}))
+
+
+class StaleMoveError(PushRummyError, ValueError):
+    """A move document chosen in a position the game has moved past: it carries the
+    ``progress`` of the view it was listed in, and the game's progress is another
+    (:attr:`GameState.progress <pushrummy.state.GameState.progress>`). The move may well be
+    legal now, but it is not the move its sender saw; nothing was applied.
+
+    Attributes:
+        progress: the progress the move document was chosen at.
+        current: the game's progress now.
+
+    >>> err = StaleMoveError(progress=12, current=14)
+    >>> str(err)
+    'the game moved on: this move was chosen at progress 12, the game is at 14'
+    >>> err.progress, err.current
+    (12, 14)
+    """
+
+    def __init__(self, *, progress: int, current: int) -> None:
+        self.progress = progress
+        self.current = current
+        super().__init__(
+            f"the game moved on: this move was chosen at progress {progress}, "
+            f"the game is at {current}"
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_stale, (type(self), self.progress, self.current))
+
+
+def _rebuild_stale(cls: type[StaleMoveError], progress: int, current: int) -> StaleMoveError:
+    return cls(progress=progress, current=current)
 
 
 class VariantError(PushRummyError, ValueError):

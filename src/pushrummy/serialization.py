@@ -289,6 +289,9 @@ from .state import GameState
 from .variants import Variant
 from .views import PlayerView
 
+At = GameState | PlayerView | None
+"""What a move document's precondition is checked against (``at=``): the game it is for."""
+
 __all__ = [
     "DOCUMENT_KINDS",
     "SCHEMA_VERSION",
@@ -330,27 +333,36 @@ def to_json(obj: object, *, indent: int | None = None, events_since: int = 0) ->
 
 
 @overload
-def from_json(text: str | bytes | bytearray, *, kind: Literal["card"]) -> Card: ...
+def from_json(text: str | bytes | bytearray, *, kind: Literal["card"], at: At = None) -> Card: ...
 @overload
-def from_json(text: str | bytes | bytearray, *, kind: Literal["move"]) -> Move: ...
+def from_json(text: str | bytes | bytearray, *, kind: Literal["move"], at: At = None) -> Move: ...
 @overload
-def from_json(text: str | bytes | bytearray, *, kind: Literal["meld"]) -> Meld: ...
+def from_json(text: str | bytes | bytearray, *, kind: Literal["meld"], at: At = None) -> Meld: ...
 @overload
-def from_json(text: str | bytes | bytearray, *, kind: Literal["variant"]) -> Variant: ...
+def from_json(
+    text: str | bytes | bytearray, *, kind: Literal["variant"], at: At = None
+) -> Variant: ...
 @overload
-def from_json(text: str | bytes | bytearray, *, kind: Literal["state"]) -> GameState: ...
+def from_json(
+    text: str | bytes | bytearray, *, kind: Literal["state"], at: At = None
+) -> GameState: ...
 @overload
-def from_json(text: str | bytes | bytearray, *, kind: Literal["view"]) -> PlayerView: ...
+def from_json(
+    text: str | bytes | bytearray, *, kind: Literal["view"], at: At = None
+) -> PlayerView: ...
 @overload
-def from_json(text: str | bytes | bytearray, *, kind: Literal["record"]) -> GameRecord: ...
+def from_json(
+    text: str | bytes | bytearray, *, kind: Literal["record"], at: At = None
+) -> GameRecord: ...
 @overload
-def from_json(text: str | bytes | bytearray, *, kind: None = None) -> object: ...
-def from_json(text: str | bytes | bytearray, *, kind: Kind | None = None) -> object:
+def from_json(text: str | bytes | bytearray, *, kind: None = None, at: At = None) -> object: ...
+def from_json(text: str | bytes | bytearray, *, kind: Kind | None = None, at: At = None) -> object:
     """The value of a JSON document.
 
     With ``kind`` (``"move"``, ``"state"``, ...) a document of any other kind is
     rejected too — a server reading a client's move should say
-    ``from_json(text, kind="move")``.
+    ``from_json(text, kind="move", at=state)``: ``at``, the game the move is for, checks
+    the move document's precondition, as :func:`decode`.
 
     Raises:
         TypeError: ``text`` is not a str, bytes or bytearray.
@@ -358,6 +370,7 @@ def from_json(text: str | bytes | bytearray, *, kind: Kind | None = None) -> obj
         DecodeError: anything malformed: invalid JSON (also undecodable bytes, a
             duplicate key, nesting too deep), a document of another ``kind``, an unknown
             schema or version, or a bad value inside (its JSON path starts the message).
+        StaleMoveError: a move document whose precondition ``at`` has moved past.
 
     >>> from_json('{"schema":"pushrummy.card","version":1,"card":"AS"}', kind="move")
     Traceback (most recent call last):
@@ -370,43 +383,70 @@ def from_json(text: str | bytes | bytearray, *, kind: Kind | None = None) -> obj
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise TypeError(f"from_json expects str or bytes, not {type(text).__name__}")
-    return decode(parse_json(text), kind=kind)
+    return decode(parse_json(text), kind=kind, at=at)
 
 
 @overload
-def decode(document: object, *, kind: Literal["card"]) -> Card: ...
+def decode(document: object, *, kind: Literal["card"], at: At = None) -> Card: ...
 @overload
-def decode(document: object, *, kind: Literal["move"]) -> Move: ...
+def decode(document: object, *, kind: Literal["move"], at: At = None) -> Move: ...
 @overload
-def decode(document: object, *, kind: Literal["meld"]) -> Meld: ...
+def decode(document: object, *, kind: Literal["meld"], at: At = None) -> Meld: ...
 @overload
-def decode(document: object, *, kind: Literal["variant"]) -> Variant: ...
+def decode(document: object, *, kind: Literal["variant"], at: At = None) -> Variant: ...
 @overload
-def decode(document: object, *, kind: Literal["state"]) -> GameState: ...
+def decode(document: object, *, kind: Literal["state"], at: At = None) -> GameState: ...
 @overload
-def decode(document: object, *, kind: Literal["view"]) -> PlayerView: ...
+def decode(document: object, *, kind: Literal["view"], at: At = None) -> PlayerView: ...
 @overload
-def decode(document: object, *, kind: Literal["record"]) -> GameRecord: ...
+def decode(document: object, *, kind: Literal["record"], at: At = None) -> GameRecord: ...
 @overload
-def decode(document: object, *, kind: None = None) -> object: ...
-def decode(document: object, *, kind: Kind | None = None) -> object:
+def decode(document: object, *, kind: None = None, at: At = None) -> object: ...
+def decode(document: object, *, kind: Kind | None = None, at: At = None) -> object:
     """The value of a document in its Python form (what ``json.loads`` returns).
 
     Only JSON values are accepted: ``dict`` with ``str`` keys, ``list`` (or
     ``tuple``), ``str``, ``int``, ``None``, ``True``/``False``.
 
+    A move document may carry a precondition, ``"progress"``: the
+    :attr:`~pushrummy.views.PlayerView.progress` of the view it was chosen in (each of a
+    view document's listed moves carries it, so a move sent back as it is has it). ``at``,
+    the game the move is for (its state, or any seat's view of it), checks it: a move chosen
+    in a position the game has moved past is refused, even if it is legal now (a stale
+    page, a retried request, a second tab: the player would get a move they never saw).
+    Without ``at``, a document with a precondition is refused; without a precondition,
+    ``at`` checks nothing.
+
     Raises:
+        TypeError: ``at`` is neither ``None``, a GameState nor a PlayerView.
         SetupError: ``kind`` is neither ``None`` nor a document kind.
         DecodeError: anything malformed, a value that is not JSON included: a document
             of another ``kind``, an unknown schema or version, or a bad value inside
-            (its JSON path starts the message).
+            (its JSON path starts the message); a precondition without ``at``.
+        StaleMoveError: a move document whose precondition is not ``at``'s progress:
+            the game moved on.
 
     >>> decode({"schema": "pushrummy.move", "version": 1, "type": "push", "seat": 3})
     Push(seat=3)
+    >>> import pushrummy as pr
+    >>> state = pr.new_game(pr.PUSH, seed=9)
+    >>> listed = encode(pr.view(state, 1))["legal_moves"][0]       # chosen in this view
+    >>> listed["type"], listed["progress"] == state.progress
+    ('take', True)
+    >>> sent = {"schema": "pushrummy.move", "version": 1, **listed}
+    >>> decode(sent, kind="move", at=state)
+    Take(seat=1)
+    >>> later = pr.apply_move(state, pr.Push(1))
+    >>> decode(sent, kind="move", at=later)                           # the game moved on
+    Traceback (most recent call last):
+    ...
+    pushrummy.errors.StaleMoveError: the game moved on: this move was chosen at progress 2, the game is at 8
     """
     if kind is not None and kind not in DOCUMENT_KINDS:
         raise _unknown_kind(kind)
-    return decode_document(document, kind)
+    if at is not None and not isinstance(at, (GameState, PlayerView)):
+        raise TypeError(f"at must be a GameState or a PlayerView, not {type(at).__name__}")
+    return decode_document(document, kind, None if at is None else at.progress)
 
 
 def json_schema(kind: Kind) -> JSONObject:
@@ -539,7 +579,7 @@ def encode(obj: object, *, events_since: int = 0) -> JSONObject:
     >>> doc["seat"], doc["contract"], doc["phase"], doc["current_player"], doc["stock_size"]
     (2, '2 sets of 3', 'draw', 2, 83)
     >>> doc["legal_moves"][1]
-    {'type': 'push', 'seat': 2, 'notation': 'push', 'description': 'seat 2 pushes'}
+    {'type': 'push', 'seat': 2, 'notation': 'push', 'description': 'seat 2 pushes', 'progress': 2}
 
     A listed move can be sent back as it is: a move document may carry the two labels,
     but only the move's own (they are read-only).

@@ -50,6 +50,7 @@ __all__ = [
     "Outcome",
     "Phase",
     "TableMeld",
+    "game_progress",
     "install_engine",
     "pending_contract",
     "unfinished_lay_down",
@@ -262,6 +263,17 @@ class GameState:
         return unfinished_lay_down(self.phase, self.table, self.current_player)
 
     @property
+    def progress(self) -> int:
+        """How far the game has gone: a number that grows with every move, the same in every
+        seat's view (:attr:`PlayerView.progress <pushrummy.views.PlayerView.progress>`).
+
+        A move document may carry it back as its precondition (``"progress"``): the server
+        then refuses it once the game has moved on (:class:`~pushrummy.errors.StaleMoveError`,
+        :doc:`/frontend`). Its value means nothing else (:func:`game_progress`).
+        """
+        return game_progress(len(self.log), self.shape)
+
+    @property
     def is_over(self) -> bool:
         """True once the last deal has been scored."""
         return self.phase is Phase.GAME_OVER
@@ -344,6 +356,20 @@ def install_engine(
     """
     _ENGINE.legal_moves = legal_moves
     _ENGINE.apply_move = apply_move
+
+
+def game_progress(events: int, shape: MeldShape | None) -> int:
+    """A game's progress: twice its number of events, plus one while a shape awaits its
+    wild cards ([contract.wilds]).
+
+    Every move but a shape adds events; a shape adds none but sets the shape, which its
+    filling (adding events) clears: so the number grows with every move, and two positions
+    of one game with the same progress are the same position.
+
+    >>> game_progress(10, None)
+    20
+    """
+    return 2 * events + (shape is not None)
 
 
 def unfinished_lay_down(

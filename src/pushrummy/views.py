@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from ._wire import WIRE, Codec, FieldInfo
 from .cards import ALL_CARDS, JOKER, Card, Rank
 from .contract_spec import Contract, Requirement
 from .contracts import contract_left, contract_options, single_melds
@@ -61,12 +62,31 @@ from .state import (
     Outcome,
     Phase,
     TableMeld,
+    game_progress,
     pending_contract,
     unfinished_lay_down,
 )
 from .variants import Variant, WildExchange
 
 __all__ = ["PlayerView", "moves_using", "view"]
+
+
+_COPIED = "pushrummy.views.copied"
+"""The key, in a view field's ``attrs`` metadata, of the state field it copies."""
+
+
+def _own(codec: Codec, **info: Any) -> Any:
+    """A field of :class:`PlayerView` that is no field of its state (computed by
+    :func:`view`: :data:`_COMPUTED`), with its :class:`~pushrummy._wire.FieldInfo`."""
+    return attrs.field(metadata=FieldInfo(codec=codec, **info).metadata())
+
+
+def _copied(name: str, **beside: Any) -> Any:
+    """A field of :class:`PlayerView` that is the state field ``name``, copied: declared
+    with the state's field (its :class:`~pushrummy._wire.FieldInfo` is the state's, with the
+    read-only keys ``beside`` it: ``before``, ``after``)."""
+    info = attrs.fields_dict(GameState)[name].metadata[WIRE]
+    return attrs.field(metadata={**attrs.evolve(info, **beside).metadata(), _COPIED: name})
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -110,31 +130,66 @@ class PlayerView:
         legal_moves: the seat's legal moves when it is its turn, else ``()``.
     """
 
-    seat: int
-    side: int
-    players: int
-    variant: Variant
-    deal_number: int
-    dealer: int
-    contract: Contract
-    phase: Phase
-    current_player: int | None
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    known: tuple[tuple[Card, ...], ...]
-    upcard: Card | None
-    table: tuple[TableMeld, ...]
-    stock_size: int
-    laid_down: tuple[bool, ...]
-    laid_down_this_turn: bool
-    shape: MeldShape | None
-    taken: Card | None
-    turn: int
-    totals: tuple[int, ...]
-    results: tuple[DealResult, ...]
-    outcome: Outcome | None
-    events: EventLog
-    legal_moves: tuple[Move, ...]
+    seat: int = _own(Codec.SEAT)
+    side: int = _own(Codec.SIDE, rule="setup.players", what="a side")
+    players: int = _copied(
+        "players",
+        after=(
+            FieldInfo(
+                codec=Codec.SIDES,
+                json="sides",
+                rule="setup.players",
+                what="each seat's side, as the variant has them",
+            ),
+        ),
+    )
+    variant: Variant = _copied("variant")
+    deal_number: int = _copied("deal_number")
+    dealer: int = _copied("dealer")
+    contract: Contract = _own(
+        Codec.CONTRACT,
+        rule="contract.table",
+        after=(
+            FieldInfo(
+                codec=Codec.CONTRACT_PARTS,
+                json="contract_left",
+                rule="contract.steps",
+                what="what the current player still has to lay down",
+            ),
+        ),
+    )
+    phase: Phase = _copied("phase")
+    current_player: int | None = _copied("current_player")
+    hand: tuple[Card, ...] = _own(Codec.HAND)
+    hand_sizes: tuple[int, ...] = _own(
+        Codec.SEAT_COUNTS, rule="draw.visibility", what="a list of hand sizes, one per seat,"
+    )
+    known: tuple[tuple[Card, ...], ...] = _copied("known")
+    upcard: Card | None = _copied("upcard")
+    table: tuple[TableMeld, ...] = _copied("table")
+    stock_size: int = _own(Codec.COUNT, what="a stock size")
+    laid_down: tuple[bool, ...] = _copied("laid_down")
+    laid_down_this_turn: bool = _copied("laid_down_this_turn")
+    shape: MeldShape | None = _copied("shape")
+    taken: Card | None = _copied("taken")
+    turn: int = _copied("turn")
+    totals: tuple[int, ...] = _copied("totals")
+    results: tuple[DealResult, ...] = _copied("results")
+    outcome: Outcome | None = _copied("outcome")
+    events: EventLog = _own(
+        Codec.SEEN,
+        rule="draw.visibility",
+        before=(
+            FieldInfo(
+                codec=Codec.PROGRESS,
+                json="progress",
+                what="the game's progress (twice its events, plus one while a shape awaits "
+                "its wild cards)",
+            ),
+            FieldInfo(codec=Codec.SINCE, json="events_since", what="an event index"),
+        ),
+    )
+    legal_moves: tuple[Move, ...] = _own(Codec.LISTED)
 
     @property
     def lay_down_so_far(self) -> tuple[TableMeld, ...]:
@@ -151,6 +206,13 @@ class PlayerView:
         return pending_contract(
             self.phase, self.table, self.current_player, self.contract, self.variant
         )
+
+    @property
+    def progress(self) -> int:
+        """How far the game has gone, as
+        :attr:`GameState.progress <pushrummy.state.GameState.progress>` (the same number
+        in every seat's view): the precondition a listed move's document carries back."""
+        return game_progress(len(self.events), self.shape)
 
     @property
     def sides(self) -> tuple[int, ...]:
@@ -507,11 +569,10 @@ expression of ``state``, ``seat``, ``moves`` and ``variant``); every other field
 state's field of the same name, copied."""
 
 COPIED_FIELDS: tuple[str, ...] = tuple(
-    field.name
-    for field in attrs.fields(PlayerView)
-    if field.name not in _COMPUTED and field.name in attrs.fields_dict(GameState)
+    field.name for field in attrs.fields(PlayerView) if _COPIED in field.metadata
 )
-"""The fields a view copies from its state unchanged (the state's fields of the same name)."""
+"""The fields a view copies from its state unchanged (the state's fields of the same name,
+declared ``_copied``)."""
 
 
 def _view_builder() -> Any:
@@ -560,4 +621,15 @@ def _probe_covers_the_state() -> None:  # an import-time check: a new state fiel
         raise RuntimeError("pushrummy.views._own_moves_state is out of step with GameState")
 
 
+def _fields_are_copied_or_computed() -> None:  # an import-time check of the declarations
+    for field in attrs.fields(PlayerView):
+        if field.metadata.get(_COPIED, field.name) != field.name or (
+            (field.name in _COMPUTED) == (field.name in COPIED_FIELDS)
+        ):
+            raise RuntimeError(
+                f"views: PlayerView.{field.name} must be copied from its namesake or computed"
+            )
+
+
 _probe_covers_the_state()
+_fields_are_copied_or_computed()

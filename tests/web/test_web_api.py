@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 pytest.importorskip("starlette", reason="the web game needs the web extra: pip install -e '.[web]'")
@@ -51,6 +52,9 @@ def auth(token: str) -> dict[str, str]:
 
 def url(game: str, seat: int | str, what: str) -> str:
     return f"/api/games/{game}/seats/{seat}/{what}"
+
+
+JSON = {"Content-Type": "application/json"}
 
 
 def wrap(move: Json) -> Json:
@@ -114,8 +118,115 @@ def test_a_bad_new_game_request_is_400_with_its_path(
 
 
 def test_a_new_game_request_that_is_not_json_is_400(client: TestClient) -> None:
-    reply = client.post("/api/games", content=b"{players: 4}")
+    reply = client.post("/api/games", content=b"{players: 4}", headers=JSON)
     assert reply.status_code == 400 and reply.json()["path"] == "$"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"[" * 30_000 + b"]" * 30_000,
+        b'{"variant": ["push"]}',
+        b'{"variant": {"push": 1}}',
+        b'{"players": [4]}',
+        b'{"humans": [[0]]}',
+        b'{"humans": {"0": 0}}',
+        b'{"players": 4, "players": 5}',
+        b"\xff\xfe",
+        rb'{"variant": "push\ud800"}',
+    ],
+)
+def test_a_malformed_new_game_request_is_400_never_500(
+    client: TestClient, app: Any, body: bytes
+) -> None:
+    reply = client.post("/api/games", content=body, headers=JSON)
+    assert reply.status_code == 400, reply.text
+    assert not app.state.store.games
+
+
+@pytest.mark.parametrize(
+    "content_type",
+    [
+        None,
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+        "application/jsonx",
+        "text/json",
+    ],
+)
+def test_a_body_that_is_not_declared_json_is_415(
+    client: TestClient, app: Any, my_turn: tuple[str, str, Any], content_type: str | None
+) -> None:
+    """The cross-site "simple" requests (a form, ``text/plain``) cannot create a game or move."""
+    game_id, token, game = my_turn
+    before, games = game.state, len(app.state.store.games)
+    headers = {} if content_type is None else {"Content-Type": content_type}
+    body = json.dumps(wrap({"type": "push", "seat": 0})).encode()
+    for path, extra in (
+        ("/api/games", {}),
+        (url(game_id, 0, "moves"), auth(token)),
+        (url(game_id, 0, "matching"), auth(token)),
+    ):
+        reply = client.post(path, content=body, headers={**headers, **extra})
+        assert reply.status_code == 415, (path, reply.text)
+    assert game.state is before and len(app.state.store.games) == games
+    ok = client.post(
+        url(game_id, 0, "moves"),
+        content=body,
+        headers={"Content-Type": "application/json; charset=utf-8", **auth(token)},
+    )
+    assert ok.status_code == 200, ok.text
+
+
+def test_a_request_from_another_sites_page_is_403(
+    client: TestClient, app: Any, my_turn: tuple[str, str, Any]
+) -> None:
+    game_id, token, game = my_turn
+    before = game.state
+    evil = {"Origin": "http://evil.example"}
+    assert client.post("/api/games", json={}, headers=evil).status_code == 403
+    reply = client.post(
+        url(game_id, 0, "moves"),
+        json=wrap({"type": "push", "seat": 0}),
+        headers={**evil, **auth(token)},
+    )
+    assert reply.status_code == 403
+    assert game.state is before and len(app.state.store.games) == 1
+    same = {"Origin": "http://testserver"}  # the page's own origin, as browsers send it
+    assert client.post("/api/games", json={}, headers=same).status_code == 201
+
+
+@pytest.mark.parametrize(
+    "value", [b"Bearer \xe9\xe9\xe9", b"Bearer " + "\u00e9t\u00e9".encode(), b"\xff"]
+)
+def test_an_authorization_header_of_other_bytes_is_403(
+    client: TestClient, app: Any, value: bytes
+) -> None:
+    created = new_game(client)
+    headers = [(b"authorization", value)]
+    for method, what in (("GET", "view"), ("POST", "moves"), ("POST", "matching")):
+        reply = client.request(
+            method, url(created["game"], 0, what), headers=headers, json={"cards": []}
+        )
+        assert reply.status_code == 403, (what, reply.text)
+
+
+def test_a_deeply_nested_body_is_400_everywhere(
+    client: TestClient, my_turn: tuple[str, str, Any]
+) -> None:
+    game_id, token, game = my_turn
+    before = game.state
+    body = b"[" * 30_000 + b"]" * 30_000
+    for what in ("moves", "matching"):
+        reply = client.post(url(game_id, 0, what), content=body, headers={**JSON, **auth(token)})
+        assert reply.status_code == 400, (what, reply.text)
+    nested = b'{"cards": ' + b"[" * 30_000 + b"]" * 30_000 + b"}"
+    reply = client.post(
+        url(game_id, 0, "matching"), content=nested, headers={**JSON, **auth(token)}
+    )
+    assert reply.status_code == 400, reply.text
+    assert game.state is before
 
 
 # Each way of asking for what the request's token does not hold. The requests name
@@ -244,7 +355,7 @@ def test_a_bad_move_document_is_400_with_the_decoders_path(
 ) -> None:
     game_id, token, game = my_turn
     before = game.state
-    reply = client.post(url(game_id, 0, "moves"), headers=auth(token), content=body)
+    reply = client.post(url(game_id, 0, "moves"), headers={**JSON, **auth(token)}, content=body)
     assert reply.status_code == 400, reply.text
     answer = reply.json()
     assert answer["error"] == "DecodeError"
@@ -256,7 +367,7 @@ def test_a_bad_move_document_is_400_with_the_decoders_path(
     assert game.state is before
 
 
-def test_an_oversized_body_is_400(client: TestClient, my_turn: tuple[str, str, Any]) -> None:
+def test_an_oversized_body_is_413(client: TestClient, my_turn: tuple[str, str, Any]) -> None:
     game_id, token, game = my_turn
     before = game.state
     body = (
@@ -264,11 +375,23 @@ def test_an_oversized_body_is_400(client: TestClient, my_turn: tuple[str, str, A
         + b"a" * 70_000
         + b'"}'
     )
-    reply = client.post(url(game_id, 0, "moves"), headers=auth(token), content=body)
-    assert reply.status_code == 400 and "over 65536 bytes" in reply.json()["message"]
+    headers = {**JSON, **auth(token)}
+    reply = client.post(url(game_id, 0, "moves"), headers=headers, content=body)
+    assert reply.status_code == 413 and "over 65536 bytes" in reply.json()["message"]
+
+    def streamed() -> Any:  # no Content-Length: counted as it comes
+        for _ in range(70):
+            yield b" " * 1024
+
+    reply = client.post(url(game_id, 0, "matching"), headers=headers, content=streamed())
+    assert reply.status_code == 413, reply.text
+    reply = client.post("/api/games", headers=JSON, content=b" " * 70_000)
+    assert reply.status_code == 413, reply.text
     assert game.state is before
     # Without the seat's token, the same body is refused before it is read.
-    reply = client.post(url(game_id, 0, "moves"), headers=auth(token[::-1]), content=body)
+    reply = client.post(
+        url(game_id, 0, "moves"), headers={**JSON, **auth(token[::-1])}, content=body
+    )
     assert reply.status_code == 403
 
 
@@ -311,6 +434,62 @@ def test_a_move_out_of_turn_is_409_with_the_rule_id(client: TestClient, app: Any
     assert reply.status_code == 409, reply.text
     assert (reply.json()["error"], reply.json()["rule"]) == ("NotYourTurnError", "turn.seat")
     assert game.state is before
+
+
+def test_a_move_chosen_in_a_view_the_game_moved_past_is_409_and_changes_nothing(
+    client: TestClient, app: Any
+) -> None:
+    """A listed move sent back as it is carries the view's progress: sent again (a double
+    click, a retried request) or from a stale page four turns later, it is refused — even
+    where the same move is legal again — and nothing changes."""
+    created = new_game(client, humans=[0, 1, 2, 3])  # no bots: nobody moves but the test
+    game = app.state.store.games[created["game"]]
+    tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
+    me = game.state.current_player
+
+    def view(seat: int) -> Json:
+        reply = client.get(url(created["game"], seat, "view"), headers=auth(tokens[seat]))
+        document: Json = reply.json()["view"]
+        return document
+
+    def post(seat: int, move: Json) -> Any:
+        return client.post(
+            url(created["game"], seat, "moves"), headers=auth(tokens[seat]), json=move
+        )
+
+    mine = view(me)
+    take, push = (wrap(move) for move in mine["legal_moves"])
+    assert mine["progress"] == take["progress"] == game.state.progress
+    assert post(me, push).status_code == 200
+    after = game.state
+    again = post(me, push)  # a double click
+    assert again.status_code == 409, again.text
+    assert again.json() == {
+        "error": "StaleMoveError",
+        "message": f"the game moved on: this move was chosen at progress {mine['progress']}, "
+        f"the game is at {after.progress}",
+        "progress": mine["progress"],
+        "current": after.progress,
+    }
+    assert game.state is after
+    # Each seat discards (and the next three push, then discard): back to the same seat's
+    # draw, where "take" and "push" are legal again; the stale documents are still refused.
+    for turn in range(4):
+        seat = game.state.current_player
+        if turn:
+            assert post(seat, wrap(view(seat)["legal_moves"][1])).status_code == 200  # push
+        discard = next(m for m in view(seat)["legal_moves"] if m["type"] == "discard")
+        assert post(seat, wrap(discard)).status_code == 200
+    now = game.state
+    assert (now.current_player, now.phase) == (me, pr.Phase.DRAW)
+    assert pr.is_legal(now, pr.Take(me)) and pr.is_legal(now, pr.Push(me))
+    for stale in (take, push):
+        reply = post(me, stale)
+        assert reply.status_code == 409 and reply.json()["error"] == "StaleMoveError"
+    assert game.state is now
+    # Without the precondition a move is only a move (a client that does not send it).
+    bare = {key: value for key, value in take.items() if key != "progress"}
+    assert post(me, bare).status_code == 200
 
 
 # -- the view, the selection helper, the events ---------------------------------------------------
@@ -434,7 +613,7 @@ def test_a_meld_with_wilds_goes_down_as_its_shape_then_its_fill(
     before = game.state
     for other in (
         {"type": "discard", "seat": 0, "card": "9C"},
-        shapes[0],
+        {key: value for key, value in shapes[0].items() if key != "progress"},  # not stale:
         {
             "type": "lay_down",
             "seat": 0,
@@ -447,6 +626,8 @@ def test_a_meld_with_wilds_goes_down_as_its_shape_then_its_fill(
             "WrongPhaseError",
             "contract.wilds",
         )
+    reply = post(shapes[0])  # as it was listed: the shape moved the game on
+    assert reply.status_code == 409 and reply.json()["error"] == "StaleMoveError"
     assert game.state is before
     # Selecting the wild card finds its fill (pushrummy.moves_using).
     reply = client.post(
@@ -518,14 +699,47 @@ def test_since_sends_only_the_events_the_page_has_not_shown(
         assert reply.status_code == 400 and reply.json()["path"] == "since"
 
 
-def test_the_oldest_games_are_dropped_beyond_max_games(web: Any) -> None:
-    client = TestClient(web.create_app(max_games=2))
-    first, second, third = (new_game(client) for _ in range(3))
-    for created, status in ((first, 403), (second, 200), (third, 200)):
+class Clock:
+    """A clock the test moves by hand (seconds)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_creations_never_drop_a_live_game(web: Any) -> None:
+    """A full store refuses a new game (503) rather than drop a game in play; a finished game,
+    or one idle for ``idle_seconds``, makes room (the least recently used first)."""
+    clock = Clock()
+    app = web.create_app(max_games=3, idle_seconds=600, clock=clock)
+    client = TestClient(app)
+    games = [new_game(client) for _ in range(3)]
+
+    def status(created: Json) -> int:
         token = created["seats"][0]["token"]
-        assert (
-            client.get(url(created["game"], 0, "view"), headers=auth(token)).status_code == status
-        )
+        reply = client.get(url(created["game"], 0, "view"), headers=auth(token))
+        return int(reply.status_code)
+
+    for _ in range(20):  # anonymous creations, however many, end no game
+        reply = client.post("/api/games", json={})
+        assert reply.status_code == 503 and reply.json()["error"] == "Full"
+    assert [status(g) for g in games] == [200, 200, 200]
+    # A finished game makes room at once.
+    store = app.state.store
+    store.games[games[1]["game"]].state = attrs.evolve(
+        store.games[games[1]["game"]].state, phase=pr.Phase.GAME_OVER, current_player=None
+    )
+    fourth = new_game(client)
+    assert [status(g) for g in (*games, fourth)] == [200, 403, 200, 200]
+    assert client.post("/api/games", json={}).status_code == 503
+    # Idle for the whole time: the least recently used idle game makes room.
+    clock.now += 599
+    assert status(games[2]) == 200  # used: no longer idle
+    clock.now += 1
+    fifth = new_game(client)  # games[0] and fourth idle 600 s; games[0] used least recently
+    assert [status(g) for g in (games[0], games[2], fourth, fifth)] == [403, 200, 200, 200]
 
 
 # -- whole games, through HTTP only --------------------------------------------------------

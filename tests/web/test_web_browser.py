@@ -17,6 +17,7 @@ Set ``PUSHRUMMY_WEB_SCREENSHOT=docs/_static/web-game.png`` to refresh the docs' 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -43,6 +44,14 @@ MATCHED = """(cards) => {
     const shown = box.dataset.for.split(" ").filter(Boolean).sort().join(" ");
     return game.dataset.busy === "0" && shown === cards;
 }"""
+
+
+CODE = re.compile(r"\b(?:10|[2-9AJQK])[CDHS]\b")
+
+
+def symbols(text: str) -> str:
+    """``text`` as the page shows it: each card code with its suit symbol (``3C`` -> ``3♣``)."""
+    return CODE.sub(lambda found: pr.parse_card(found[0]).display(), text)
 
 
 def missing(what: str) -> None:
@@ -132,10 +141,16 @@ def check_page(page: Any, game: Any, seat: int) -> Json:
     assert sorted(data(page, "#moves button.move", "notation")) == sorted(
         m["notation"] for m in view["legal_moves"]
     )
+    # The moves, like the hand, in suit symbols: no card code is shown as text.
+    texts = page.eval_on_selector_all(
+        "#moves button.move", "nodes => nodes.map(n => n.textContent)"
+    )
+    assert sorted(texts) == sorted(symbols(m["notation"]) for m in view["legal_moves"])
+    assert not any(CODE.search(text) for text in texts)
     assert page.text_content("#contract") == view["contract"]
     events = page.eval_on_selector_all("#events li", "items => items.map(i => i.textContent)")
     # The feed shows every event of the game so far, each once, as the seat saw it.
-    assert events == [event["text"] for event in view["events"]] and events
+    assert events == [symbols(event["text"]) for event in view["events"]] and events
     assert not page.is_visible("#no-events")
     # A shape announced ([contract.wilds]): every seat sees it above the table, and the seat
     # filling it has nothing to click but the fills (no Next deal, no other move).
@@ -155,6 +170,17 @@ def check_page(page: Any, game: Any, seat: int) -> Json:
         else:
             assert status.startswith("Waiting for seat") and " to fill " in status
     return view
+
+
+def check_deal_end(page: Any, view: Json) -> None:
+    """The end-of-deal panel: each seat's hand as shown for scoring, and its side's penalty."""
+    result = view["results"][-1]
+    assert page.is_visible("#deal-end")
+    for seat, hand in enumerate(result["hands"]):
+        row = f'#deal-end tr[data-seat="{seat}"]'
+        assert data(page, f"{row} .cardface", "card") == hand
+        penalty = result["penalties"][view["sides"][seat]]
+        assert page.text_content(f"{row} td.penalty") == str(penalty)
 
 
 def draw_choice(view: Json) -> str:
@@ -249,6 +275,11 @@ def test_a_whole_deal_by_clicking(page: Any, live_server: str, app: Any, tmp_pat
     assert game.holds(0, params["token"]) and sorted(game.bots) == [1, 2, 3]
 
     if check_page(page, game, 0)["phase"] == "between_deals":  # a bot went out at once
+        went_out = game.state.results[-1].went_out
+        assert page.text_content("#status") == (
+            f"Deal 1 is over: seat {went_out} (bot) went out before your first turn."
+        )
+        check_deal_end(page, pr.encode(pr.view(game.state, 0)))
         click_and_wait(page, "#next-deal")
     deal = check_page(page, game, 0)["deal_number"]
 
@@ -317,6 +348,7 @@ def test_a_whole_deal_by_clicking(page: Any, live_server: str, app: Any, tmp_pat
         f'#scores tr[data-deal="{deal}"] td', "cells => cells.map(c => c.textContent)"
     )
     assert [int(points) for points in row[1:]] == view["results"][-1]["penalties"]
+    check_deal_end(page, view)
     assert built == offered, "every lay-down offered was built by selecting its cards"
     screenshots.append(tmp_path / "deal-over.png")
     page.screenshot(path=str(screenshots[-1]), full_page=True)
@@ -486,3 +518,37 @@ def test_two_people_each_in_their_own_browser(
         assert data(intruder, "#hand button.card", "card") == []
     finally:
         intruder.context.close()
+
+
+def test_a_double_click_and_a_stale_tab_move_once_and_quietly(
+    page: Any, live_server: str, app: Any
+) -> None:
+    """A double click sends one move (the moves are disabled while it is on its way); a
+    second tab of the same seat, behind the game, clicks a move it shows: the server refuses
+    it as stale (409), and the tab quietly shows the game as it is now, without an error."""
+    client = app.state.store
+    game = client.create(pr.PUSH, 4, [0, 1, 2, 3])  # no bots: nobody moves but the test
+    seat = game.state.current_player
+    link = f"{live_server}/#game={game.id}&seat={seat}&token={game.tokens[seat]}"
+    page.goto(link)
+    page.wait_for_function(IDLE, arg=0)
+    other = page.context.browser.new_context().new_page()  # a second tab of the same seat
+    try:
+        other.goto(link)
+        other.wait_for_function(IDLE, arg=0)
+        start = game.state
+        before = renders(page)
+        page.dblclick('#moves button[data-notation="push"]')
+        page.wait_for_function(IDLE, arg=before)
+        assert game.state.progress > start.progress
+        assert (game.state.current_player, game.state.phase) == (seat, pr.Phase.PLAY)
+        assert len(game.state.log) == len(pr.apply_move(start, pr.Push(seat)).log)  # one move
+        assert not page.is_visible("#error")
+        check_page(page, game, seat)
+        moved = game.state
+        click_and_wait(other, '#moves button[data-notation="take"]')  # a stale view's move
+        assert game.state is moved
+        assert not other.is_visible("#error")
+        check_page(other, game, seat)  # the tab caught up
+    finally:
+        other.context.close()

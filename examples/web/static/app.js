@@ -29,6 +29,9 @@ const session = {
   humans: [],
   view: null,
   lastEvent: -1, // the index of the last event shown in the feed
+  shownProgress: null, // the progress of the view shown (its moves' precondition)
+  sending: false, // a move is on its way: no other is sent until its answer
+  movedThisDeal: false, // whether this seat has moved in the current deal (from the feed)
   selected: new Set(), // indices into view.hand
   matchRequest: 0,
   pollTimer: null,
@@ -61,6 +64,12 @@ function clear(node) {
 function cardText(code) {
   if (code === "JK") return "JK";
   return code.slice(0, -1) + SUITS[code.slice(-1)];
+}
+
+// Card codes inside a text (a move's notation, an event, an error) in the hand's symbols:
+// "discard 3C" -> "discard 3♣". The code itself stays in the data attributes.
+function withSymbols(text) {
+  return String(text).replace(/\b(10|[2-9AJQK])([CDHS])\b/g, (_, rank, suit) => rank + SUITS[suit]);
 }
 
 function isWild(code) {
@@ -171,14 +180,33 @@ async function refresh() {
 }
 
 async function send(listedMove) {
-  // A listed move goes back as it is (labels and all), inside a move document.
+  // A listed move goes back as it is (labels and precondition), inside a move document.
+  // One move at a time: a second click while the first is on its way is ignored.
+  if (session.sending) return;
+  session.sending = true;
+  setSending(true);
   const document_ = { schema: "pushrummy.move", version: 1, ...listedMove };
   try {
     const envelope = await api("POST", seatPath("moves"), document_);
     session.selected.clear();
     show(envelope);
   } catch (error) {
-    showError(error);
+    if (error.status === 409 && error.data && error.data.error === "StaleMoveError") {
+      // The game moved on before this click arrived (another tab, a retry, a double click):
+      // nothing went wrong, the page was behind. Show the game as it is now, quietly.
+      await refresh();
+    } else showError(error);
+  } finally {
+    session.sending = false;
+    setSending(false);
+  }
+}
+
+function setSending(on) {
+  const main = byId("game");
+  main.dataset.sending = on ? "true" : "false";
+  for (const button of document.querySelectorAll("#moves button.move, #matches button.move, #next-deal")) {
+    button.disabled = on;
   }
 }
 
@@ -187,7 +215,7 @@ function showError(error) {
   const data = error.data || {};
   const where = data.path ? ` at ${data.path}` : "";
   // An illegal move's message ends with its rule id, "[draw.choice]" (data.rule).
-  box.textContent = `${data.error || "Error"}${where}: ${error.message}`;
+  box.textContent = `${data.error || "Error"}${where}: ${withSymbols(error.message)}`;
   box.dataset.status = String(error.status || "");
   box.hidden = false;
 }
@@ -207,6 +235,7 @@ function show(envelope) {
   const before = session.view;
   session.humans = envelope.humans;
   session.view = envelope.view;
+  session.shownProgress = envelope.view.progress;
   if (!before || JSON.stringify(before.hand) !== JSON.stringify(session.view.hand)) {
     session.selected.clear();
   }
@@ -237,8 +266,10 @@ function renderEvents() {
   if (Array.isArray(events)) {
     for (const event of events) {
       if (event.index <= session.lastEvent) continue;
-      list.append(make("li", { dataset: { index: String(event.index), type: event.type } }, event.text));
+      list.append(make("li", { dataset: { index: String(event.index), type: event.type } }, withSymbols(event.text)));
       session.lastEvent = event.index;
+      if (event.type === "deal_started") session.movedThisDeal = false;
+      else if (event.seat === session.view.seat) session.movedThisDeal = true;
     }
     list.scrollTop = list.scrollHeight;
   }
@@ -258,7 +289,13 @@ function renderInfo() {
   up.append(view.upcard ? cardFace(view.upcard) : "\u2014");
   let status;
   if (view.phase === "game_over") status = "The game is over.";
-  else if (view.phase === "between_deals") status = `Deal ${view.deal_number} is over.`;
+  else if (view.phase === "between_deals") {
+    const result = view.results[view.results.length - 1];
+    const early = result.went_out !== null && result.went_out !== view.seat && !session.movedThisDeal;
+    status = early
+      ? `Deal ${view.deal_number} is over: ${seatName(result.went_out)} went out before your first turn.`
+      : `Deal ${view.deal_number} is over.`;
+  }
   else if (view.current_player === view.seat) {
     status = {
       draw: "Your turn: take the upcard or push it.",
@@ -405,9 +442,10 @@ function renderHand() {
 function moveButton(move) {
   const button = make(
     "button",
-    { type: "button", className: `move ${move.type}`, title: move.description, dataset: { notation: move.notation, type: move.type } },
-    move.notation,
+    { type: "button", className: `move ${move.type}`, title: withSymbols(move.description), dataset: { notation: move.notation, type: move.type } },
+    withSymbols(move.notation),
   );
+  button.disabled = session.sending;
   button.addEventListener("click", () => send(move));
   return button;
 }
@@ -419,13 +457,13 @@ function renderMoves() {
   const left = byId("contract-left");
   left.textContent = view.contract_left.length ? `Still to place: ${view.contract_left.join(" + ")}` : "";
   const nextDeal = byId("next-deal-box");
-  nextDeal.hidden = view.phase !== "between_deals";
-  if (view.phase === "between_deals") {
-    const result = view.results[view.results.length - 1];
-    const out = result.went_out === null ? `nobody went out (${result.ended_by.replace("_", " ")})` : `${seatName(result.went_out)} went out`;
-    const points = result.penalties.map((p, side) => `${sideName(side)} ${p}`).join(", ");
-    byId("deal-over").textContent = `Deal ${result.deal_number} is over: ${out}. Penalties: ${points}.`;
-  }
+  const ended = view.phase === "between_deals" || view.phase === "game_over";
+  nextDeal.hidden = !ended;
+  byId("next-deal").hidden = view.phase !== "between_deals";
+  byId("next-deal").disabled = session.sending;
+  // The last deal's end: who went out, each seat's hand as shown for scoring, and each
+  // side's penalty; on the page from the deal's end until the next deal is dealt.
+  renderDealOver(ended ? view.results[view.results.length - 1] || null : null);
   const grouped = new Set(MOVE_GROUPS.flatMap(([, , types]) => types));
   const groups = [...MOVE_GROUPS, ["other", "Other moves", null]];
   for (const [key, title, types] of groups) {
@@ -441,6 +479,30 @@ function renderMoves() {
   }
 }
 
+function renderDealOver(result) {
+  const box = byId("deal-end");
+  clear(box);
+  box.hidden = !result;
+  byId("deal-over").textContent = "";
+  if (!result) return;
+  const view = session.view;
+  const out = result.went_out === null ? `nobody went out (${result.ended_by.replace("_", " ")})` : `${seatName(result.went_out)} went out`;
+  const points = result.penalties.map((p, side) => `${sideName(side)} ${p}`).join(", ");
+  byId("deal-over").textContent = `Deal ${result.deal_number} is over: ${out}. Penalties: ${points}.`;
+  const table = make("table", { className: "deal-hands" });
+  table.append(make("tr", {}, make("th", {}, "seat"), make("th", {}, "hand shown"), make("th", {}, "side's penalty")));
+  result.hands.forEach((hand, seat) => {
+    const cards = make("td", { className: "cards" });
+    if (hand.length === 0) cards.append(seat === result.went_out ? "out" : "—");
+    for (const code of hand) cards.append(cardFace(code), " ");
+    const side = view.sides[seat];
+    table.append(
+      make("tr", { dataset: { seat: String(seat) } }, make("td", {}, seatName(seat)), cards, make("td", { className: "penalty" }, String(result.penalties[side]))),
+    );
+  });
+  box.append(table);
+}
+
 // Which listed moves use exactly the selected cards: the server answers with
 // pushrummy.moves_using on this seat's view.
 async function updateMatches() {
@@ -449,6 +511,7 @@ async function updateMatches() {
   const indices = [...session.selected].sort((a, b) => a - b);
   const cards = indices.map((i) => view.hand[i]);
   byId("clear-selection").disabled = cards.length === 0;
+  for (const button of box.querySelectorAll("button.move")) button.disabled = session.sending;
   byId("selected-text").textContent = cards.length
     ? `Selected: ${cards.map(cardText).join(" ")}`
     : "Select cards to see the moves that use exactly them.";
@@ -538,7 +601,9 @@ document.addEventListener("DOMContentLoaded", () => {
   byId("variant").addEventListener("change", fillLobby);
   byId("players").addEventListener("change", fillLobby);
   byId("new-game-form").addEventListener("submit", newGame);
-  byId("next-deal").addEventListener("click", () => send({ type: "next_deal" }));
+  // Any seated person deals on; the click carries the view's progress, so a second click
+  // (or another person's, first) is quietly stale.
+  byId("next-deal").addEventListener("click", () => send({ type: "next_deal", progress: session.shownProgress }));
   byId("clear-selection").addEventListener("click", () => {
     session.selected.clear();
     renderHand();

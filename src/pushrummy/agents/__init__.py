@@ -10,10 +10,19 @@ the engine:
   (and a dict form) built from a :class:`~pushrummy.views.PlayerView` only
   (:mod:`pushrummy.agents.observation`).
 
-The PettingZoo environment, :mod:`pushrummy.agents.pettingzoo_env`, needs the ``rl`` extra
-(``pip install "pushrummy[rl]"``: PettingZoo, Gymnasium and NumPy) and is not imported here.
-See :doc:`/agents` for the token alphabet, the observation layout, their sizes and the
-reference of these classes.
+* :class:`~pushrummy.agents.history.HistoryEncoder` — the information state's bounded
+  record of past play (:mod:`pushrummy.agents.history`);
+* :func:`~pushrummy.agents.evaluation.evaluate` — a policy against an opponent, seats
+  alternated, win rate ± standard error (:mod:`pushrummy.agents.evaluation`).
+
+The environments need the ``rl`` extra (``pip install "pushrummy[rl]"``: PettingZoo,
+Gymnasium and NumPy) and are not imported here: the PettingZoo environment
+(:mod:`pushrummy.agents.pettingzoo_env`), the single-agent Gymnasium environment with bots
+at the other seats (:mod:`pushrummy.agents.gym_env`), and the RLlib path
+(:mod:`pushrummy.agents.rllib`, which needs Ray besides). The OpenSpiel game
+(:mod:`pushrummy.agents.openspiel_game`) needs the ``openspiel`` extra. See :doc:`/agents`
+for the token alphabet, the observation layout, their sizes and the reference of these
+classes.
 """
 
 # Re-exported for ``from pushrummy.agents import ActionCodec``; documented (and listed in the

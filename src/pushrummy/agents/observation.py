@@ -55,8 +55,9 @@ section                length          what
                                        deals, game over
 ``current_player``     ``P`` + 1       the seat to move, one-hot (last: none)
 ``dealer``             ``P``           the dealer, one-hot
-``turn``               1               turns played this deal (at most 1000: larger values
-                                       read as 1000)
+``turn``               1               turns played this deal (at most the variant's
+                                       ``max_turns_per_deal``, or 1000 without one: larger
+                                       values read as 1000)
 ``winners``            ``P``           after the game, per seat, 1 if its side won
 ``prefix_length``      1               how many tokens of a move are chosen so far
 ``prefix_tokens``      ``n``           those tokens, counted
@@ -66,6 +67,11 @@ section                length          what
 Sizes: **1603** for ``PUSH`` and for ``CAP_IT`` with 4 players, **2076** with 5 and
 **2243** with 6 (:attr:`ObservationEncoder.size`). Every number lies between 0 and
 :attr:`ObservationEncoder.high` (one bound per number), which a ``gymnasium`` ``Box`` needs.
+
+**Normalised** (:meth:`ObservationEncoder.normalise`): every number divided by its bound,
+so that each lies in [0, 1] — the same layout, for a network that wants bounded inputs
+(``totals`` by the most points a game can score, ``turn`` by the turn limit, counts of
+cards by the most copies of a card, one-hot sections unchanged).
 
 The *prefix* is the pending part of a move being spelled in tokens
 (:mod:`pushrummy.agents.codec`): an agent choosing the third card of a meld sees which kind,
@@ -91,11 +97,10 @@ sections say what the wild cards (the next move, one token per wild place) fill.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..cards import Card
-from ..contract_spec import Requirement
-from ..errors import clip_repr
+from ..errors import SetupError, clip_repr
 from ..meld_shape import MeldShape
 from ..melds import Meld, MeldKind
 from ..state import GameState, Phase
@@ -120,6 +125,7 @@ _PHASES = (
 )
 _CONTRACT_SLOTS = ((MeldKind.SET, 3), (MeldKind.SET, 4), *((MeldKind.RUN, s) for s in range(3, 15)))
 _CONTRACT_INDEX = {slot: index for index, slot in enumerate(_CONTRACT_SLOTS)}
+_PHASE_INDEX = {phase: index for index, phase in enumerate(_PHASES)}
 _CARDS = 53
 _POSITIONS = 14
 _SHAPE_HIGH = (1, 1, 1, 13, 1, 1, 1, 1, 14, 14, 14, 14)
@@ -136,6 +142,7 @@ class ObservationEncoder:
         size: the length of every vector.
         sections: ``(name, length)`` of each section, in vector order.
         high: the largest value of each entry of the vector (the smallest is 0).
+        scale: ``1 / high`` of each entry: :meth:`normalise` multiplies by it.
 
     Raises:
         TypeError: ``variant`` is not a :class:`~pushrummy.variants.Variant`, or
@@ -147,7 +154,19 @@ class ObservationEncoder:
     [1603, 2076, 2243]
     """
 
-    __slots__ = ("_offsets", "codec", "high", "players", "sections", "size", "variant")
+    __slots__ = (
+        "_last",
+        "_offsets",
+        "_starts",
+        "_turn_cap",
+        "codec",
+        "high",
+        "players",
+        "scale",
+        "sections",
+        "size",
+        "variant",
+    )
 
     def __init__(self, variant: Variant, players: int) -> None:
         self.codec = ActionCodec(variant, players)  # checks the arguments
@@ -160,6 +179,8 @@ class ObservationEncoder:
         deals = len(variant.deals)
         most_points = deals * deck * max(variant.card_values)
         meld_high = (1, *([1] * p), *_SHAPE_HIGH[1:])
+        limit = variant.max_turns_per_deal
+        self._turn_cap = TURN_CAP if limit is None else min(TURN_CAP, limit)
         layout: list[tuple[str, int, tuple[int, ...]]] = [
             ("hand", _CARDS, (copies,) * _CARDS),
             ("hand_sizes", p, (deck,) * p),
@@ -182,7 +203,7 @@ class ObservationEncoder:
             ("phase", len(_PHASES), (1,) * len(_PHASES)),
             ("current_player", p + 1, (1,) * (p + 1)),
             ("dealer", p, (1,) * p),
-            ("turn", 1, (TURN_CAP,)),
+            ("turn", 1, (self._turn_cap,)),
             ("winners", p, (1,) * p),
             ("prefix_length", 1, (MAX_PREFIX,)),
             ("prefix_tokens", self.codec.size, (MAX_PREFIX,) * self.codec.size),
@@ -191,6 +212,7 @@ class ObservationEncoder:
         self.sections: tuple[tuple[str, int], ...] = tuple((n, k) for n, k, _ in layout)
         self.high: tuple[int, ...] = tuple(v for _, _, highs in layout for v in highs)
         self.size: int = len(self.high)
+        self.scale: tuple[float, ...] = tuple(1.0 / high for high in self.high)
         offsets = {}
         start = 0
         for name, length, highs in layout:
@@ -198,6 +220,8 @@ class ObservationEncoder:
             offsets[name] = (start, start + length)
             start += length
         self._offsets = offsets
+        self._starts = {name: first for name, (first, _) in offsets.items()}
+        self._last: tuple[PlayerView, dict[int, int]] | None = None
 
     def __repr__(self) -> str:
         return f"ObservationEncoder({self.variant.name}, players={self.players}, size={self.size})"
@@ -217,9 +241,9 @@ class ObservationEncoder:
             ActionError: ``prefix`` holds a token out of range or is longer than a
                 pending prefix can be (15 tokens).
         """
-        values: list[int] = []
-        for _, part in self._parts(view, prefix):
-            values.extend(part)
+        values = [0] * self.size
+        for index, value in self.entries(view, prefix).items():
+            values[index] = value
         return tuple(values)
 
     def as_dict(self, view: PlayerView, prefix: Sequence[int] = ()) -> dict[str, tuple[int, ...]]:
@@ -231,7 +255,26 @@ class ObservationEncoder:
             SetupError: ``view`` is of another variant or player count than the encoder.
             ActionError: ``prefix`` holds a token out of range or is too long.
         """
-        return {name: tuple(part) for name, part in self._parts(view, prefix)}
+        vector = self.encode(view, prefix)
+        return {name: vector[start:stop] for name, (start, stop) in self._offsets.items()}
+
+    def normalise(self, vector: Sequence[int]) -> tuple[float, ...]:
+        """``vector`` (of :meth:`encode`) with every number divided by its bound
+        (:attr:`high`): each lies in [0, 1].
+
+        Raises:
+            SetupError: ``vector`` is not as long as the encoder's vectors.
+
+        >>> import pushrummy as pr
+        >>> encoder = ObservationEncoder(pr.PUSH.replace(max_turns_per_deal=100), 4)
+        >>> state = pr.new_game(encoder.variant, seed=9)
+        >>> unit = encoder.normalise(encoder.encode(pr.view(state, 1)))
+        >>> min(unit) >= 0.0 and max(unit) <= 1.0, unit[encoder.section("stock_size")]
+        (True, (0.7685185185185185,))
+        """
+        if len(vector) != self.size:
+            raise SetupError(f"an observation vector has {self.size} numbers, not {len(vector)}")
+        return tuple(value * scale for value, scale in zip(vector, self.scale, strict=True))
 
     def section(self, name: str) -> slice:
         """Where section ``name`` lies in the vector.
@@ -248,9 +291,22 @@ class ObservationEncoder:
         start, stop = self._offsets[name]
         return slice(start, stop)
 
-    # -- the sections -------------------------------------------------------------------
+    def entries(self, view: PlayerView, prefix: Sequence[int] = ()) -> dict[int, int]:
+        """The vector's numbers that are not 0, by index (a vector of ~1,600 numbers has
+        about a hundred): what :meth:`encode` fills in, and what an array is written from
+        cheaply.
 
-    def _parts(self, view: PlayerView, prefix: Sequence[int]) -> list[tuple[str, list[int]]]:
+        Raises:
+            TypeError, SetupError, ActionError: as :meth:`encode`.
+
+        >>> import pushrummy as pr
+        >>> encoder = ObservationEncoder(pr.PUSH, 4)
+        >>> me = pr.view(pr.new_game(pr.PUSH, seed=9), 1)
+        >>> entries = encoder.entries(me)
+        >>> vector = encoder.encode(me)
+        >>> all(vector[i] == v for i, v in entries.items()), sum(map(bool, vector)) == len(entries)
+        (True, True)
+        """
         if not isinstance(view, PlayerView):
             hint = " (observations are built from a view: pushrummy.view(state, seat))"
             raise TypeError(
@@ -259,86 +315,88 @@ class ObservationEncoder:
             )
         self.codec.check_position(view)
         tokens = self._prefix(prefix)
+        last = self._last
+        if last is not None and last[0] is view:  # the same view, another prefix: reuse it
+            out = dict(last[1])
+        else:
+            out = self._view_entries(view)
+            self._last = (view, dict(out))
+        at = self._starts
+        put = _put(out)
+        put(at["prefix_length"], len(tokens))
+        for index, token in enumerate(tokens):
+            slot = at["prefix_tokens"] + token
+            out[slot] = out.get(slot, 0) + 1
+            out[at["prefix_slots"] + index] = token + 1
+        return out
+
+    def _view_entries(self, view: PlayerView) -> dict[int, int]:
+        """The entries of everything but the prefix."""
+        at = self._starts
         p = self.players
         me = view.seat
         order = [(me + r) % p for r in range(p)]  # relative seat r -> seat
-        relative = {seat: r for r, seat in enumerate(order)}
         b = self.codec.meld_ids
+        out: dict[int, int] = {}
 
-        hand = _counts(view.hand)
-        known: list[int] = []
-        for seat in order:
-            known += _counts(view.known[seat])
-        table_by_owner = [[0] * _CARDS for _ in range(p)]
-        melds = [0] * (b * (12 + p))
+        def count(start: int, cards: Sequence[Card]) -> None:
+            for card in cards:
+                index = start + card.code
+                out[index] = out.get(index, 0) + 1
+
+        put = _put(out)
+        count(at["hand"], view.hand)
+        sides = view.sides
+        totals = view.totals
+        for r, seat in enumerate(order):
+            put(at["hand_sizes"] + r, view.hand_sizes[seat])
+            count(at["known"] + r * _CARDS, view.known[seat])
+            put(at["laid_down"] + r, int(view.laid_down[seat]))
+            put(at["partners"] + r, int(sides[seat] == view.side))
+            put(at["totals"] + r, totals[sides[seat]])
         width = 12 + p
         for table_meld in view.table:
             meld = table_meld.meld
-            owner = relative[table_meld.owner]
-            row = table_by_owner[owner]
-            for card in meld.cards:
-                row[card.code] += 1
+            owner = (table_meld.owner - me) % p
+            count(at["table_cards"] + owner * _CARDS, meld.cards)
             if not 0 <= table_meld.id < b:  # pragma: no cover - a deal has at most b melds
                 raise AssertionError(f"meld id {table_meld.id} beyond {b}")
-            base = table_meld.id * width
-            owners = [0] * p
-            owners[owner] = 1
-            melds[base : base + width] = [1, *owners, *_features(meld)]
-        table_cards = [count for row in table_by_owner for count in row]
+            base = at["melds"] + table_meld.id * width
+            out[base] = 1
+            out[base + 1 + owner] = 1
+            for offset, value in enumerate(_features(meld)):
+                put(base + 1 + p + offset, value)
         shape = view.shape
-        shape_wilds = [0] * _POSITIONS
-        if shape is None:
-            shape_features = [0] * len(_SHAPE_HIGH)
-            shape_naturals = [0] * _CARDS
-        else:
-            shape_features = [1, *_features(shape)]
-            shape_naturals = _counts(shape.naturals)
+        if shape is not None:
+            out[at["shape"]] = 1
+            for offset, value in enumerate(_features(shape)):
+                put(at["shape"] + 1 + offset, value)
+            count(at["shape_naturals"], shape.naturals)
             if shape.start is not None:  # a run: its wild places by position
                 for place, natural in enumerate(shape.cards):
                     if natural is None:
-                        shape_wilds[shape.start - 1 + place] = 1
-
-        sides = view.sides
-        totals = view.totals
-        winners = set(view.outcome.winners) if view.outcome is not None else set()
-        current = [0] * (p + 1)
-        current[p if view.current_player is None else relative[view.current_player]] = 1
-        deal = [0] * len(self.variant.deals)
-        deal[view.deal_number - 1] = 1
-        slots = [0] * MAX_PREFIX
-        for index, token in enumerate(tokens):
-            slots[index] = token + 1
-        prefix_counts = [0] * self.codec.size
-        for token in tokens:
-            prefix_counts[token] += 1
-        return [
-            ("hand", hand),
-            ("hand_sizes", [view.hand_sizes[seat] for seat in order]),
-            ("known", known),
-            ("table_cards", table_cards),
-            ("melds", melds),
-            ("upcard", _one_hot(view.upcard)),
-            ("taken", _one_hot(view.taken)),
-            ("stock_size", [view.stock_size]),
-            ("laid_down", [int(view.laid_down[seat]) for seat in order]),
-            ("laid_down_this_turn", [int(view.laid_down_this_turn)]),
-            ("partners", [int(sides[seat] == view.side) for seat in order]),
-            ("totals", [totals[sides[seat]] for seat in order]),
-            ("deal", deal),
-            ("contract", _contract(view.contract.requirements)),
-            ("contract_left", _contract(view.contract_left)),
-            ("shape", shape_features),
-            ("shape_wilds", shape_wilds),
-            ("shape_naturals", shape_naturals),
-            ("phase", [int(view.phase is phase) for phase in _PHASES]),
-            ("current_player", current),
-            ("dealer", [int(seat == view.dealer) for seat in order]),
-            ("turn", [min(view.turn, TURN_CAP)]),
-            ("winners", [int(sides[seat] in winners) for seat in order]),
-            ("prefix_length", [len(tokens)]),
-            ("prefix_tokens", prefix_counts),
-            ("prefix_slots", slots),
-        ]
+                        out[at["shape_wilds"] + shape.start - 1 + place] = 1
+        out[at["upcard"] + (_CARDS if view.upcard is None else view.upcard.code)] = 1
+        out[at["taken"] + (_CARDS if view.taken is None else view.taken.code)] = 1
+        put(at["stock_size"], view.stock_size)
+        put(at["laid_down_this_turn"], int(view.laid_down_this_turn))
+        out[at["deal"] + view.deal_number - 1] = 1
+        for requirement in view.contract.requirements:
+            index = at["contract"] + _CONTRACT_INDEX[(requirement.kind, requirement.size)]
+            out[index] = out.get(index, 0) + requirement.count
+        for requirement in view.contract_left:
+            index = at["contract_left"] + _CONTRACT_INDEX[(requirement.kind, requirement.size)]
+            out[index] = out.get(index, 0) + requirement.count
+        out[at["phase"] + _PHASE_INDEX[view.phase]] = 1
+        current = view.current_player
+        out[at["current_player"] + (p if current is None else (current - me) % p)] = 1
+        out[at["dealer"] + (view.dealer - me) % p] = 1
+        put(at["turn"], min(view.turn, self._turn_cap))
+        if view.outcome is not None:
+            winners = set(view.outcome.winners)
+            for r, seat in enumerate(order):
+                put(at["winners"] + r, int(sides[seat] in winners))
+        return out
 
     def _prefix(self, prefix: Sequence[int]) -> list[int]:
         if isinstance(prefix, (str, bytes)) or not isinstance(prefix, Sequence):
@@ -356,11 +414,14 @@ class ObservationEncoder:
         return tokens
 
 
-def _counts(cards: Sequence[Card]) -> list[int]:
-    counts = [0] * _CARDS
-    for card in cards:
-        counts[card.code] += 1
-    return counts
+def _put(out: dict[int, int]) -> Callable[[int, int], None]:
+    """A function that sets ``out[index] = value`` for a value that is not 0."""
+
+    def put(index: int, value: int) -> None:
+        if value:
+            out[index] = value
+
+    return put
 
 
 def _features(meld: Meld | MeldShape) -> list[int]:
@@ -380,16 +441,3 @@ def _features(meld: Meld | MeldShape) -> list[int]:
     features[9] = len(meld.cards)
     features[10] = meld.wild_count if isinstance(meld, Meld) else meld.wild_places
     return features
-
-
-def _one_hot(card: Card | None) -> list[int]:
-    result = [0] * (_CARDS + 1)
-    result[_CARDS if card is None else card.code] = 1
-    return result
-
-
-def _contract(requirements: Sequence[Requirement]) -> list[int]:
-    result = [0] * len(_CONTRACT_SLOTS)
-    for requirement in requirements:
-        result[_CONTRACT_INDEX[(requirement.kind, requirement.size)]] += requirement.count
-    return result

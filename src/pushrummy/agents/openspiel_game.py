@@ -72,15 +72,28 @@ For example (docs/agents.rst runs a game with OpenSpiel's MCTS)::
   :class:`~pushrummy.agents.observation.ObservationEncoder` from seat ``p``'s
   :class:`~pushrummy.views.PlayerView` with its own pending prefix (``()`` for a seat that
   is not spelling a move; others never see a prefix), its sections as the observation's
-  named parts; all zeros before the first deal is dealt. ``information_state_tensor(p)`` is
-  the same vector: the view is a summary of what the seat knows now (its hand, the table,
-  the publicly known cards, the scores, the announced shape, the prefix), **not** a
-  perfect-recall history of
-  every observation. The strings are text of the same view, and
+  named parts; all zeros before the first deal is dealt. It is a summary of what the seat
+  knows now (its hand, the table, the publicly known cards, the scores, the announced
+  shape, the prefix). ``information_state_tensor(p)`` is that vector **followed by a record
+  of past play** (:class:`~pushrummy.agents.history.HistoryEncoder`: per seat the upcards it
+  took and pushed and the cards it discarded this deal, the seat's own draws, and the last
+  32 events in order), for methods that learn from information states (NFSP, Deep CFR):
+  bounded, so not perfect recall. The strings are text of the same view, and
   ``information_state_string(p)`` adds every event the seat has seen, in order, as it saw
   it (:attr:`PlayerView.events <pushrummy.views.PlayerView.events>`: its own dealt hands
   and draws, everyone's public moves): that string has perfect recall, so tabular
-  algorithms that key on it (CFR) get true information sets; the tensor does not.
+  algorithms that key on it (CFR) get true information sets.
+* **Resampling**: ``resample_from_infostate(p, sampler)`` is a state seat ``p`` cannot
+  tell from this one (the same information-state string and tensors), the cards it cannot
+  see dealt at random by :func:`~pushrummy.sampling.sample_state` (seeded from
+  ``sampler()``), so OpenSpiel's *Python* ``ISMCTSBot``
+  (``open_spiel.python.algorithms.ismcts``) searches Push. A resampled state has no
+  history of chance outcomes (the deals it was drawn from are not known): it plays on,
+  clones and returns as any state, but ``serialize()`` and :meth:`PushRummyState.record`
+  refuse it (:class:`~pushrummy.errors.SetupError`). Resample only at a seat's decision
+  (not at a chance node); a pending prefix of another seat is dropped (``p`` cannot see
+  it). OpenSpiel's C++ ``ISMCTSBot`` (``pyspiel.ISMCTSBot``) crashes on Python games (it
+  segfaults on OpenSpiel's own Python kuhn poker too): use the Python one.
 * **Serialisation**: ``serialize()``/``deserialize`` keep the state's history of actions
   (the chance draws and the tokens) and rebuild the state by replaying it; a state's
   :meth:`~PushRummyState.record` is the pushrummy :class:`~pushrummy.records.GameRecord`
@@ -97,6 +110,7 @@ included) without the registry. See :doc:`/agents` for an example with OpenSpiel
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -108,10 +122,12 @@ from ..english import describe_event
 from ..errors import SetupError
 from ..moves import Move, NextDeal
 from ..records import GameRecord
+from ..sampling import sample_state
 from ..state import GameState, Phase, replace_unchecked
 from ..variants import CAP_IT, PUSH, BuryPosition, Variant
 from ..views import PlayerView, view
 from .codec import ActionCodec, ActionError
+from .history import HistoryEncoder
 from .observation import ObservationEncoder
 
 MISSING_EXTRA: ImportError | None = None
@@ -158,7 +174,7 @@ def _require_extra() -> None:
 class _Progress:
     """Everything a state holds, frozen: each action makes a new one (clones share it)."""
 
-    __slots__ = ("actions", "dealer", "drawn", "game", "moves", "orders", "prefix")
+    __slots__ = ("actions", "dealer", "drawn", "game", "moves", "orders", "prefix", "resampled")
 
     def __init__(
         self,
@@ -170,6 +186,7 @@ class _Progress:
         prefix: tuple[int, ...] = (),
         moves: tuple[Move, ...] = (),
         actions: tuple[int, ...] = (),
+        resampled: bool = False,
     ) -> None:
         self.dealer = dealer
         self.orders = orders
@@ -178,6 +195,7 @@ class _Progress:
         self.prefix = prefix
         self.moves = moves
         self.actions = actions
+        self.resampled = resampled
 
     def __copy__(self) -> _Progress:
         return self
@@ -187,6 +205,10 @@ class _Progress:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled (OpenSpiel's serialisation of a Python state) as its history of actions.
+        if self.resampled:
+            raise SetupError(
+                "a resampled state has no history of chance outcomes: it cannot be serialised"
+            )
         return (_Replayed, (json.dumps(list(self.actions)),))
 
     def evolve(self, **changes: Any) -> _Progress:
@@ -203,6 +225,7 @@ class _Rules:
         "deck_counts",
         "deck_size",
         "encoder",
+        "history",
         "placed",
         "players",
         "variant",
@@ -215,6 +238,7 @@ class _Rules:
         self.placed = variant.bury_position is BuryPosition.RANDOM
         self.codec = ActionCodec(variant, players)  # checks the player count
         self.encoder = ObservationEncoder(variant, players)
+        self.history = HistoryEncoder(variant, players)
         deck = make_deck(self.codec.packs)
         self.deck_size = len(deck)
         self.deck_counts = Counter(card.code for card in deck)
@@ -477,11 +501,13 @@ class PushRummyState(_StateBase):  # type: ignore[misc]
         pending prefix).
 
         Raises:
-            SetupError: the first deal is not dealt yet.
+            SetupError: the first deal is not dealt yet, or the state was resampled.
         """
         progress = self._progress
         if progress.game is None:
             raise SetupError("no game yet: the first deal is still being drawn")
+        if progress.resampled:
+            raise SetupError("a resampled state has no record: its deals are not known")
         assert progress.dealer is not None
         return GameRecord(
             variant=self._rules.variant,
@@ -513,6 +539,33 @@ class PushRummyState(_StateBase):  # type: ignore[misc]
         game = self._progress.game
         assert game is not None and player == game.current_player
         return list(self._rules.codec.legal_tokens(game, self._progress.prefix))
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> PushRummyState:
+        """A state seat ``player_id`` cannot tell from this one, the cards it cannot see
+        dealt at random (the module says how); ``probability_sampler()`` (a number in
+        [0, 1), OpenSpiel's ``UniformProbabilitySampler``) seeds the deal.
+
+        Raises:
+            SetupError: the state is a chance node or terminal, or ``player_id`` is not
+                a seat.
+        """
+        progress = self._progress
+        game = progress.game
+        if game is None or game.phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER):
+            raise SetupError("resample at a seat's decision, not at a chance or terminal node")
+        seat = int(player_id)
+        if not 0 <= seat < self._rules.players:
+            raise SetupError(f"player_id must be a seat 0…{self._rules.players - 1}, not {seat}")
+        rng = random.Random(int(float(probability_sampler()) * 2**53))
+        sample = sample_state(view(game, seat), rng)
+        state = PushRummyState(self.get_game())
+        state._progress = _Progress(
+            dealer=progress.dealer,
+            game=sample,
+            prefix=progress.prefix if seat == game.current_player else (),
+            resampled=True,
+        )
+        return state
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of the chance node and their probabilities."""
@@ -682,10 +735,11 @@ class PushRummyObserver:
     """The observer of :class:`PushRummyGame` (OpenSpiel's Python observer interface).
 
     Attributes:
-        tensor: the observation vector (float32), zeros before the first deal.
+        tensor: the observation vector (float32), zeros before the first deal; for the
+            information state, followed by the history vector.
         dict: the vector's named sections (views into ``tensor``), in vector order.
-        info_state: True for the information-state observer (its string also counts the
-            events seen).
+        info_state: True for the information-state observer (its string also lists the
+            events seen, its tensor the history).
 
     Raises:
         ImportError: the ``openspiel`` extra is not installed.
@@ -695,10 +749,13 @@ class PushRummyObserver:
         _require_extra()
         self.rules = game.rules
         self.info_state = info_state
-        self.tensor = np.zeros(game.encoder.size, np.float32)
+        sections = game.encoder.sections
+        if info_state:
+            sections += self.rules.history.sections
+        self.tensor = np.zeros(sum(length for _, length in sections), np.float32)
         self.dict: dict[str, Any] = {}
         start = 0
-        for name, length in game.encoder.sections:
+        for name, length in sections:
             self.dict[name] = self.tensor[start : start + length]
             start += length
 
@@ -714,7 +771,10 @@ class PushRummyObserver:
             self.tensor.fill(0)
             return
         seen, prefix = self._view(state, player)
-        self.tensor[:] = self.rules.encoder.encode(seen, prefix)
+        values = self.rules.encoder.encode(seen, prefix)
+        if self.info_state:
+            values += self.rules.history.encode(seen)
+        self.tensor[:] = values
 
     def string_from(self, state: PushRummyState, player: int) -> str:
         """Seat ``player``'s observation of ``state`` as text."""

@@ -15,21 +15,35 @@ building an environment then raises :class:`ImportError` saying what to install.
   ([contract.wilds]); the observation shows the shape in between. A token the mask
   does not allow raises :class:`~pushrummy.agents.codec.ActionError` (wrap the environment in
   PettingZoo's ``TerminateIllegalWrapper`` to end the game with a penalty instead).
-* **Observations**: ``{"observation": float32 vector, "action_mask": int8 vector}``, the
-  vector of :class:`~pushrummy.agents.observation.ObservationEncoder` from the agent's own
-  :class:`~pushrummy.views.PlayerView` with its pending prefix, and the mask of
-  :meth:`ActionCodec.mask <pushrummy.agents.codec.ActionCodec.mask>` (all zeros when it is not
-  the agent's turn).
-* **Rewards** (``rewards=``), the same for partners (one side, one reward):
+* **Observations**: ``{"observation": float32 vector, "action_mask": int8 vector}``
+  (:class:`~pushrummy.agents.arrays.Features`): the vector of
+  :class:`~pushrummy.agents.observation.ObservationEncoder` from the agent's own
+  :class:`~pushrummy.views.PlayerView` with its pending prefix — followed, with
+  ``history=True``, by the information state's record of past play
+  (:class:`~pushrummy.agents.history.HistoryEncoder`), and with ``normalize=True`` divided by
+  its bounds (every number in [0, 1]) — and the mask of :meth:`ActionCodec.mask
+  <pushrummy.agents.codec.ActionCodec.mask>` (all zeros when it is not the agent's turn).
+* **Rewards** (``rewards=``), the same for partners (one side, one reward;
+  :mod:`pushrummy.agents.rewards`):
 
-  - ``"outcome"`` (default): 0 until the game ends; then +1 to every seat of the side with
-    the lowest total if it is alone, 0 to the seats of sides sharing the lowest total (a
-    draw), -1 to every other seat ([game.end]). In Push this is zero-sum.
+  - ``"outcome"`` (default): 0 until the episode ends; then +1 to every seat of the side
+    with the lowest total if it is alone, 0 to the seats of sides sharing the lowest total
+    (a draw), -1 to every other seat ([game.end]). In Push this is zero-sum.
   - ``"points"``: after every deal, minus the penalty points that deal added to the seat's
     side ([score.out], [score.exhausted]); the sum over a game is minus the side's total.
 
-* **Terminations**: every agent at the game's end; no truncation (give the variant a
+* **Episodes** (``episode=``): ``"game"`` (default) is a whole game; ``"deal"`` is one
+  deal, scored alone (``"outcome"``: the side with the fewest penalty points that deal wins
+  it), so that a reward comes every few hundred steps. After a deal's episode,
+  ``reset()`` without a seed goes on to the game's next deal (its totals in the
+  observation), and to a new game after the last; ``reset(seed=...)`` starts a new game.
+* **Terminations**: every agent at the episode's end; no truncation (give the variant a
   ``max_turns_per_deal`` to bound a deal, [game.turn_limit]).
+* **Illegal tokens**: a token the mask does not allow raises
+  :class:`~pushrummy.agents.codec.ActionError`; with ``illegal_reward=r`` it ends the
+  episode instead, with ``r`` to every seat of the offender's *side* (its partner too: they
+  share every other reward) and 0 to the others. PettingZoo's ``TerminateIllegalWrapper``
+  penalises the offender alone, which in Push lets the partner profit from it.
 * **Render**: ``"ansi"`` returns the position as text from the view of the agent to move
   (its hand, the table, the last events), ``"human"`` prints it.
 
@@ -40,7 +54,7 @@ Use :func:`env` (the environment in PettingZoo's ``OrderEnforcingWrapper``) or
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from ..engine import apply_move, new_game
 from ..english import describe_event
@@ -48,8 +62,10 @@ from ..moves import Move, NextDeal
 from ..state import GameState, Phase
 from ..variants import PUSH, Variant
 from ..views import PlayerView, view
+from .arrays import Features
 from .codec import ActionCodec, ActionError
 from .observation import ObservationEncoder
+from .rewards import Episode, Rewards, step_rewards
 
 MISSING_EXTRA: ImportError | None = None
 """Why the ``rl`` extra cannot be imported, or ``None`` when it can."""
@@ -71,7 +87,6 @@ else:
 
 __all__ = ["PushRummyEnv", "env", "raw_env"]
 
-Rewards = Literal["outcome", "points"]
 
 _EVENTS_SHOWN = 6
 
@@ -84,18 +99,25 @@ class PushRummyEnv(AECEnv):  # type: ignore[misc]
         players: the player count (default: the variant's smallest).
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
         rewards: ``"outcome"`` or ``"points"``.
+        episode: ``"game"`` or ``"deal"``.
+        normalize: observations divided by their bounds (in [0, 1]).
+        history: observations followed by the information state's history vector.
+        illegal_reward: ``None`` (a token the mask forbids raises), or the reward of the
+            offender's side when such a token ends the episode.
 
     Attributes:
         codec: the :class:`~pushrummy.agents.codec.ActionCodec` of the actions.
         encoder: the :class:`~pushrummy.agents.observation.ObservationEncoder` of the
             observations.
+        features: the :class:`~pushrummy.agents.arrays.Features` that build them.
 
     Raises:
         ImportError: the ``rl`` extra (PettingZoo, Gymnasium, NumPy) is not installed.
         TypeError: ``variant`` is not a :class:`~pushrummy.variants.Variant`, or
             ``players`` not an int.
         VariantError: the variant is not played by ``players`` players.
-        ValueError: ``render_mode`` or ``rewards`` is not one of the values above.
+        ValueError: ``render_mode``, ``rewards`` or ``episode`` is not one of the values
+            above.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's class attribute
@@ -111,6 +133,10 @@ class PushRummyEnv(AECEnv):  # type: ignore[misc]
         *,
         render_mode: str | None = None,
         rewards: Rewards = "outcome",
+        episode: Episode = "game",
+        normalize: bool = False,
+        history: bool = False,
+        illegal_reward: float | None = None,
     ) -> None:
         if MISSING_EXTRA is not None:
             raise ImportError(
@@ -126,25 +152,20 @@ class PushRummyEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         if rewards not in ("outcome", "points"):
             raise ValueError(f"rewards must be 'outcome' or 'points', not {rewards!r}")
-        self.codec = ActionCodec(variant, players)
-        self.encoder = ObservationEncoder(variant, players)
+        if episode not in ("game", "deal"):
+            raise ValueError(f"episode must be 'game' or 'deal', not {episode!r}")
+        self.features = Features(variant, players, normalize=normalize, history=history)
+        self.codec: ActionCodec = self.features.codec
+        self.encoder: ObservationEncoder = self.features.encoder
+        self.episode: Episode = episode
+        self.illegal_reward = None if illegal_reward is None else float(illegal_reward)
         self.variant = variant
         self.players = players
         self.render_mode = render_mode
         self.reward_kind: Rewards = rewards
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        low = np.zeros(self.encoder.size, dtype=np.float32)
-        high = np.array(self.encoder.high, dtype=np.float32)
-        self.observation_spaces = {
-            agent: spaces.Dict(
-                {
-                    "observation": spaces.Box(low=low, high=high, dtype=np.float32),
-                    "action_mask": spaces.Box(0, 1, shape=(self.codec.size,), dtype=np.int8),
-                }
-            )
-            for agent in self.possible_agents
-        }
+        self.observation_spaces = dict.fromkeys(self.possible_agents, self.features.space)
         self.action_spaces: dict[str, spaces.Discrete[Any]] = {
             agent: spaces.Discrete(self.codec.size) for agent in self.possible_agents
         }
@@ -173,7 +194,8 @@ class PushRummyEnv(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game: from ``seed`` if given, else from the environment's own random
-        stream (seeded by the last ``seed`` given). ``options`` is accepted and unused.
+        stream (seeded by the last ``seed`` given). With ``episode="deal"`` and no ``seed``,
+        go on to the next deal of the game if it has one. ``options`` is accepted and unused.
 
         Raises:
             TypeError: ``seed`` is neither an int nor ``None``.
@@ -182,7 +204,13 @@ class PushRummyEnv(AECEnv):  # type: ignore[misc]
             if isinstance(seed, bool) or not isinstance(seed, int):
                 raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
             self._rng = random.Random(seed)
-        self._set_game(new_game(self.variant, seed=self._rng.getrandbits(63), players=self.players))
+        game = self._game
+        if seed is None and game is not None and game.phase is Phase.BETWEEN_DEALS:
+            self._set_game(_dealt(game))  # one-deal episodes: the game's next deal
+        else:
+            self._set_game(
+                new_game(self.variant, seed=self._rng.getrandbits(63), players=self.players)
+            )
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -201,21 +229,15 @@ class PushRummyEnv(AECEnv):  # type: ignore[misc]
         seat = self._seats[agent]
         seen = self.view(agent)
         prefix = self._prefix if seat == self.game_state.current_player else ()
-        mask = np.zeros(self.codec.size, dtype=np.int8)
-        tokens = self.codec.legal_tokens(seen, prefix)
-        if tokens:
-            mask[list(tokens)] = 1
-        return {
-            "observation": np.array(self.encoder.encode(seen, prefix), dtype=np.float32),
-            "action_mask": mask,
-        }
+        return self.features.observe(seen, prefix)
 
     def step(self, action: int | None) -> None:
         """Play one token for the agent to move (``None`` for an agent whose game is over).
 
         Raises:
             TypeError: ``action`` is not an int (a NumPy integer is one).
-            ActionError: ``action`` is out of range or not allowed now (its mask bit is 0).
+            ActionError: ``action`` is out of range or not allowed now (its mask bit is 0),
+                unless ``illegal_reward`` is set.
             ValueError: ``action`` is not ``None`` for an agent whose game is over.
             RuntimeError: the environment has not been reset.
         """
@@ -225,12 +247,15 @@ class PushRummyEnv(AECEnv):  # type: ignore[misc]
             return
         state = self.game_state
         seat = self._seats[agent]
-        token = self.codec.check_token(action)
-        prefix = (*self._prefix, token)
         try:
+            token = self.codec.check_token(action)
+            prefix = (*self._prefix, token)
             move = self.codec.complete(self.view(agent), prefix)
         except ActionError as error:  # say whose token it was
-            raise ActionError(f"{agent}: {error}", tokens=prefix, index=error.index) from None
+            if self.illegal_reward is not None:
+                self._end_illegal(seat)
+                return
+            raise ActionError(f"{agent}: {error}", tokens=error.tokens, index=error.index) from None
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if move is None:
@@ -346,25 +371,36 @@ class PushRummyEnv(AECEnv):  # type: ignore[misc]
 
     def _play(self, move: Move) -> None:
         state = apply_move(self.game_state, move)
-        deals = len(state.results)
-        if deals > len(self.game_state.results) and self.reward_kind == "points":
-            penalties = state.results[-1].penalties
-            for agent, seat in self._seats.items():
-                self.rewards[agent] = -float(penalties[self.variant.side_of(seat)])
-        while state.phase is Phase.BETWEEN_DEALS:  # chance: the environment deals
-            state = apply_move(state, NextDeal())
+        rewards = step_rewards(self.game_state, state, self.reward_kind, self.episode)
+        if self.episode == "game":
+            state = _dealt(state)  # chance: the environment deals
         self._set_game(state)
-        if state.phase is Phase.GAME_OVER:
-            outcome = state.outcome
-            assert outcome is not None
-            if self.reward_kind == "outcome":
-                alone = len(outcome.winners) == 1
-                for agent, seat in self._seats.items():
-                    side = self.variant.side_of(seat)
-                    won = side in outcome.winners
-                    self.rewards[agent] = (1.0 if alone else 0.0) if won else -1.0
+        if rewards is not None:
+            for agent, seat in self._seats.items():
+                self.rewards[agent] = rewards[seat]
+        if state.phase in (Phase.GAME_OVER, Phase.BETWEEN_DEALS):
             self.terminations = dict.fromkeys(self.agents, True)
         self._select()
+
+    def _end_illegal(self, seat: int) -> None:
+        """End the episode after seat ``seat``'s illegal token: ``illegal_reward`` to its
+        side, 0 to the others."""
+        assert self.illegal_reward is not None
+        side = self.variant.side_of(seat)
+        self._cumulative_rewards[self.agent_selection] = 0.0
+        for agent, other in self._seats.items():
+            same = self.variant.side_of(other) == side
+            self.rewards[agent] = self.illegal_reward if same else 0.0
+        self.terminations = dict.fromkeys(self.agents, True)
+        self._prefix = ()
+        self._accumulate_rewards()
+
+
+def _dealt(state: GameState) -> GameState:
+    """``state`` with the next deal dealt if it is between deals (the chance step)."""
+    while state.phase is Phase.BETWEEN_DEALS:
+        state = apply_move(state, NextDeal())
+    return state
 
 
 raw_env = PushRummyEnv

@@ -7,8 +7,12 @@ chosen by its number in the printed list or typed in notation
 library's message, with the rule id for an illegal move) and a new prompt.
 
 Leaving: ``quit`` or end of input (Ctrl-D) exit with status 0; Ctrl-C exits
-with status 130. With ``--record FILE`` the game so far is saved either way, with
-the human's seat; ``--resume FILE`` plays on a game saved that way.
+with status 130, a hang-up (the terminal closed, SIGHUP) or SIGTERM with 128 + the
+signal's number. With ``--record FILE`` the game so far is saved, with the human's
+seat, each time the human is asked for a move or the next deal, and on leaving in any
+of those ways; each save replaces the file atomically, so it always holds a whole
+record. ``--resume FILE`` plays on a game saved that way, and keeps recording to
+``FILE`` unless ``--record`` names another file.
 """
 
 from __future__ import annotations
@@ -16,8 +20,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import re
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from ..bots import Bot, GreedyBot
 from ..engine import new_game
@@ -189,8 +194,10 @@ class PlaySession(GameListener):
         names: Names,
         *,
         moves: Sequence[Move] = (),
+        save: Callable[[Sequence[Move]], object] | None = None,
     ) -> None:
         self.out = out
+        self.save = save  # saves the game's moves so far (--record), or None
         self.state = state
         self.human = human
         self.bots = bots
@@ -209,11 +216,14 @@ class PlaySession(GameListener):
         self.out.line(("error: ", "bold red"), message)
 
     def ask(self, prompt: str) -> str:
-        """A line of input.
+        """A line of input; the game so far is saved first (``--record``): waiting for the
+        person is when a terminal gets closed.
 
         Raises:
             EOFError: the input has ended.
         """
+        if self.save is not None:
+            self.save(self.moves)
         self.out.stream.flush()
         return input(prompt)
 
@@ -484,14 +494,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--record",
         metavar="FILE",
-        help="save the game (so far) as a GameRecord JSON file, with your seat, when it ends "
-        "or you leave",
+        help="save the game (so far) as a GameRecord JSON file, with your seat: at each of "
+        "your turns and when it ends or you leave (quit, Ctrl-D, Ctrl-C, the terminal closed, "
+        "SIGTERM); each save replaces the file whole",
     )
     parser.add_argument(
         "--resume",
         metavar="FILE",
         help="play on a game saved with --record (the record decides the variant, players, "
-        "seed and your seat)",
+        "seed and your seat), recording on to FILE unless --record names another",
     )
     # Unset unless given, so that --resume can refuse them (the record decides).
     parser.set_defaults(variant=None, max_turns=None)
@@ -579,13 +590,54 @@ def run(args: argparse.Namespace, out: Output) -> int:
     if sys.stdin.isatty():  # pragma: no cover - line editing for a real terminal
         with contextlib.suppress(ImportError):
             import readline  # noqa: F401
-    session = PlaySession(out, state, human, bots, names, moves=moves)
+    path = args.record or args.resume  # a resumed game keeps recording to its file
+
+    def save(so_far: Sequence[Move]) -> object:
+        return save_record(out, path, start, so_far, human=human, quiet=True)
+
+    session = PlaySession(out, state, human, bots, names, moves=moves, save=save if path else None)
     try:
-        status = session.run()
+        with _signals_interrupt():
+            status = session.run()
     except KeyboardInterrupt:
         out.line()
         out.line("Interrupted: goodbye.")
         status = 130
-    if args.record and not save_record(out, args.record, start, session.moves, human=human):
+    except Hangup as exc:
+        out.line()
+        out.line(f"{exc}: goodbye.")
+        status = 128 + exc.signum
+    if path and not save_record(out, path, start, session.moves, human=human):
         return status or 1
     return status
+
+
+class Hangup(Exception):
+    """The terminal was closed (SIGHUP) or the process asked to stop (SIGTERM)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(f"{signal.Signals(signum).name} received")
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def _signals_interrupt() -> Iterator[None]:
+    """SIGHUP and SIGTERM raise :class:`Hangup` in the game loop (as Ctrl-C raises
+    KeyboardInterrupt), so the record is saved on the way out; the old handlers are put
+    back after. Outside the main thread (where no handler can be set) nothing changes."""
+
+    def stop(signum: int, frame: object) -> None:
+        raise Hangup(signum)
+
+    wanted = [getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name)]
+    previous = {}
+    try:
+        for signum in wanted:
+            previous[signum] = signal.signal(signum, stop)
+    except ValueError:  # not the main thread
+        pass
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)

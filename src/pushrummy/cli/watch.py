@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -81,11 +84,15 @@ def save_record(
     moves: Sequence[Move],
     *,
     human: int | None = None,
+    quiet: bool = False,
 ) -> bool:
     """Write the game's :class:`~pushrummy.serialization.GameRecord` JSON to ``path``
-    (``human``: the seat a person played, for ``play --resume``).
+    (``human``: the seat a person played, for ``play --resume``), atomically: the JSON is
+    written to a new file beside ``path`` and renamed over it, so ``path`` always holds a
+    whole record, the last one saved (never half of one, whenever the program is killed).
 
-    Whether it was written: a file that cannot be written is reported on ``out``.
+    Whether it was written: a file that cannot be written is reported on ``out``
+    (``quiet``: only then; else a line says where the record went).
 
     Raises:
         TypeError: ``moves`` holds something that is not a move.
@@ -100,15 +107,33 @@ def save_record(
         human=human,
     )
     try:
-        Path(path).write_text(to_json(record) + "\n", encoding="utf-8")
+        _write_atomically(Path(path), to_json(record) + "\n")
     except OSError as exc:
         out.line((f"error: cannot write the record to {path}: {exc.strerror or exc}", "red"))
         return False
-    out.line(
-        f"Record saved to {path} ({plural(len(moves), 'move')}); "
-        f"`pushrummy replay {path}` shows it."
-    )
+    if not quiet:
+        out.line(
+            f"Record saved to {path} ({plural(len(moves), 'move')}); "
+            f"`pushrummy replay {path}` shows it."
+        )
     return True
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` by a rename: a reader (or a crash) sees the old file or the
+    new one, whole."""
+    folder = path.parent
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 def add_watch_arguments(parser: argparse.ArgumentParser) -> None:

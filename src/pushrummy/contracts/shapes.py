@@ -52,9 +52,11 @@ def meld_shapes(
     runs: bool,
     shortest_run: int = 3,
     longest_run: int = ACE_HIGH,
+    which: int | None = None,
 ) -> Iterator[MeldShape]:
     """The shapes of every single meld of ``hand`` (sets first, then runs by suit; runs of
-    ``shortest_run`` to ``longest_run`` cards)."""
+    ``shortest_run`` to ``longest_run`` cards); with ``which``, only the sets of that rank
+    and the runs of that suit."""
     wilds = hand.wilds
     presence = hand.presence
     # Sets: a rank's naturals (one per suit) and wilds, 3 or 4 cards in all.
@@ -70,6 +72,8 @@ def meld_shapes(
         ranks = [(bit.bit_length() + 3) >> 2 for bit in _bits(enough)]
     else:
         ranks = list(SET_RANKS)
+    if which is not None:
+        ranks = [rank for rank in ranks if rank == which]
     for rank in ranks:
         held = by_rank >> (4 * rank - 4) & 15
         for naturals, need in set_shapes_of(rank, held, min(wilds, 4), rules):
@@ -78,7 +82,7 @@ def meld_shapes(
         return
     # Runs: windows of one suit's positions; every natural in one may also give way to a
     # wild (another meld may need it), and the wilds fill the rest in every order.
-    for suit in range(4):
+    for suit in range(4) if which is None else (which,):
         suited = presence >> (13 * suit) & 0x1FFF
         if wilds < 2:
             # A run needs three positions in a row holding 3 - wilds naturals or more

@@ -157,17 +157,18 @@ def lay_down_steps(
 
 def minimal_steps(variant: object) -> bool:
     """Whether :func:`~pushrummy.engine.legal_moves` lists the lay-down steps of
-    ``variant`` at their smallest (``lay_down_steps(..., minimal=True)``): when a seat may
-    lay off in the turn it lays its contract down (``same_turn_after_contract``,
-    [layoff.when]), a longer meld is its smallest form and then lay-offs onto it, onto
-    the seat's own meld, which every ``layoff_targets`` allows. (With
-    ``contract_exact_sizes`` every step has its part's size anyway.)
+    ``variant`` at their smallest (``lay_down_steps(..., minimal=True)``): under every
+    variant, since a longer meld is its smallest form and then lay-offs onto it, onto the
+    seat's own meld (which every ``layoff_targets`` allows) in the turn of the lay-down —
+    with ``same_turn_after_contract`` off too, where lengthening the melds just laid is the
+    one lay-off of that turn ([layoff.when]). (With ``contract_exact_sizes`` every step has
+    its part's size anyway, and lengthening waits for the next turn.)
 
     >>> from pushrummy import PUSH
     >>> minimal_steps(PUSH), minimal_steps(PUSH.replace(same_turn_after_contract=False))
-    (True, False)
+    (True, True)
     """
-    return getattr(variant, "same_turn_after_contract", False) is True
+    return True
 
 
 def is_step_minimal(
@@ -238,11 +239,7 @@ def steps_of(
         if not left:
             return ()
         rest = left
-    minimal = minimal and not rules.exact  # exact sizes: every step is at its smallest
-    finder_key = (id(rules), canonical_wilds, keep, minimal)
-    finder = _FINDERS.get(finder_key)
-    if finder is None:
-        finder = remember(_FINDERS, finder_key, Steps(rules, canonical_wilds, keep, minimal))
+    finder = finder_of(rules, canonical_wilds, keep, minimal)
     steps = finder.steps(parsed, rest, by_comp, first_fill=shapes, only=only)
     if melds:
         # Steps come in step order: after the melds placed, only later ones. (If the melds
@@ -258,6 +255,36 @@ def steps_of(
         if later:
             steps = later
     return tuple(build_meld(decl) for _, decl in steps)
+
+
+def finder_of(rules: Rules, canonical_wilds: bool, keep: bool, minimal: bool) -> Steps:
+    """The :class:`Steps` of these options (one each, kept)."""
+    minimal = minimal and not rules.exact  # exact sizes: every step is at its smallest
+    key = (id(rules), canonical_wilds, keep, minimal)
+    finder = _FINDERS.get(key)
+    if finder is None:
+        finder = remember(_FINDERS, key, Steps(rules, canonical_wilds, keep, minimal))
+    return finder
+
+
+def first_step_search(
+    parsed: Hand,
+    plan: Plan,
+    rules: Rules,
+    canonical_wilds: bool,
+    keep: bool,
+    *,
+    minimal: bool = False,
+) -> StepSearch | None:
+    """The candidates of the first lay-down step of a hand already read and their test
+    (:class:`StepSearch`), the very search :func:`steps_of` runs with nothing placed;
+    ``None`` when the contract cannot be met at all."""
+    by_comp: dict[Component, list[Candidate]] | None = None
+    if not keep:
+        by_comp = {}
+        if solve(parsed, plan, rules, 0, by_comp) is None:
+            return None
+    return finder_of(rules, canonical_wilds, keep, minimal).search(parsed, plan.comps, by_comp)
 
 
 def _a_fill_later(
@@ -407,170 +434,40 @@ class Steps:
         way (without ``keep``), when the caller has them already. With ``first_fill``, of
         a shape with wild places only its first listed fill; with ``only``, only the
         steps of that shape."""
-        if not rest0:
+        search = self.search(hand, rest0, solved, only)
+        if search is None:
             return []
-        naturals_held = sorted(code for code in hand.codes if not IS_WILD[code])
-        wilds_held = hand.wilds
-        # The fast check of a shape, as _Lister's prune: the whole hand's feasibility
-        # candidates, and the hand left after the shape (less the naturals placed up to the
-        # shape's lowest) as one packed int; no new hand to read per shape.
-        by_comp: dict[Component, list[Candidate]] = {}
-        if self.keep:
-            if not self.feasible(tuple(naturals_held), wilds_held, rest0, self.rules, 0):
-                return []
-        elif solved:
-            by_comp = solved
-        elif solve(hand, plan_for(rest0), self.rules, 0, by_comp) is None:
-            return []  # the contract cannot be met at all: no shape to try
-        tables = tables_of(field_bits(len(hand.codes)))
-        units = tables.units
-        full = tables.guards + sum(map(units.__getitem__, hand.codes))
-        # Made on first use (a step that completes the lay-down needs neither): the packed
-        # naturals of step place <= p, by p, and the places where that changes.
-        up_to: list[int] | None = None
-        breaks: list[int] = []
-        fit_memo: dict[tuple[int, int, tuple[Component, ...]], bool] = {}
-        limits: dict[tuple[Component, ...], int] = {}
-        pool = wild_pool(hand)
-        hand_wilds = [code for code in hand.codes if IS_WILD[code]]
-        set_ok = any(kind == SET for kind, _ in rest0)
-        run_sizes = [size for kind, size in rest0 if kind == RUN]
         found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-        exact = self.exact
-        rests: dict[tuple[int, int], tuple[Component, ...] | None] = {}
-        for kind, which, start, size, body, need in meld_shapes(
-            hand,
-            self.rules,
-            set_ok,
-            bool(run_sizes),
-            min(run_sizes, default=3),
-            self.longest_run(run_sizes),
-        ):
-            if only is not None and (kind, which, start, size, body) != only:
-                continue
-            kind_size = (kind, size)
-            if kind_size in rests:
-                rest = rests[kind_size]
-            else:
-                rest = rests[kind_size] = rest_after(rest0, kind, size, exact)
-            if rest is None:
-                continue
-            if self.minimal and not is_step_minimal(
-                kind,
-                size,
-                size - need,
-                (body[0] >= 0, body[-1] >= 0) if kind == RUN else (False, False),
-                part_filled(rest0, kind, size),
-                self.rules,
-            ):
-                continue
-            shape_info = _SHAPE_INFO.get(body)
-            if shape_info is None:
-                shape_info = _shape_info(body)
-            used, place, above = shape_info
-            wilds_left = wilds_held - need
-            # The fast answer for the whole shape: a completion by later melds whose lowest
-            # naturals come after this one's, or that hold wilds only (wild identities do
-            # not matter to it).
-            every = False
-            left: list[int] | None = None
-            if not rest:  # the step completes the lay-down
-                spare = len(naturals_held) - len(used)
-                every = self.feasible((), wilds_left, rest, self.rules, spare)
-            elif place < _WILDS_ONLY and not self.keep:
-                if up_to is None:
-                    up_to, breaks = _place_sums(naturals_held, units)
-                top = limits.get(rest)
-                if top is None:
-                    top = limits[rest] = last_feasible_place(
-                        full, up_to, wilds_held, rest, by_comp, tables.guards, breaks, fit_memo
-                    )
-                # Past ``top`` not even the whole hand after the shape's lowest natural
-                # completes the contract: no fit to try; one place further on, not even
-                # with that natural's other copies (a tie), so the shape is out.
-                if place > top + 1:
-                    continue
-                if place <= top:
-                    remaining = full - up_to[place]
-                    for code in above:
-                        remaining -= units[code]
-                    known = fit_memo.get((remaining, wilds_left, rest))  # the fits' own memo
-                    if known is not None:
-                        every = known
-                    else:
-                        fits = one_part_fits if len(rest) == 1 else rest_fits  # the fast path
-                        every = fits(remaining, wilds_left, rest, by_comp, tables.guards, fit_memo)
-            elif place < _WILDS_ONLY:
-                left = _less(naturals_held, used)
-                later = tuple(code for code in left if _STEP_PLACE[code] > place)
-                every = self.feasible(later, wilds_left, rest, self.rules, len(left) - len(later))
-            if not every:
-                # A tied completion needs a second copy of this shape's lowest natural
-                # (or, for wilds only, a wild to spare): most shapes have none.
-                if place == _WILDS_ONLY:
-                    if not (self.wild_only and wilds_left):
-                        continue
-                elif naturals_held.count(_CODE_AT_PLACE[place]) <= used.count(
-                    _CODE_AT_PLACE[place]
-                ):
-                    continue
-                if left is None:
-                    left = _less(naturals_held, used)
-                if not self._tie_possible(left, wilds_left, place, rest):
-                    continue
-            base: list[int] = []
-            if not every:
-                # What :meth:`completable` checks before a tie is the same for every fill of
-                # the shape (the naturals left, and how many wilds): checked once here.
-                assert left is not None
-                if not rest:
-                    if self.keep and not left and not wilds_left:
-                        continue
-                    every = True
-                elif place < _WILDS_ONLY:
-                    later = tuple(code for code in left if _STEP_PLACE[code] > place)
-                    spare = len(left) - len(later)
-                    every = self.feasible(later, wilds_left, rest, self.rules, spare)
-                if not every:
-                    base = sorted(left + hand_wilds)
-            is_run = kind == RUN
-            fills = wild_fills_cached(pool, need, is_run and not self.canonical)
-            key_head: tuple[int, ...]
-            decl_head: tuple[int, ...]
-            if is_run:
-                key_head = (kind, which, start, size)
-                decl_head = (kind, which, start)
-                holes = [index for index, code in enumerate(body) if code < 0]
-            else:
-                key_head = (kind, which, 0, size)
-                decl_head = (kind, which)
-            for fill in fills:
-                if is_run:
-                    if fill:
-                        run = list(body)
-                        for index, code in zip(holes, fill, strict=True):
-                            run[index] = code
-                        cards = tuple(run)
-                    else:
-                        cards = body
-                else:
-                    cards = tuple(sorted(body + fill)) if fill else body
-                key = key_head + cards
-                if not every:
-                    # The rest of completable: a completion through a tied meld.
-                    after = base.copy()
-                    for code in fill:
-                        after.remove(code)
-                    best = self.best_tie(tuple(after), rest, place)
-                    if best is None or best < key:
-                        continue
-                found.append((key, decl_head + cards))
-                if first_fill and need:
-                    break  # the shape is listed: its fills are the next decision
+        add = search.add_steps
+        for shape in search.shapes:
+            add(shape, found, first_fill)
         found.sort()
         return found
 
-    def _tie_possible(
+    def search(
+        self,
+        hand: Hand,
+        rest0: tuple[Component, ...],
+        solved: dict[Component, list[Candidate]] | None = None,
+        only: StepShape | None = None,
+    ) -> StepSearch | None:
+        """The candidate shapes of ``hand``'s next step towards ``rest0`` and the test of
+        each (:class:`StepSearch`); ``None`` when ``rest0`` cannot be met at all. With
+        ``only``, that shape alone (if it is a candidate)."""
+        if not rest0:
+            return None
+        naturals_held = sorted(code for code in hand.codes if not IS_WILD[code])
+        by_comp: dict[Component, list[Candidate]] = {}
+        if self.keep:
+            if not self.feasible(tuple(naturals_held), hand.wilds, rest0, self.rules, 0):
+                return None
+        elif solved:
+            by_comp = solved
+        elif solve(hand, plan_for(rest0), self.rules, 0, by_comp) is None:
+            return None  # the contract cannot be met at all: no shape to try
+        return StepSearch(self, hand, rest0, naturals_held, by_comp, only)
+
+    def tie_possible(
         self, left: list[int], wilds_left: int, place: int, rest: tuple[Component, ...]
     ) -> bool:
         """Whether a completion could need melds tied with the step in step order (then
@@ -602,7 +499,7 @@ class Steps:
             later = tuple(code for code in naturals if _STEP_PLACE[code] > place)
             if self.feasible(later, wilds, rest, self.rules, len(naturals) - len(later)):
                 return True
-        if not self._tie_possible(naturals, wilds, place, rest):
+        if not self.tie_possible(naturals, wilds, place, rest):
             return False
         best = self.best_tie(codes, rest, place)
         return best is not None and best >= key
@@ -692,6 +589,240 @@ class Steps:
                     found.append(((kind, which, start, size, *cards), (kind, which, start, *cards)))
         found.sort()
         return found
+
+
+StepCandidate: TypeAlias = tuple[int, int, int, int, tuple[int, ...], int, tuple[Component, ...]]
+"""A candidate shape of a step: ``(kind, rank or suit, start, size, body, wild places, the
+parts left after it)``, as :func:`~pushrummy.contracts.shapes.meld_shapes` gives it, with the
+contract's rest after it."""
+
+
+class StepSearch:
+    """The next lay-down step of one hand: its candidate shapes (:attr:`shapes`, every shape
+    of a meld of the hand that fills an open part, and at its smallest where the steps are
+    minimal) and the one test of a candidate (:meth:`add_steps`), which the lister applies to
+    every candidate and the uniform sampler (:func:`~pushrummy.engine.random_move`) to the
+    candidates it draws. A candidate is a listed step exactly when the test finds a fill of
+    it; a shape with wild places is listed once (its first fill), so each listed step is
+    one candidate."""
+
+    __slots__ = (
+        "breaks",
+        "by_comp",
+        "finder",
+        "fit_memo",
+        "full",
+        "hand_wilds",
+        "limits",
+        "naturals_held",
+        "pool",
+        "rest0",
+        "shapes",
+        "tables",
+        "up_to",
+        "wilds_held",
+    )
+
+    def __init__(
+        self,
+        finder: Steps,
+        hand: Hand,
+        rest0: tuple[Component, ...],
+        naturals_held: list[int],
+        by_comp: dict[Component, list[Candidate]],
+        only: StepShape | None = None,
+    ) -> None:
+        self.finder = finder
+        self.rest0 = rest0
+        self.naturals_held = naturals_held
+        self.wilds_held = hand.wilds
+        self.by_comp = by_comp
+        # The fast check of a shape, as _Lister's prune: the whole hand's feasibility
+        # candidates, and the hand left after the shape (less the naturals placed up to the
+        # shape's lowest) as one packed int; no new hand to read per shape.
+        tables = self.tables = tables_of(field_bits(len(hand.codes)))
+        self.full = tables.guards + sum(map(tables.units.__getitem__, hand.codes))
+        # Made on first use (a step that completes the lay-down needs neither): the packed
+        # naturals of step place <= p, by p, and the places where that changes.
+        self.up_to: list[int] | None = None
+        self.breaks: list[int] = []
+        self.fit_memo: dict[tuple[int, int, tuple[Component, ...]], bool] = {}
+        self.limits: dict[tuple[Component, ...], int] = {}
+        self.pool = wild_pool(hand)
+        self.hand_wilds = [code for code in hand.codes if IS_WILD[code]]
+        set_ok = False
+        run_sizes = []
+        for kind, size in rest0:
+            if kind == SET:
+                set_ok = True
+            else:
+                run_sizes.append(size)
+        rules = finder.rules
+        exact = finder.exact
+        minimal = finder.minimal
+        rests: dict[tuple[int, int], tuple[Component, ...] | None] = {}
+        shapes: list[StepCandidate] = []
+        runs = bool(run_sizes)
+        if only is not None:  # one shape: only its rank's sets or its suit's runs
+            set_ok = set_ok and only[0] == SET
+            runs = runs and only[0] == RUN
+        for kind, which, start, size, body, need in meld_shapes(
+            hand,
+            rules,
+            set_ok,
+            runs,
+            min(run_sizes, default=3),
+            finder.longest_run(run_sizes),
+            None if only is None else only[1],
+        ):
+            if only is not None and (kind, which, start, size, body) != only:
+                continue
+            kind_size = (kind, size)
+            if kind_size in rests:
+                rest = rests[kind_size]
+            else:
+                rest = rests[kind_size] = rest_after(rest0, kind, size, exact)
+            if rest is None:
+                continue
+            if minimal and not is_step_minimal(
+                kind,
+                size,
+                size - need,
+                (body[0] >= 0, body[-1] >= 0) if kind == RUN else (False, False),
+                part_filled(rest0, kind, size),
+                rules,
+            ):
+                continue
+            shapes.append((kind, which, start, size, body, need, rest))
+        self.shapes = shapes
+
+    def add_steps(
+        self,
+        shape: StepCandidate,
+        found: list[tuple[tuple[int, ...], tuple[int, ...]]],
+        first_fill: bool,
+    ) -> None:
+        """Append to ``found`` the listed steps ``(sort key, declaration)`` of the candidate
+        ``shape``: its fills after which the rest of the contract can be completed by melds
+        that come after it in step order (with ``first_fill``, only the first of them)."""
+        kind, which, start, size, body, need, rest = shape
+        finder = self.finder
+        rules = finder.rules
+        naturals_held = self.naturals_held
+        shape_info = _SHAPE_INFO.get(body)
+        if shape_info is None:
+            shape_info = _shape_info(body)
+        used, place, above = shape_info
+        wilds_left = self.wilds_held - need
+        # The fast answer for the whole shape: a completion by later melds whose lowest
+        # naturals come after this one's, or that hold wilds only (wild identities do
+        # not matter to it).
+        every = False
+        left: list[int] | None = None
+        if not rest:  # the step completes the lay-down
+            spare = len(naturals_held) - len(used)
+            every = finder.feasible((), wilds_left, rest, rules, spare)
+        elif place < _WILDS_ONLY and not finder.keep:
+            up_to = self.up_to
+            if up_to is None:
+                up_to, self.breaks = _place_sums(naturals_held, self.tables.units)
+                self.up_to = up_to
+            top = self.limits.get(rest)
+            if top is None:
+                top = self.limits[rest] = last_feasible_place(
+                    self.full,
+                    up_to,
+                    self.wilds_held,
+                    rest,
+                    self.by_comp,
+                    self.tables.guards,
+                    self.breaks,
+                    self.fit_memo,
+                )
+            # Past ``top`` not even the whole hand after the shape's lowest natural
+            # completes the contract: no fit to try; one place further on, not even
+            # with that natural's other copies (a tie), so the shape is out.
+            if place > top + 1:
+                return
+            if place <= top:
+                units = self.tables.units
+                remaining = self.full - up_to[place]
+                for code in above:
+                    remaining -= units[code]
+                fit_memo = self.fit_memo
+                known = fit_memo.get((remaining, wilds_left, rest))  # the fits' own memo
+                if known is not None:
+                    every = known
+                else:
+                    fits = one_part_fits if len(rest) == 1 else rest_fits  # the fast path
+                    every = fits(
+                        remaining, wilds_left, rest, self.by_comp, self.tables.guards, fit_memo
+                    )
+        elif place < _WILDS_ONLY:
+            left = _less(naturals_held, used)
+            later = tuple(code for code in left if _STEP_PLACE[code] > place)
+            every = finder.feasible(later, wilds_left, rest, rules, len(left) - len(later))
+        if not every:
+            # A tied completion needs a second copy of this shape's lowest natural
+            # (or, for wilds only, a wild to spare): most shapes have none.
+            if place == _WILDS_ONLY:
+                if not (finder.wild_only and wilds_left):
+                    return
+            elif naturals_held.count(_CODE_AT_PLACE[place]) <= used.count(_CODE_AT_PLACE[place]):
+                return
+            if left is None:
+                left = _less(naturals_held, used)
+            if not finder.tie_possible(left, wilds_left, place, rest):
+                return
+        base: list[int] = []
+        if not every:
+            # What :meth:`Steps.completable` checks before a tie is the same for every fill
+            # of the shape (the naturals left, and how many wilds): checked once here.
+            assert left is not None
+            if not rest:
+                if finder.keep and not left and not wilds_left:
+                    return
+                every = True
+            elif place < _WILDS_ONLY:
+                later = tuple(code for code in left if _STEP_PLACE[code] > place)
+                spare = len(left) - len(later)
+                every = finder.feasible(later, wilds_left, rest, rules, spare)
+            if not every:
+                base = sorted(left + self.hand_wilds)
+        is_run = kind == RUN
+        fills = wild_fills_cached(self.pool, need, is_run and not finder.canonical)
+        key_head: tuple[int, ...]
+        decl_head: tuple[int, ...]
+        if is_run:
+            key_head = (kind, which, start, size)
+            decl_head = (kind, which, start)
+            holes = [index for index, code in enumerate(body) if code < 0]
+        else:
+            key_head = (kind, which, 0, size)
+            decl_head = (kind, which)
+        for fill in fills:
+            if is_run:
+                if fill:
+                    run = list(body)
+                    for index, code in zip(holes, fill, strict=True):
+                        run[index] = code
+                    cards = tuple(run)
+                else:
+                    cards = body
+            else:
+                cards = tuple(sorted(body + fill)) if fill else body
+            key = key_head + cards
+            if not every:
+                # The rest of completable: a completion through a tied meld.
+                after = base.copy()
+                for code in fill:
+                    after.remove(code)
+                best = finder.best_tie(tuple(after), rest, place)
+                if best is None or best < key:
+                    continue
+            found.append((key, decl_head + cards))
+            if first_fill and need:
+                return  # the shape is listed: its fills are the next decision
 
 
 _TIES: dict[tuple[object, ...], tuple[int, ...] | None] = bounded_memo(50_000)

@@ -13,18 +13,24 @@ A listed step that holds wild cards is listed as its shape
 wild places (:class:`~pushrummy.moves.FillWilds`). A filling is checked as the
 :class:`~pushrummy.moves.LayDown` of the meld it makes, by the same checker, and a shape
 is legal when some filling of it is.
+
+A shape's fillings are legal all together or not at all: the checker reads the wild cards
+of a filled meld only through their number, which is the shape's (the meld options count
+wilds, the contract search counts the wilds left; which wild stands where, or which kind it
+is, is never read). So the shape's checker and the listing of a shape announced out of step
+order check one filling, the first, not each of the (up to 10!/2⁵ = 113,400) arrangements.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import combinations_with_replacement, product
 from typing import Any
 
 from ..cards import IS_WILD, Card
 from ..contract_spec import Contract
 from ..contracts import can_complete_contract, contract_left, step_order_key
-from ..contracts.steps import minimal_steps, step_shape, steps_of
+from ..contracts.shapes import build_meld
+from ..contracts.steps import StepSearch, first_step_search, minimal_steps, step_shape, steps_of
 from ..errors import ContractNotMetError, IllegalMoveError, InvalidMeldError
 from ..events import LaidDown
 from ..meld_shape import MeldShape
@@ -44,6 +50,8 @@ from .turn import (
 )
 
 __all__ = [
+    "STEP_MOVES",
+    "StepDraw",
     "apply_fill_wilds",
     "apply_lay_down",
     "apply_lay_down_shape",
@@ -54,6 +62,7 @@ __all__ = [
     "list_fill_wilds",
     "list_lay_down",
     "list_lay_down_shape",
+    "step_draw",
 ]
 
 
@@ -89,6 +98,60 @@ def list_lay_down_shape(state: GameState, turn: Turn | None) -> list[Move]:
         for meld in _listed_steps(state, turn, placed)
         if _has_wild(meld)
     ]
+
+
+STEP_MOVES = (LayDown, LayDownShape)
+"""The move kinds of the lay-down steps listed in play, which :class:`StepDraw` covers."""
+
+
+class StepDraw:
+    """The first lay-down step of a seat in play, to be drawn at random without listing
+    every step (:func:`~pushrummy.engine.random_move`).
+
+    ``count`` candidates, each at most one listed step (:meth:`move`): the candidates and
+    their test are those of the lister (:class:`~pushrummy.contracts.steps.StepSearch`), so
+    the listed steps are exactly the candidates that pass, each once, and drawing
+    candidates uniformly until one passes draws the listed steps uniformly."""
+
+    __slots__ = ("count", "search", "seat")
+
+    def __init__(self, search: StepSearch, seat: int) -> None:
+        self.search = search
+        self.seat = seat
+        self.count = len(search.shapes)
+
+    def move(self, index: int) -> Move | None:
+        """The listed step of candidate ``index`` (``0 <= index < count``), as the listers
+        make it (a :class:`~pushrummy.moves.LayDown` of one meld, or the shape of a meld
+        with wild cards); ``None`` if that candidate is not listed."""
+        found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        search = self.search
+        search.add_steps(search.shapes[index], found, True)
+        if not found:
+            return None
+        meld = build_meld(found[0][1])
+        if _has_wild(meld):
+            return LayDownShape(self.seat, MeldShape.of(meld))
+        return lay_down_unchecked(self.seat, (meld,))
+
+
+def step_draw(state: GameState, turn: Turn) -> StepDraw | None:
+    """The candidates of the seat's first lay-down step (:class:`StepDraw`) when it may
+    begin its lay-down (in play, not laid down, no lay-down under way), the search of
+    :func:`list_lay_down` and :func:`list_lay_down_shape`; ``None`` when it may not or
+    its contract cannot be met at all."""
+    if state.phase is not Phase.PLAY or state.laid_down[turn.seat]:
+        return None
+    search = turn.search
+    found = first_step_search(
+        turn.parsed,
+        search.plans[state.deal_number - 1],
+        search.rules,
+        search.canonical,
+        state.variant.must_discard_to_go_out,
+        minimal=minimal_steps(state.variant),
+    )
+    return None if found is None else StepDraw(found, turn.seat)
 
 
 def _has_wild(meld: Meld) -> bool:
@@ -141,48 +204,100 @@ def _before_shape(state: GameState) -> GameState:
 
 def fillings(hand: Sequence[Card], shape: MeldShape) -> Iterator[tuple[Card, ...]]:
     """Every way to fill ``shape``'s wild places from the wild cards of ``hand``, each once:
-    a run's in place order, a set's sorted (its wild places are alike).
+    a run's in place order, a set's sorted (its wild places are alike). In lexicographic
+    order of the wild cards' order (2C, 2D, 2H, 2S, JK), so the first is sorted.
+
+    Only the ways the hand can supply are made (by the counts held, never a product of
+    the wild kinds to filter): the work is the number of fillings.
 
     >>> from pushrummy import parse_cards, parse_meld
     >>> shape = MeldShape.of(parse_meld("5H JK=6H 7H"))
     >>> [" ".join(map(str, fill)) for fill in fillings(parse_cards("2C 2C JK 9S"), shape)]
     ['2C', 'JK']
     """
+    return _fill_ways(_wilds_held(hand), shape.wild_places, ordered=shape.suit is not None)
+
+
+def _wilds_held(hand: Sequence[Card]) -> dict[Card, int]:
     held: dict[Card, int] = {}
     for card in hand:
         if card.is_wild:
             held[card] = held.get(card, 0) + 1
+    return held
+
+
+def _fill_ways(held: dict[Card, int], places: int, ordered: bool) -> Iterator[tuple[Card, ...]]:
+    """The tuples of ``places`` wild cards using no kind more often than ``held`` holds it,
+    in lexicographic order: every arrangement when ``ordered`` (``product``'s order), else
+    each multiset once, sorted (``combinations_with_replacement``'s order). Made by the
+    counts left, with no dead end: each step taken leads to at least one tuple."""
     kinds = sorted(held)
-    places = shape.wild_places
-    ways = (
-        product(kinds, repeat=places)
-        if shape.suit is not None
-        else combinations_with_replacement(kinds, places)
-    )
-    for fill in ways:
-        if all(fill.count(card) <= count for card, count in held.items()):
-            yield fill
+    left = [held[kind] for kind in kinds]
+    chosen: list[Card] = []
+
+    def extend(low: int) -> Iterator[tuple[Card, ...]]:
+        need = places - len(chosen)
+        if need == 1:  # the last place, without a call per tuple
+            for i in range(low, len(kinds)):
+                if left[i]:
+                    yield (*chosen, kinds[i])
+            return
+        for i in range(low, len(kinds)):
+            if not left[i]:
+                continue
+            if not ordered and sum(left[i:]) < need:
+                break  # a sorted tuple takes the rest from kinds i.. only, fewer each i
+            left[i] -= 1
+            chosen.append(kinds[i])
+            yield from extend(0 if ordered else i)
+            chosen.pop()
+            left[i] += 1
+
+    if not places:
+        yield ()
+    elif places <= sum(left):  # else no filling; and then every step reaches a tuple
+        yield from extend(0)
+
+
+def _first_filling(hand: Sequence[Card], shape: MeldShape) -> tuple[Card, ...] | None:
+    """The first of :func:`fillings` (its wild cards sorted), ``None`` when ``hand`` holds
+    too few wild cards for ``shape``.
+
+    It stands for them all: a filling is legal exactly when the first one is. The checker
+    (:func:`check_lay_down`) reads the filled meld's wild cards only through their number,
+    which is the shape's: the meld options count wilds ([meld.wild]: ``wild_limit``,
+    ``min_naturals_per_meld``), a meld's validity and the contract's parts read its kind,
+    places and naturals ([meld.set], [meld.run], [contract.laydown]), holding is given (the
+    fillings are of the wilds held, [turn.holds]), and the cards left complete the contract
+    or keep a card by the number of wilds among them, not their kind ([contract.steps],
+    [out.empty]). Which wild stands where is not read at all. (Proven in
+    ``tests/test_lay_down_wilds.py`` against every filling.)
+    """
+    return next(fillings(hand, shape), None)
 
 
 def list_fill_wilds(state: GameState, turn: Turn | None) -> list[Move]:
     """The fillings of the announced shape's wild places that make a listed lay-down step
     ([contract.wilds]); if the shape was announced out of step order (so none is listed),
-    every legal filling."""
+    every legal filling (all of them or none: the first is checked, see the module's
+    note), a run's once per multiset of wild cards, sorted along the run, when wilds cannot
+    be taken back ([meld.wild], ``wild_exchange`` = ``none``)."""
     assert turn is not None and state.shape is not None
     shape = state.shape
     seat = turn.seat
     melds = _steps(_before_shape(state), turn, _placed(state), only=step_shape(shape))
     if melds:
         return [FillWilds(seat, _wilds_of(meld, shape)) for meld in melds]
-    before = _before_shape(state)
-    moves: list[Move] = []
-    for fill in fillings(turn.hand, shape):
-        try:
-            check_lay_down(before, LayDown(seat, (shape.fill(fill),)))
-        except (IllegalMoveError, InvalidMeldError):
-            continue
-        moves.append(FillWilds(seat, fill))
-    return moves
+    first = _first_filling(turn.hand, shape)
+    if first is None:
+        return []
+    try:
+        check_lay_down(_before_shape(state), LayDown(seat, (shape.fill(first),)))
+    except (IllegalMoveError, InvalidMeldError):
+        return []
+    ordered = shape.suit is not None and not turn.search.canonical
+    ways = _fill_ways(_wilds_held(turn.hand), shape.wild_places, ordered)
+    return [FillWilds(seat, fill) for fill in ways]
 
 
 def _wilds_of(meld: Meld, shape: MeldShape) -> tuple[Card, ...]:
@@ -216,16 +331,15 @@ def check_lay_down_shape(state: GameState, move: Any) -> None:
         )
     _require_not_laid_down(state, move, seat)
     require_cards(state, move, seat, shape.naturals)
-    first: IllegalMoveError | None = None
-    for fill in fillings(state.hands[seat], shape):
-        try:
-            check_lay_down(state, LayDown(seat, (shape.fill(fill),)))
-        except IllegalMoveError as exc:
-            first = first or exc
-            continue
-        return
+    first = _first_filling(state.hands[seat], shape)  # legal exactly when every one is
     if first is not None:
-        raise _said_of(first, state, move)
+        try:
+            check_lay_down(state, LayDown(seat, (shape.fill(first),)))
+        except IllegalMoveError as exc:
+            error = exc
+        else:
+            return
+        raise _said_of(error, state, move)
     raise illegal(
         ContractNotMetError,
         state,

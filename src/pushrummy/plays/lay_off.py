@@ -31,6 +31,7 @@ from .turn import (
     forget_in,
     illegal,
     keeps_a_card,
+    lengthens_only,
     require_after_contract,
     require_cards,
     require_keeps_a_card,
@@ -76,17 +77,20 @@ def list_lay_off(state: GameState, turn: Turn | None) -> list[Move]:
     assert turn is not None
     seat = turn.seat
     variant = state.variant
-    if after_contract_problem(state, seat) is not None or not keeps_a_card(
-        variant, len(turn.hand), 1
-    ):
+    own_only = False
+    if after_contract_problem(state, seat) is not None:
+        if not lengthens_only(state, seat):
+            return []
+        own_only = True  # only the melds it has just laid down
+    if not keeps_a_card(variant, len(turn.hand), 1):
         return []
     moves: list[Move] = []
-    _add_lay_offs(moves, state, seat, turn.parsed, variant)
+    _add_lay_offs(moves, state, seat, turn.parsed, variant, own_only)
     return moves
 
 
 def _add_lay_offs(
-    moves: list[Move], state: GameState, seat: int, hand: Hand, variant: Variant
+    moves: list[Move], state: GameState, seat: int, hand: Hand, variant: Variant, own_only: bool
 ) -> None:
     naturals = hand.presence & _NATURAL_BITS  # bit ``code`` for every natural held
     table = state.table
@@ -102,6 +106,8 @@ def _add_lay_offs(
     any_target = variant.layoff_targets is LayoffTargets.ANY
     for target, entry in summary[4]:
         if not any_target and not may_target(variant, seat, target.owner):
+            continue
+        if own_only and target.owner != seat:
             continue
         hits = entry[3] & naturals
         fits, wild_ends = entry[2]
@@ -190,8 +196,9 @@ def check_lay_off(state: GameState, move: Any) -> None:
 
     Raises:
         ContractNotMetError: the seat has not laid down the contract ([layoff.when]).
-        IllegalMoveError: the seat laid down this turn and ``same_turn_after_contract``
-            is off ([layoff.when]); there is no such table meld, or ``layoff_targets``
+        IllegalMoveError: the seat laid down this turn, ``same_turn_after_contract``
+            is off and the meld is not its own, or the contract's sizes are exact
+            ([layoff.when]); there is no such table meld, or ``layoff_targets``
             does not let the seat lay off on it ([layoff.card]); the lay-off would empty
             the hand although ``must_discard_to_go_out`` ([out.empty]).
         CardNotInHandError: the seat does not hold the card ([turn.holds]).
@@ -200,8 +207,21 @@ def check_lay_off(state: GameState, move: Any) -> None:
             [meld.run]).
     """
     seat: int = move.seat
-    require_after_contract(state, move, seat, "lay off")
-    target = table_meld(state, move, move.meld_id)
+    if lengthens_only(state, seat):
+        target = table_meld(state, move, move.meld_id)
+        if target.owner != seat:
+            raise illegal(
+                IllegalMoveError,
+                state,
+                move,
+                "layoff.when",
+                f"seat {seat} laid down this turn and may only lengthen its own melds until "
+                f"its next turn, not meld {target.id} of seat {target.owner} "
+                "(same_turn_after_contract=False)",
+            )
+    else:
+        require_after_contract(state, move, seat, "lay off")
+        target = table_meld(state, move, move.meld_id)
     if not may_target(state.variant, seat, target.owner):
         raise illegal(
             IllegalMoveError,

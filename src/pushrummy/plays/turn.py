@@ -69,6 +69,7 @@ __all__ = [
     "after_contract_problem",
     "check_turn",
     "keeps_a_card",
+    "lengthens_only",
     "search_of",
 ]
 # What the play modules share besides (illegal, require_cards, place_melds, end_deal, the
@@ -301,6 +302,16 @@ def after_contract_problem(state: GameState, seat: int) -> str | None:
     if state.laid_down_this_turn and not state.variant.same_turn_after_contract:
         return "same turn"
     return None
+
+
+def lengthens_only(state: GameState, seat: int) -> bool:
+    """Whether ``seat``, in the turn it laid its contract down with
+    ``same_turn_after_contract`` off, may still lay off onto the melds it has just laid down
+    ([layoff.when]): lengthening them is laying them down longer, which the contract allows
+    ([contract.laydown]) unless ``contract_exact_sizes``. Those are its only lay-offs, and it
+    makes no new meld, until its next turn."""
+    variant = state.variant
+    return after_contract_problem(state, seat) == "same turn" and not variant.contract_exact_sizes
 
 
 def require_after_contract(state: GameState, move: Move, seat: int, verb: str) -> None:

@@ -1,0 +1,152 @@
+"""Agents benchmark: CPU time per step of the RL interfaces, on new games, side by side.
+
+Usage::
+
+    python benchmarks/agents.py                 # 20 rounds, about a minute
+    python benchmarks/agents.py --rounds 5      # a smoke run
+    python benchmarks/agents.py --profile pettingzoo   # where a step's time goes
+
+Every round plays one *new* game (a fresh seed: nothing is a replay the caches have seen)
+of each subject, interleaved in one process, with a masked uniformly random policy, and
+times it with the process's CPU clock (wall time beside it). A *step* is one decision of
+the framework (a token in pushrummy, an action in gin rummy) including what a learner
+reads at it: the observation and the mask; a *move* is a whole pushrummy move (several
+tokens for a meld). Subjects:
+
+* ``pettingzoo``: :class:`pushrummy.agents.pettingzoo_env.PushRummyEnv` (Push,
+  ``max_turns_per_deal=100``), ``env.last()`` then ``env.step()``;
+* ``pettingzoo-normalised``: the same with ``normalize=True`` (what the RLlib recipe uses);
+* ``seat-env``: :class:`pushrummy.agents.gym_env.SeatEnv`, GreedyBot at the three other
+  seats (their moves are inside the learner's steps, so this is per *learner* step);
+* ``openspiel-gin-rummy``: OpenSpiel's C++ ``gin_rummy`` through pyspiel, with
+  ``observation_tensor()`` and ``legal_actions()`` at every decision — the reference
+  the issue compares with (PettingZoo's ``gin_rummy_v4`` needs ``rlcard``, which is not
+  installed here).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+import pushrummy as pr
+from pushrummy.agents.pettingzoo_env import PushRummyEnv
+
+VARIANT = pr.PUSH.replace(max_turns_per_deal=100)
+
+
+def pettingzoo(seed: int, **options: object) -> tuple[int, int]:
+    """One game; (steps, moves)."""
+    env = PushRummyEnv(VARIANT, **options)  # type: ignore[arg-type]
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    steps = moves = 0
+    for _ in env.agent_iter():
+        observation, _, termination, truncation, _ = env.last()
+        if termination or truncation:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        steps += 1
+        moves += not env.pending_prefix
+    return steps, moves
+
+
+def pettingzoo_normalised(seed: int) -> tuple[int, int]:
+    return pettingzoo(seed, normalize=True)
+
+
+def pettingzoo_history(seed: int) -> tuple[int, int]:
+    return pettingzoo(seed, normalize=True, history=True)
+
+
+def seat_env(seed: int) -> tuple[int, int]:
+    from pushrummy.agents.gym_env import SeatEnv, random_policy
+
+    env = SeatEnv(VARIANT)
+    policy = random_policy(seed)
+    observation, _ = env.reset(seed=seed)
+    steps = 0
+    done = False
+    while not done:
+        observation, _, done, _, _ = env.step(policy(observation))
+        steps += 1
+    return steps, steps
+
+
+def gin_rummy(seed: int) -> tuple[int, int]:
+    import pyspiel
+
+    game = pyspiel.load_game("gin_rummy")
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probabilities = zip(*state.chance_outcomes(), strict=False)
+            state.apply_action(rng.choices(actions, probabilities)[0])
+            continue
+        state.observation_tensor()
+        legal = state.legal_actions()
+        state.apply_action(rng.choice(legal))
+        steps += 1
+    return steps, steps
+
+
+SUBJECTS: dict[str, Callable[[int], tuple[int, int]]] = {
+    "pettingzoo": pettingzoo,
+    "pettingzoo-normalised": pettingzoo_normalised,
+    "pettingzoo-history": pettingzoo_history,
+    "seat-env": seat_env,
+    "openspiel-gin-rummy": gin_rummy,
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=20, help="games per subject")
+    parser.add_argument("--seed", type=int, default=1000, help="the first game's seed")
+    parser.add_argument("--profile", choices=sorted(SUBJECTS), help="profile one subject")
+    parser.add_argument("--only", nargs="+", choices=sorted(SUBJECTS), help="these subjects")
+    args = parser.parse_args()
+    subjects = {name: SUBJECTS[name] for name in args.only or SUBJECTS}
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        for number in range(args.rounds):
+            SUBJECTS[args.profile](args.seed + number)
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(30)
+        return
+    cpu: dict[str, list[float]] = {name: [] for name in subjects}
+    wall: dict[str, float] = dict.fromkeys(subjects, 0.0)
+    counts: dict[str, list[int]] = {name: [0, 0] for name in subjects}
+    for number in range(args.rounds):
+        for name, subject in subjects.items():  # interleaved: the same machine load
+            start_cpu, start_wall = time.process_time(), time.perf_counter()
+            steps, moves = subject(args.seed + number)
+            cpu[name].append(time.process_time() - start_cpu)
+            wall[name] += time.perf_counter() - start_wall
+            counts[name][0] += steps
+            counts[name][1] += moves
+    print(f"{args.rounds} new games per subject (seeds {args.seed}…), CPU time:")
+    print(f"{'subject':24} {'steps/game':>10} {'µs/step':>9} {'µs/move':>9} {'wall µs/step':>12}")
+    for name in subjects:
+        steps, moves = counts[name]
+        total = sum(cpu[name])
+        print(
+            f"{name:24} {steps / args.rounds:10.0f} {total / steps * 1e6:9.1f} "
+            f"{total / moves * 1e6:9.1f} {wall[name] / steps * 1e6:12.1f}"
+        )
+    print(f"median CPU s/game: { ({n: round(statistics.median(v), 3) for n, v in cpu.items()}) }")
+
+
+if __name__ == "__main__":
+    main()

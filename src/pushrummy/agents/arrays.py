@@ -1,0 +1,144 @@
+"""NumPy observations and masks, shared by the environments (needs the ``rl`` extra).
+
+:class:`Features` turns a seat's :class:`~pushrummy.views.PlayerView` and pending token
+prefix into the arrays every environment of :mod:`pushrummy.agents` observes: the
+observation vector of :class:`~pushrummy.agents.observation.ObservationEncoder`, followed
+with ``history=True`` by the vector of :class:`~pushrummy.agents.history.HistoryEncoder`
+(the information state), raw or with ``normalize=True`` divided by its bounds (every
+number in [0, 1]); and the action mask of :class:`~pushrummy.agents.codec.ActionCodec`.
+The module imports without NumPy; building :class:`Features` then raises
+:class:`ImportError` naming the extra.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..variants import Variant
+from ..views import PlayerView
+from .codec import ActionCodec, ActionError  # noqa: F401 - named in the Raises sections
+from .history import HistoryEncoder
+from .observation import ObservationEncoder
+
+MISSING_EXTRA: ImportError | None = None
+"""Why NumPy and Gymnasium cannot be imported, or ``None`` when they can."""
+
+if TYPE_CHECKING:
+    import numpy as np
+    from gymnasium import spaces
+else:
+    try:
+        import numpy as np
+        from gymnasium import spaces
+    except ImportError as error:  # the rl extra is not installed
+        MISSING_EXTRA = error
+
+__all__ = ["Features", "require_rl"]
+
+
+def require_rl(what: str) -> None:
+    """Raise :class:`ImportError` saying ``what`` needs the ``rl`` extra, if it is missing.
+
+    Raises:
+        ImportError: the ``rl`` extra (PettingZoo, Gymnasium, NumPy) is not installed.
+    """
+    if MISSING_EXTRA is not None:
+        raise ImportError(
+            f'{what} needs the rl extra: pip install "pushrummy[rl]" ({MISSING_EXTRA})'
+        ) from MISSING_EXTRA
+
+
+class Features:
+    """The arrays of one variant and player count (the module says what they hold).
+
+    Args:
+        variant: the rules.
+        players: the player count.
+        normalize: divide every number by its bound (all in [0, 1]).
+        history: append the information state's history vector.
+
+    Attributes:
+        codec: the :class:`~pushrummy.agents.codec.ActionCodec` of the mask.
+        encoder: the :class:`~pushrummy.agents.observation.ObservationEncoder`.
+        history: the :class:`~pushrummy.agents.history.HistoryEncoder`, or ``None``.
+        normalize: whether the numbers are divided by their bounds.
+        size: the length of the observation vector.
+        space: the ``gymnasium`` ``Dict`` space of ``{"observation", "action_mask"}``.
+
+    Raises:
+        ImportError: NumPy or Gymnasium is not installed.
+        TypeError, VariantError: as :class:`~pushrummy.agents.codec.ActionCodec`.
+    """
+
+    __slots__ = ("_high", "_scale", "codec", "encoder", "history", "normalize", "size", "space")
+
+    def __init__(
+        self, variant: Variant, players: int, *, normalize: bool = False, history: bool = False
+    ) -> None:
+        require_rl("the observation arrays")
+        self.codec = ActionCodec(variant, players)
+        self.encoder = ObservationEncoder(variant, players)
+        self.history = HistoryEncoder(variant, players) if history else None
+        self.normalize = bool(normalize)
+        high = list(self.encoder.high)
+        if self.history is not None:
+            high += self.history.high
+        self._high = np.array(high, dtype=np.float32)
+        self._scale = (1.0 / self._high).astype(np.float32)
+        self.size = len(high)
+        top = np.ones(self.size, np.float32) if self.normalize else self._high
+        self.space = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    low=np.zeros(self.size, np.float32), high=top, dtype=np.float32
+                ),
+                "action_mask": spaces.Box(0, 1, shape=(self.codec.size,), dtype=np.int8),
+            }
+        )
+
+    def vector(self, view: PlayerView, prefix: Sequence[int] = ()) -> np.ndarray[Any, Any]:
+        """The observation vector (float32) of ``view`` with the pending ``prefix``.
+
+        Raises:
+            TypeError, SetupError, ActionError: as
+                :meth:`ObservationEncoder.encode
+                <pushrummy.agents.observation.ObservationEncoder.encode>`.
+        """
+        array = np.zeros(self.size, dtype=np.float32)
+        _write(array, self.encoder.entries(view, prefix))  # ~100 of ~1,600 are not 0
+        if self.history is not None:
+            _write(array[self.encoder.size :], self.history.entries(view))
+        if self.normalize:
+            array *= self._scale
+        return array
+
+    def mask(self, view: PlayerView, prefix: Sequence[int] = ()) -> np.ndarray[Any, Any]:
+        """The action mask (int8) of ``view`` with the pending ``prefix``: 1 for every token
+        that continues one of the seat's legal moves, all 0 when it is not to move.
+
+        Raises:
+            TypeError, SetupError, ActionError: as
+                :meth:`ActionCodec.legal_tokens
+                <pushrummy.agents.codec.ActionCodec.legal_tokens>`.
+        """
+        mask = np.zeros(self.codec.size, dtype=np.int8)
+        tokens = self.codec.legal_tokens(view, prefix)
+        if tokens:
+            mask[list(tokens)] = 1
+        return mask
+
+    def observe(self, view: PlayerView, prefix: Sequence[int] = ()) -> dict[str, Any]:
+        """``{"observation": vector, "action_mask": mask}`` of ``view`` and ``prefix``.
+
+        Raises:
+            TypeError, SetupError, ActionError: as :meth:`vector` and :meth:`mask`.
+        """
+        return {"observation": self.vector(view, prefix), "action_mask": self.mask(view, prefix)}
+
+
+def _write(array: np.ndarray[Any, Any], entries: dict[int, int]) -> None:
+    """Set ``array[index] = value`` for the ``entries``."""
+    count = len(entries)
+    indices = np.fromiter(entries, dtype=np.intp, count=count)
+    array[indices] = np.fromiter(entries.values(), dtype=np.float32, count=count)

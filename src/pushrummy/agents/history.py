@@ -1,0 +1,248 @@
+"""The information state: a record of past play, bounded, beside the observation.
+
+:class:`~pushrummy.agents.observation.ObservationEncoder` says what a seat knows *now*.
+Methods that learn from information states (NFSP, Deep CFR) want a record of how play got
+there; :class:`HistoryEncoder` gives one of fixed size from the seat's
+:class:`~pushrummy.views.PlayerView` events (:attr:`PlayerView.events
+<pushrummy.views.PlayerView.events>`: the public moves of every seat and the seat's own
+draws, nothing it may not see). The OpenSpiel game's ``information_state_tensor`` is the
+observation followed by this vector; the environments add it with ``history=True``.
+
+Seats are relative to the observer, as in the observation. With ``P`` players and a
+window of ``H`` events (:data:`HISTORY_EVENTS`, 32):
+
+==============  ===============  =========================================================
+section         length           what
+==============  ===============  =========================================================
+``took``        ``P`` × 53       per seat, the upcards it took this deal, by card
+``pushed``      ``P`` × 53       per seat, the upcards it pushed this deal, by card
+``discarded``   ``P`` × 53       per seat, the cards it discarded this deal, by card
+``drawn``       53               the stock cards the observer drew or was pushed this deal
+``recent``      ``H`` × (12+P)   the last ``H`` events of the game, the latest first, each
+                + ``H`` × 53     as its kind (one-hot, 11: deal started, took, pushed, drew,
+                                 laid down, melded, laid off, exchanged, discarded, deal
+                                 ended, game ended), its seat (one-hot, ``P`` + 1, the last:
+                                 none) and its cards as the observer saw them (copies of
+                                 each; a meld's cards, a discard, a take, the observer's
+                                 own draws; none for another seat's draw); all 0 before the
+                                 game's first event
+==============  ===============  =========================================================
+
+Counts read at most :data:`HISTORY_CAP` (8). Sizes: **2897** for 4 players, **3088** for
+5, **3279** for 6 (:attr:`HistoryEncoder.size`).
+
+>>> import pushrummy as pr
+>>> from pushrummy.agents.history import HistoryEncoder
+>>> history = HistoryEncoder(pr.PUSH, 4)
+>>> history.size
+2897
+>>> state = pr.apply_move(pr.new_game(pr.PUSH, seed=9), pr.Push(1))
+>>> parts = history.as_dict(pr.view(state, 2))     # seat 1 pushed; seat 2 is next
+>>> sum(parts["pushed"]), sum(parts["drawn"])      # seat 2 got the upcard and a stock card
+(1, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import Card
+from ..events import (
+    DealEnded,
+    DealStarted,
+    Discarded,
+    Drew,
+    Event,
+    Exchanged,
+    GameEnded,
+    LaidDown,
+    LaidOff,
+    Melded,
+    Pushed,
+    Took,
+)
+from ..state import GameState
+from ..variants import Variant
+from ..views import PlayerView
+from .codec import ActionCodec
+
+__all__ = ["HISTORY_CAP", "HISTORY_EVENTS", "HistoryEncoder"]
+
+HISTORY_EVENTS = 32
+"""How many of the latest events the ``recent`` section holds."""
+HISTORY_CAP = 8
+"""The largest count a section reads (a card taken or discarded more often reads as 8)."""
+
+_KINDS: tuple[type[Event], ...] = (
+    DealStarted,
+    Took,
+    Pushed,
+    Drew,
+    LaidDown,
+    Melded,
+    LaidOff,
+    Exchanged,
+    Discarded,
+    DealEnded,
+    GameEnded,
+)
+_KIND_INDEX = {kind: index for index, kind in enumerate(_KINDS)}
+_CARDS = 53
+
+
+class HistoryEncoder:
+    """The history vector of a variant at a player count (the layout: the module's table).
+
+    Attributes:
+        variant: the rules.
+        players: the player count.
+        size: the length of every vector.
+        sections: ``(name, length)`` of each section, in vector order.
+        high: the largest value of each entry (the smallest is 0).
+        scale: ``1 / high`` of each entry.
+
+    Raises:
+        TypeError: ``variant`` is not a :class:`~pushrummy.variants.Variant`, or
+            ``players`` not an int.
+        VariantError: the variant is not played by ``players`` players.
+
+    >>> import pushrummy as pr
+    >>> [HistoryEncoder(pr.CAP_IT, p).size for p in (4, 5, 6)]
+    [2897, 3088, 3279]
+    """
+
+    __slots__ = (
+        "_codec",
+        "_memo",
+        "_row",
+        "high",
+        "players",
+        "scale",
+        "sections",
+        "size",
+        "variant",
+    )
+
+    def __init__(self, variant: Variant, players: int) -> None:
+        codec = self._codec = ActionCodec(variant, players)  # checks the arguments
+        self.variant = variant
+        self.players = players
+        p = players
+        copies = 2 * codec.packs
+        self._row = len(_KINDS) + p + 1 + _CARDS
+        row_high = (1,) * (len(_KINDS) + p + 1) + (copies,) * _CARDS
+        layout = [
+            ("took", p * _CARDS, (HISTORY_CAP,) * (p * _CARDS)),
+            ("pushed", p * _CARDS, (HISTORY_CAP,) * (p * _CARDS)),
+            ("discarded", p * _CARDS, (HISTORY_CAP,) * (p * _CARDS)),
+            ("drawn", _CARDS, (copies,) * _CARDS),
+            ("recent", HISTORY_EVENTS * self._row, row_high * HISTORY_EVENTS),
+        ]
+        self.sections: tuple[tuple[str, int], ...] = tuple((n, k) for n, k, _ in layout)
+        self.high: tuple[int, ...] = tuple(v for _, _, highs in layout for v in highs)
+        self.size: int = len(self.high)
+        self.scale: tuple[float, ...] = tuple(1.0 / high for high in self.high)
+        self._memo: dict[int, tuple[tuple[Event, ...], dict[int, int]]] = {}
+
+    def __repr__(self) -> str:
+        return f"HistoryEncoder({self.variant.name}, players={self.players}, size={self.size})"
+
+    def encode(self, view: PlayerView) -> tuple[int, ...]:
+        """The history vector of ``view``.
+
+        Raises:
+            TypeError: ``view`` is not a :class:`~pushrummy.views.PlayerView`.
+            SetupError: ``view`` is of another variant or player count than the encoder.
+        """
+        values = [0] * self.size
+        for index, value in self.entries(view).items():
+            values[index] = value
+        return tuple(values)
+
+    def as_dict(self, view: PlayerView) -> dict[str, tuple[int, ...]]:
+        """The history as its named sections (the vector is their concatenation).
+
+        Raises:
+            TypeError: ``view`` is not a :class:`~pushrummy.views.PlayerView`.
+            SetupError: ``view`` is of another variant or player count than the encoder.
+        """
+        vector = self.encode(view)
+        parts = {}
+        start = 0
+        for name, length in self.sections:
+            parts[name] = vector[start : start + length]
+            start += length
+        return parts
+
+    def entries(self, view: PlayerView) -> dict[int, int]:
+        """The vector's numbers that are not 0, by index.
+
+        Raises:
+            TypeError: ``view`` is not a :class:`~pushrummy.views.PlayerView`.
+            SetupError: ``view`` is of another variant or player count than the encoder.
+        """
+        if not isinstance(view, PlayerView):
+            hint = " (a history is built from a view: pushrummy.view(state, seat))"
+            raise TypeError(
+                f"view must be a PlayerView, not {type(view).__name__}"
+                + (hint if isinstance(view, GameState) else "")
+            )
+        self._codec.check_position(view)
+        p = self.players
+        me = view.seat
+        events = tuple(view.events)
+        block = p * _CARDS
+        took, pushed, discarded, drawn = 0, block, 2 * block, 3 * block
+        recent_at = drawn + _CARDS
+        # This deal's counts: carried on from the seat's last view when its events begin
+        # with that view's (the usual step: a few events more), else counted afresh.
+        memo = self._memo.get(me)
+        if memo is not None and len(events) >= len(memo[0]) and events[: len(memo[0])] == memo[0]:
+            counts = dict(memo[1])
+            fresh = events[len(memo[0]) :]
+        else:
+            counts = {}
+            fresh = events
+        for event in fresh:
+            if isinstance(event, DealStarted):
+                counts.clear()
+            elif isinstance(event, Drew):
+                if event.seat == me and event.card is not None:
+                    _bump(counts, drawn + event.card.code, HISTORY_CAP)
+            elif isinstance(event, (Took, Pushed, Discarded)):
+                base = took if isinstance(event, Took) else pushed
+                if isinstance(event, Discarded):
+                    base = discarded
+                _bump(counts, base + (event.seat - me) % p * _CARDS + event.card.code, HISTORY_CAP)
+        self._memo[me] = (events, dict(counts))
+        out = counts
+        kinds = len(_KINDS)
+        for slot in range(min(HISTORY_EVENTS, len(events))):
+            event = events[len(events) - 1 - slot]
+            base = recent_at + slot * self._row
+            out[base + _KIND_INDEX[type(event)]] = 1
+            seat = getattr(event, "seat", None)
+            out[base + kinds + (p if seat is None else (seat - me) % p)] = 1
+            cards_at = base + kinds + p + 1
+            for card in _cards(event):
+                out[cards_at + card.code] = out.get(cards_at + card.code, 0) + 1
+        return out
+
+
+def _bump(counts: dict[int, int], index: int, cap: int) -> None:
+    value = counts.get(index, 0)
+    if value < cap:
+        counts[index] = value + 1
+
+
+def _cards(event: Event) -> Sequence[Card]:
+    """The cards an event shows its observer."""
+    if isinstance(event, (Took, Pushed, Discarded, LaidOff)):
+        return (event.card,)
+    if isinstance(event, Drew):
+        return () if event.card is None else (event.card,)
+    if isinstance(event, (LaidDown, Melded)):
+        return event.meld.cards
+    if isinstance(event, Exchanged):
+        return (event.card, event.wild)
+    return ()

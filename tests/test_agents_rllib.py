@@ -1,0 +1,112 @@
+"""The Ray RLlib path (pushrummy.agents.rllib).
+
+Without Ray: the environment RLlib gets (renamed observation, float mask, one-deal
+episodes, normalised observations) plays a deal within its spaces, runners are never more
+than the CPUs less one, and side returns are read per side. These need the ``rl`` extra
+(skipped without it, except on CI, which installs it).
+
+With Ray: ``test_one_ppo_iteration`` (marked ``rllib``, outside the default run and CI,
+which install no Ray) builds :func:`~pushrummy.agents.rllib.ppo_config` and trains one tiny
+iteration. Run it with::
+
+   pip install ".[rl]" "ray[rllib]" torch --extra-index-url https://download.pytorch.org/whl/cpu
+   python -m pytest -m rllib -n 0 tests/test_agents_rllib.py
+"""
+
+from __future__ import annotations
+
+import math
+import os
+
+import pytest
+
+if os.environ.get("CI"):
+    import pettingzoo  # CI installs the rl extra: a missing one is a failure there
+else:
+    pettingzoo = pytest.importorskip("pettingzoo", reason="these tests need the rl extra")
+
+import numpy as np
+
+import pushrummy as pr
+from pushrummy.agents import rllib
+
+
+def test_the_environment_rllib_gets() -> None:
+    environment = rllib.make_env({"variant": "push", "max_turns_per_deal": 8})
+    assert environment.unwrapped.episode == "deal"
+    assert environment.unwrapped.variant.max_turns_per_deal == 8
+    environment.reset(seed=1)
+    agent = environment.agent_selection
+    seen = environment.observe(agent)
+    assert set(seen) == {"observations", "action_mask"}
+    assert seen["action_mask"].dtype == np.float32 and seen["action_mask"].sum() == 2
+    assert seen["observations"].min() >= 0.0 and seen["observations"].max() <= 1.0
+    assert environment.observation_space(agent).contains(seen)
+    assert environment.observation_space(agent) is environment.observation_space("player_3")
+    # one deal to its end through the wrapper (PettingZoo's api_test samples actions with
+    # the mask, which it wants as int8: the environment under it passes api_test with the
+    # same options, tests/test_agents_pettingzoo.py)
+    rng = np.random.default_rng(1)
+    steps = 0
+    for agent in environment.agent_iter():
+        observation, _, termination, truncation, _ = environment.last()
+        assert environment.observation_space(agent).contains(observation)
+        if termination or truncation:
+            environment.step(None)
+        else:
+            environment.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            steps += 1
+    assert environment.unwrapped.game_state.phase is pr.Phase.BETWEEN_DEALS and steps > 8
+
+
+def test_bad_env_configs() -> None:
+    with pytest.raises(pr.SetupError, match="variant must be one of"):
+        rllib.make_env({"variant": "gin"})
+    with pytest.raises(pr.SetupError, match="max_turns_per_deal"):
+        rllib.make_env({"max_turns_per_deal": 0})
+
+
+def test_runners_leave_a_cpu() -> None:
+    assert rllib.runners_for(8, cpus=2) == 1  # the recipe's 8 would hang on 2 CPUs
+    assert rllib.runners_for(8, cpus=1) == 0
+    assert rllib.runners_for(None, cpus=9) == 8
+    assert rllib.runners_for(4, cpus=32) == 4
+
+
+def test_side_returns() -> None:
+    result = {
+        "env_runners": {
+            "episode_return_mean": 0.0,  # every agent's summed: always 0 in Push
+            "agent_episode_returns_mean": {
+                "player_0": 1.0,
+                "player_1": -1.0,
+                "player_2": 0.0,
+                "player_3": -0.5,
+            },
+        }
+    }
+    assert rllib.side_returns(result) == {0: 0.5, 1: -0.75}
+    assert rllib.side_returns({"env_runners": {}}) == {}
+    cap_it = {"env_runners": {"agent_episode_returns_mean": {"player_4": 1.0}}}
+    assert rllib.side_returns(cap_it, pr.CAP_IT, 5) == {4: 1.0}
+
+
+@pytest.mark.rllib
+def test_one_ppo_iteration() -> None:
+    pytest.importorskip("ray.rllib", reason="the RLlib smoke test needs ray[rllib] and torch")
+    import ray
+
+    ray.init(num_cpus=2, include_dashboard=False, ignore_reinit_error=True)
+    try:
+        config = rllib.ppo_config({"max_turns_per_deal": 20}, runners=1, batch=1000)
+        config = config.training(minibatch_size=250, num_epochs=1)
+        algo = config.build_algo() if hasattr(config, "build_algo") else config.build()
+        result = algo.train()
+        algo.stop()
+    finally:
+        ray.shutdown()
+    sides = rllib.side_returns(result)
+    assert set(sides) == {0, 1}, result.get("env_runners")
+    assert sides[0] == pytest.approx(-sides[1])  # zero-sum: partners share, sides oppose
+    losses = result["learners"][rllib.POLICY]
+    assert math.isfinite(losses["total_loss"])
