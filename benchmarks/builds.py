@@ -16,7 +16,8 @@ A repetition plays ``--games`` NEW Push games in each build, the same games in e
 (seeds advance with the repetition, so no repetition replays a position a memo has seen, and
 each process starts with empty memos); the builds take turns within a repetition, the first
 one alternating, so drift on a shared machine falls on all of them alike. A decision is what
-a random playout does: list the legal moves, pick one uniformly, apply it checked. The table
+a random playout does: list the legal moves, pick one uniformly, apply it checked (with
+``--sampler random_move``: draw it with ``pushrummy.random_move``, as a rollout does). The table
 gives each build's CPU time and wall time per decision (medians over the repetitions) and
 the ratio of each build to the first, the median of the per-repetition ratios. Every
 build must play exactly the same moves: a digest of every listing and choice is compared,
@@ -40,8 +41,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def playout(seeds: Sequence[int]) -> dict[str, object]:
-    """Play the games of ``seeds`` to the end with uniformly random moves; time them."""
+def playout(seeds: Sequence[int], sampler: str = "list") -> dict[str, object]:
+    """Play the games of ``seeds`` to the end with uniformly random moves; time them.
+
+    ``sampler``: ``list`` lists the legal moves and picks one (each choice and the listing's
+    length go into the digest); ``random_move`` draws one with :func:`pushrummy.random_move`
+    (a rollout's way; each move drawn goes into the digest)."""
     import pushrummy as pr
 
     digest = hashlib.sha256()
@@ -50,13 +55,16 @@ def playout(seeds: Sequence[int]) -> dict[str, object]:
     for seed in seeds:
         rng = random.Random(seed)
         state = pr.new_game(pr.PUSH, seed=seed)
-        while True:
-            moves = pr.legal_moves(state)
-            if not moves:
-                break
-            index = rng.randrange(len(moves))
-            state = pr.apply_move(state, moves[index])
-            digest.update(b"%d/%d;" % (index, len(moves)))
+        while state.phase is not pr.Phase.GAME_OVER:
+            if sampler == "random_move":
+                move = pr.random_move(state, rng)
+                digest.update(repr(move).encode())
+            else:
+                moves = pr.legal_moves(state)
+                index = rng.randrange(len(moves))
+                move = moves[index]
+                digest.update(b"%d/%d;" % (index, len(moves)))
+            state = pr.apply_move(state, move)
             decisions += 1
         digest.update(repr(state.totals).encode())
     cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
@@ -70,14 +78,23 @@ def playout(seeds: Sequence[int]) -> dict[str, object]:
     }
 
 
-def run_child(python: str, path: str | None, seeds: Sequence[int]) -> dict[str, object]:
+def run_child(
+    python: str, path: str | None, seeds: Sequence[int], sampler: str
+) -> dict[str, object]:
     """Run :func:`playout` in a fresh process of ``python``; return its result."""
     env = dict(os.environ)
     env.pop("PYTHONPATH", None)
     if path:
         env["PYTHONPATH"] = path
     out = subprocess.run(
-        [python, str(Path(__file__).resolve()), "--child", ",".join(map(str, seeds))],
+        [
+            python,
+            str(Path(__file__).resolve()),
+            "--sampler",
+            sampler,
+            "--child",
+            ",".join(map(str, seeds)),
+        ],
         env=env,
         cwd="/",
         check=True,
@@ -103,17 +120,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--reps", type=int, default=5)
     parser.add_argument("--games", type=int, default=3, help="new Push games per repetition")
     parser.add_argument("--seed", type=int, default=1, help="the first repetition's first seed")
+    parser.add_argument(
+        "--sampler",
+        choices=("list", "random_move"),
+        default="list",
+        help="list: legal_moves and a uniform pick (default); random_move: pushrummy.random_move",
+    )
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child is not None:
-        print(json.dumps(playout([int(s) for s in args.child.split(",")])))
+        print(json.dumps(playout([int(s) for s in args.child.split(",")], args.sampler)))
         return 0
     builds = [("pure", sys.executable, str(ROOT / "src")), *args.build]
     rows: dict[str, list[dict[str, object]]] = {name: [] for name, _, _ in builds}
     for rep in range(args.reps):
         seeds = [args.seed + rep * args.games + g for g in range(args.games)]
         order = builds if rep % 2 == 0 else builds[::-1]
-        results = {name: run_child(python, path, seeds) for name, python, path in order}
+        results = {
+            name: run_child(python, path, seeds, args.sampler) for name, python, path in order
+        }
         digests = {r["digest"] for r in results.values()}
         if len(digests) != 1:
             print(f"builds played differently on seeds {seeds}: {results}", file=sys.stderr)
