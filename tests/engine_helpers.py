@@ -442,3 +442,12 @@ def assert_rejected(
     if in_legal_moves and contracts_ready():
         assert move not in pr.legal_moves(state)
     return err
+
+
+def wrong_type(message: str) -> str:
+    """The ``match`` pattern of the TypeError a wrong Python type raises: pushrummy's own
+    ``message``; in the compiled build (docs/speed.rst) also mypyc's entry check of a
+    compiled function's annotated argument ("bool object expected; got int")."""
+    if pr.compiled:
+        return f"{message}|object expected; got "
+    return message

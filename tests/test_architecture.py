@@ -21,6 +21,7 @@ SRC = Path(pushrummy.__file__).parent
 LAYERS: dict[str, int] = {
     "_version": 0,
     "errors": 0,
+    "buildinfo": 0,
     "rules": -1,
     "cards": 1,
     "melds": 2,

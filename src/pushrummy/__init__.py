@@ -8,6 +8,7 @@ True
 
 from ._version import __version__
 from .bots import Bot, GreedyBot, RandomBot
+from .buildinfo import is_compiled
 from .cards import JOKER, Card, Rank, Suit, format_cards, make_deck, parse_card, parse_cards
 from .consistency import Problem, state_problems, view_problems
 from .contract_spec import Contract, Requirement
@@ -105,6 +106,10 @@ from .variants import (
 )
 from .views import PlayerView, moves_using, view
 
+compiled: bool = is_compiled()
+"""True when this is the compiled build (its hot modules compiled with mypyc), False for the
+pure-Python package: see :mod:`pushrummy.buildinfo` and the Speed page."""
+
 __all__ = [
     "CAP_IT",
     "JOKER",
@@ -194,6 +199,7 @@ __all__ = [
     "cards_used",
     "check_meld",
     "check_move",
+    "compiled",
     "contract_left",
     "contract_options",
     "deal_penalties",

@@ -189,17 +189,24 @@ class _Lister:
         sets.sort(key=_wilds_of)
         runs.sort(key=_wilds_of)
         self.slots = [sets] * len(self.set_sizes) + [runs] * len(self.run_sizes)
+        self.bases = [0] * len(self.set_sizes) + [len(sets)] * len(self.run_sizes)
+        """Per slot, the number of its first shape: a shape's number (its slot's base plus
+        its index) names it, sets and runs apart. Numbers, not identities: a shape is a
+        plain tuple, which the compiled build (mypyc) passes unboxed, so ``is`` and ``id``
+        would not tell two shapes apart there."""
         self.ends = [_ends_by_wilds(shapes, hand.wilds) for shapes in self.slots]
         """Per slot, per number of wilds left: the end of the slot's shapes that fit them."""
         counts = hand.counts()
         self.pool = [counts[code] for code in WILD_CODES]
         self.picked: list[Shape] = []
+        self.numbers: list[int] = []
+        """The number of each picked shape (see ``bases``)."""
         self.ways: list[tuple[bytes, tuple[Meld, ...]]] = []
         """Every way listed, with its sort key (see :meth:`_fill_last`)."""
         self.feasible: dict[tuple[object, ...], bool] = {}
         self.fill_memo: dict[tuple[object, ...], list[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
         self.meld_memo: dict[int, dict[tuple[int, ...], tuple[bytes, Meld]]] = {}
-        """Per shape (by identity: shapes live as long as the lister), per fill: the meld."""
+        """Per shape (by its number), per fill: the meld."""
         self.rests_memo: dict[tuple[Component, ...], list[Plan]] = {}
 
     def _wild_budget(self) -> dict[tuple[int, int], int]:
@@ -251,15 +258,18 @@ class _Lister:
         # slot left after this, listing that slot's fitting shapes directly costs less
         # than the proof (a few int operations per shape against a feasibility search).
         prune = slot + 2 < len(self.slots)
+        base = self.bases[slot]
         for index in range(start, self.ends[slot][wilds]):
             shape = shapes[index]
             rest = remaining - shape[USE]
             if rest & guards != guards:
                 continue
             self.picked.append(shape)
+            self.numbers.append(base + index)
             if not prune or self._rest_feasible(rest, wilds - shape[WILDS]):
                 self._pick(slot + 1, index, rest, wilds - shape[WILDS])
             self.picked.pop()
+            self.numbers.pop()
 
     def _rest_feasible(self, remaining: int, wilds: int) -> bool:
         """Whether the components not yet filled can be met from what is left (a prune:
@@ -317,17 +327,18 @@ class _Lister:
     def _fill(self, i: int, melds: list[tuple[bytes, Meld]], previous: tuple[int, ...]) -> None:
         """Stage 2: wild cards for shape ``i`` on (there is at least one shape left)."""
         shape = self.picked[i]
-        twin = i > 0 and self.picked[i - 1] is shape
+        number = self.numbers[i]
+        twin = i > 0 and self.numbers[i - 1] == number
         fills = self._fills_of(shape[WILDS], shape[KEY][0] == RUN and self.ordered)
         if i + 1 == len(self.picked):
-            self._fill_last(shape, fills, melds, previous if twin else None)
+            self._fill_last(shape, number, fills, melds, previous if twin else None)
             return
         pool = self.pool
         keyed = self._keyed
         for fill, taken in fills:
             if twin and fill < previous:
                 continue
-            melded = keyed(shape, fill)
+            melded = keyed(shape, number, fill)
             for index in taken:
                 pool[index] -= 1
             melds.append(melded)
@@ -339,6 +350,7 @@ class _Lister:
     def _fill_last(
         self,
         shape: Shape,
+        number: int,
         fills: list[tuple[tuple[int, ...], tuple[int, ...]]],
         melds: list[tuple[bytes, Meld]],
         previous: tuple[int, ...] | None,
@@ -356,7 +368,7 @@ class _Lister:
         for fill, _ in fills:
             if previous is not None and fill < previous:
                 continue
-            ordered = sorted([*melds, keyed(shape, fill)])
+            ordered = sorted([*melds, keyed(shape, number, fill)])
             append((b"".join([key for key, _ in ordered]), tuple(meld for _, meld in ordered)))
 
     def _fill_pair(self) -> None:
@@ -375,21 +387,23 @@ class _Lister:
         than the ways themselves.
         """
         shape, second = self.picked
+        number, second_number = self.numbers
+        same = number == second_number
         fills = self._fills_of(shape[WILDS], shape[KEY][0] == RUN and self.ordered)
         pool = self.pool
         ordered = second[KEY][0] == RUN and self.ordered
-        memo = self._memo_of(second)
+        memo = self._memo_of(second_number)
         keyed = self._keyed
         append = self.ways.append
         for fill, taken in fills:
-            first_key, first = keyed(shape, fill)
+            first_key, first = keyed(shape, number, fill)
             for index in taken:
                 pool[index] -= 1
             rest = self._fills_of(second[WILDS], ordered)
             for index in taken:
                 pool[index] += 1
             for other, _ in rest:
-                if second is shape and other < fill:
+                if same and other < fill:
                     continue
                 melded = memo.get(other)
                 if melded is None:
@@ -411,17 +425,18 @@ class _Lister:
             ]
         return fills
 
-    def _keyed(self, shape: Shape, fill: tuple[int, ...]) -> tuple[bytes, Meld]:
-        memo = self._memo_of(shape)
+    def _keyed(self, shape: Shape, number: int, fill: tuple[int, ...]) -> tuple[bytes, Meld]:
+        memo = self._memo_of(number)
         melded = memo.get(fill)
         if melded is None:
             melded = memo[fill] = _keyed_meld(shape, fill)
         return melded
 
-    def _memo_of(self, shape: Shape) -> dict[tuple[int, ...], tuple[bytes, Meld]]:
-        memo = self.meld_memo.get(id(shape))
+    def _memo_of(self, number: int) -> dict[tuple[int, ...], tuple[bytes, Meld]]:
+        """The meld memo of the shape numbered ``number``."""
+        memo = self.meld_memo.get(number)
         if memo is None:
-            memo = self.meld_memo[id(shape)] = {}
+            memo = self.meld_memo[number] = {}
         return memo
 
 
