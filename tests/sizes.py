@@ -40,7 +40,7 @@ SIZES: dict[str, tuple[int, ...]] = {
     "conformance.greedy": (1, 2),
     # test_conformance: states of each game (besides the last and every deal's end) that get
     # the heavy checks; greedy games two thirds of them
-    "conformance.samples": (5, 12),
+    "conformance.samples": (5, 8),
     # test_soak: seeded games per preset (over every house-rule set and policy); the soak
     # run (`python -m pytest -m soak`, outside CI) plays 2,500 a preset, 10,000 in all
     "soak.games": (6, 500, 2500),
