@@ -16,20 +16,20 @@ SIZES: dict[str, tuple[int, ...]] = {
     # test_contract_reference: Hypothesis examples, each compared against all six contracts
     "reference.uniform": (300, 2300),
     "reference.meld_dense": (150, 2600),
-    "reference.wild_heavy": (30, 1000),
+    "reference.wild_heavy": (30, 500),
     # test_lay_down_steps: generated hands
-    "steps.wild_heavy": (15, 250),
+    "steps.wild_heavy": (15, 100),
     "steps.ordinary": (300, 1700),
     "steps.small_reference": (30, 250),
     "steps.canonical": (100, 300),
     # test_lay_down_minimal: generated hands, every legal lay-down mapped to a listed one
-    "steps.minimal": (40, 200),
+    "steps.minimal": (40, 100),
     # test_contract_clusters: seeded hands of contracts of many parts, the clusters' answer
     # against the backtracking's
     "clusters.hands": (150, 1500),
     # test_fast_paths: generated hands whose every new meld is rebuilt from a listed one
     "new_melds.ordinary": (40, 400),
-    "new_melds.wild_heavy": (5, 80),
+    "new_melds.wild_heavy": (5, 40),
     # test_lay_down_wilds: Hypothesis examples (generated positions, shapes and fillings)
     "wilds.generated": (40, 400),
     # test_perft: Hypothesis examples (generated positions)
@@ -40,7 +40,7 @@ SIZES: dict[str, tuple[int, ...]] = {
     "conformance.greedy": (1, 2),
     # test_conformance: states of each game (besides the last and every deal's end) that get
     # the heavy checks; greedy games two thirds of them
-    "conformance.samples": (5, 12),
+    "conformance.samples": (5, 8),
     # test_soak: seeded games per preset (over every house-rule set and policy); the soak
     # run (`python -m pytest -m soak`, outside CI) plays 2,500 a preset, 10,000 in all
     "soak.games": (6, 500, 2500),
@@ -50,7 +50,7 @@ SIZES: dict[str, tuple[int, ...]] = {
     # test_schemas: seeded games whose every document is validated; randomly mutated
     # documents; junk values tried on each value of the small documents (all: 100)
     "schemas.games": (2, 6),
-    "schemas.mutations": (400, 2500),
+    "schemas.mutations": (400, 1200),
     "schemas.junk": (12, 100),
 }
 """Every sampled check's size, in the default run and in the exhaustive run."""

@@ -15,7 +15,6 @@ import os
 import pickle
 import random
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -81,9 +80,7 @@ def play(state: Any, rng: random.Random, decisions: int | None = None) -> Any:
 @pytest.mark.parametrize(("name", "sims"), SIMULATED)
 def test_random_sim_test(name: str, sims: int) -> None:
     game = pyspiel.load_game(name)
-    start = time.perf_counter()
     pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
-    assert time.perf_counter() - start < 120
 
 
 def test_the_games_are_registered_with_their_types() -> None:
@@ -499,9 +496,7 @@ def test_docs_example(capsys: pytest.CaptureFixture[str]) -> None:
     example = next(block for block in blocks if "MCTSBot" in block)
     code = "\n".join(line[3:] for line in example.splitlines())
     namespace: dict[str, Any] = {}
-    start = time.perf_counter()
     exec(compile(code, "docs/agents.rst", "exec"), namespace)
-    assert time.perf_counter() - start < 60
     printed = capsys.readouterr().out
     assert "MCTS chose" in printed
     state = namespace["state"]

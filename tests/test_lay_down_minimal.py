@@ -236,7 +236,9 @@ def test_every_legal_lay_down_is_a_listed_one_and_lay_offs(budget: Budget) -> No
         mapped += found
         unlisted += longer
     print(f"\n{mapped} legal lay-downs mapped, {unlisted} of them through lay-offs")
-    assert mapped > 100 and unlisted > 30  # the proof is not vacuous
+    # the proof is not vacuous: the exhaustive run's 100 hands map 2,205 (460 through lay-offs)
+    assert mapped > (2000 if budget.exhaustive else 100)
+    assert unlisted > (400 if budget.exhaustive else 30)
 
 
 @rule("contract.steps", "layoff.when")

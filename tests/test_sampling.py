@@ -8,9 +8,9 @@ seat's cards.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
-from collections.abc import Iterator
 
 import attrs
 import pytest
@@ -32,45 +32,56 @@ from pushrummy.sampling import sample_state, unseen_cards
 from pushrummy.state import DEAL_PHASES, GameState, replace_unchecked
 from pushrummy.variants import BuryPosition
 
-
-def positions() -> Iterator[tuple[str, GameState]]:
-    """States spread over seeded games of every preset and house-rule set."""
-    for index, (preset, house) in enumerate(combinations()):
-        variant = variant_for(preset, house)
-        players = PRESETS[preset][1]
-        policy = (greedy(0.2), melding(), bots("gr" * 3))[index % 3]
-        game = playout(variant, players, index, policy)
-        step = max(1, len(game.states) // 12)
-        between = [s for s in game.states if s.phase is pr.Phase.BETWEEN_DEALS][:2]
-        for state in (*game.states[::step], *between, game.final):
-            yield f"{preset}/{house}", state
+COMBINATIONS = combinations()
 
 
-POSITIONS = list(positions())
+@functools.cache
+def game_positions(index: int) -> tuple[tuple[str, GameState], ...]:
+    """States spread over a seeded game of the ``index``-th (preset, house rules) pair."""
+    preset, house = COMBINATIONS[index]
+    variant = variant_for(preset, house)
+    players = PRESETS[preset][1]
+    policy = (greedy(0.2), melding(), bots("gr" * 3))[index % 3]
+    game = playout(variant, players, index, policy)
+    step = max(1, len(game.states) // 12)
+    between = [s for s in game.states if s.phase is pr.Phase.BETWEEN_DEALS][:2]
+    return tuple(
+        (f"{preset}/{house}", state) for state in (*game.states[::step], *between, game.final)
+    )
+
+
+@functools.cache
+def positions() -> tuple[tuple[str, GameState], ...]:
+    """States spread over seeded games of every preset and house-rule set, played when a test
+    first asks (not at collection, where every pytest-xdist worker of both runs would play
+    them)."""
+    return tuple(p for index in range(len(COMBINATIONS)) for p in game_positions(index))
 
 
 def test_the_positions_cover_every_phase() -> None:
-    phases = {state.phase for _, state in POSITIONS}
+    phases = {state.phase for _, state in positions()}
     assert phases >= {pr.Phase.DRAW, pr.Phase.PLAY, pr.Phase.BETWEEN_DEALS, pr.Phase.GAME_OVER}
 
 
-@pytest.mark.parametrize("name, state", POSITIONS[::3])
-def test_a_sample_is_consistent_and_looks_the_same_to_its_seat(name: str, state: GameState) -> None:
-    rng = random.Random(name)
-    for seat in range(state.players):
-        me = pr.view(state, seat)
-        sample = sample_state(me, rng)
-        assert pr.state_problems(sample) == ()
-        assert pr.view(sample, seat) == me
-        assert pr.view(sample, seat).events == me.events
-        if state.current_player == seat:
-            assert pr.legal_moves(sample) == me.legal_moves
-        assert sample.injected == (None,) * len(state.variant.deals)
+@pytest.mark.parametrize("index", range(len(COMBINATIONS)), ids=["/".join(c) for c in COMBINATIONS])
+def test_a_sample_is_consistent_and_looks_the_same_to_its_seat(index: int) -> None:
+    """Every third position of the pair's game."""
+    for name, state in game_positions(index)[::3]:
+        rng = random.Random(name)
+        for seat in range(state.players):
+            me = pr.view(state, seat)
+            sample = sample_state(me, rng)
+            assert pr.state_problems(sample) == ()
+            assert pr.view(sample, seat) == me
+            assert pr.view(sample, seat).events == me.events
+            if state.current_player == seat:
+                assert pr.legal_moves(sample) == me.legal_moves
+            assert sample.injected == (None,) * len(state.variant.deals)
 
 
 def test_every_position_samples_consistently() -> None:
     rng = random.Random(5)
-    for _, state in POSITIONS:
+    for _, state in positions():
         for seat in range(state.players):
             me = pr.view(state, seat)
             sample = sample_state(me, rng)
@@ -97,7 +108,7 @@ def test_laying_down_samples_let_the_layer_finish() -> None:
 
 
 def test_the_same_rng_state_gives_the_same_sample() -> None:
-    state = next(s for _, s in POSITIONS[len(POSITIONS) // 2 :] if s.phase is pr.Phase.PLAY)
+    state = next(s for _, s in positions()[len(positions()) // 2 :] if s.phase is pr.Phase.PLAY)
     me = pr.view(state, 1)
     first = sample_state(me, random.Random(3))
     assert first == sample_state(me, random.Random(3))
@@ -106,7 +117,7 @@ def test_the_same_rng_state_gives_the_same_sample() -> None:
 
 
 def test_the_own_hand_and_public_cards_are_kept() -> None:
-    for name, state in POSITIONS[::7]:
+    for name, state in positions()[::7]:
         seat = len(name) % state.players
         me = pr.view(state, seat)
         sample = sample_state(me, random.Random(name))
@@ -119,7 +130,7 @@ def test_the_own_hand_and_public_cards_are_kept() -> None:
 
 def test_the_unseen_cards_are_the_hidden_hands_and_the_stock() -> None:
     shapes = 0
-    picked = [s for i, (_, s) in enumerate(POSITIONS) if i % 5 == 0 or s.shape is not None]
+    picked = [s for i, (_, s) in enumerate(positions()) if i % 5 == 0 or s.shape is not None]
     for state in picked:
         for seat in range(state.players):
             me = pr.view(state, seat)
@@ -170,11 +181,11 @@ def _account(state: GameState) -> None:
 
 
 def test_the_sampled_history_accounts_for_every_card() -> None:
-    for name, state in POSITIONS[::4]:
+    for name, state in positions()[::4]:
         seat = len(name) % state.players
         sample = sample_state(pr.view(state, seat), random.Random(name))
         _account(sample)
-    _account(POSITIONS[-1][1])  # the check itself holds for a real game
+    _account(positions()[-1][1])  # the check itself holds for a real game
 
 
 def test_buried_wilds_stay_at_the_bottom_with_bottom_burial() -> None:
@@ -288,7 +299,7 @@ def test_an_inconsistent_view_is_a_setup_error() -> None:
 def test_frozen_values_are_their_own_copies() -> None:
     import copy
 
-    _, state = POSITIONS[len(POSITIONS) // 3]
+    _, state = positions()[len(positions()) // 3]
     me = pr.view(state, 0)
     values: list[object] = [state, me, *state.table, *state.results]
     if state.outcome is not None:
@@ -303,11 +314,11 @@ def test_cards_melds_moves_and_variants_are_their_own_copies() -> None:
     import copy
 
     kinds: dict[type, object] = {}
-    for _, position in POSITIONS:
+    for _, position in positions():
         for move in pr.legal_moves(position):
             kinds.setdefault(type(move), move)
     assert {kind.__name__ for kind in kinds} >= {"Take", "Push", "Discard", "NextDeal"}
-    _, state = POSITIONS[len(POSITIONS) // 2]
+    _, state = positions()[len(positions()) // 2]
     values: list[object] = [
         *kinds.values(),
         *(card for hand in state.hands for card in hand),

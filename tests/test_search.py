@@ -17,39 +17,45 @@ from pushrummy.moves import Discard
 
 def decision_points() -> list[pr.PlayerView]:
     """Views of the seat to move at positions of seeded games of every preset and house rule."""
-    views = []
+    found = []
     for index, (preset, house) in enumerate(combinations()):
         game = playout(variant_for(preset, house), PRESETS[preset][1], index, greedy(0.2))
         picked = [s for s in game.states if s.current_player is not None]
         for state in picked[:: max(1, len(picked) // 6)]:
             assert state.current_player is not None
-            views.append(pr.view(state, state.current_player))
-    return views
+            found.append(pr.view(state, state.current_player))
+    return found
 
 
-VIEWS = decision_points()
+@pytest.fixture(scope="module")
+def views() -> list[pr.PlayerView]:
+    """The decision points, computed when a test first needs them (not at collection, where
+    every pytest-xdist worker, in the exhaustive run too, would play the games)."""
+    return decision_points()
 
 
-def test_the_views_include_draws_and_discards() -> None:
-    assert {v.phase for v in VIEWS} >= {pr.Phase.DRAW, pr.Phase.PLAY}
-    assert sum(1 for v in VIEWS if sum(isinstance(m, Discard) for m in v.legal_moves) > 1) > 5
+def test_the_views_include_draws_and_discards(views: list[pr.PlayerView]) -> None:
+    assert {v.phase for v in views} >= {pr.Phase.DRAW, pr.Phase.PLAY}
+    assert sum(1 for v in views if sum(isinstance(m, Discard) for m in v.legal_moves) > 1) > 5
 
 
-def test_it_returns_a_legal_move_everywhere() -> None:
+def test_it_returns_a_legal_move_everywhere(views: list[pr.PlayerView]) -> None:
     bot = pr.SearchBot(seed=1, playouts=2, horizon=4)
-    for me in VIEWS:
+    for me in views:
         assert bot.choose(me) in me.legal_moves
 
 
-def test_it_is_deterministic_for_a_seed() -> None:
-    for me in VIEWS[::9]:
+def test_it_is_deterministic_for_a_seed(views: list[pr.PlayerView]) -> None:
+    for me in views[::9]:
         first = pr.SearchBot(seed=7, playouts=3, horizon=6).choose(me)
         assert pr.SearchBot(seed=7, playouts=3, horizon=6).choose(me) == first
 
 
-def test_its_search_compares_the_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_its_search_compares_the_candidates(
+    monkeypatch: pytest.MonkeyPatch, views: list[pr.PlayerView]
+) -> None:
     # In a draw it plays out both take and push; the budget is playouts per candidate.
-    me = next(v for v in VIEWS if v.phase is pr.Phase.DRAW and len(v.legal_moves) == 2)
+    me = next(v for v in views if v.phase is pr.Phase.DRAW and len(v.legal_moves) == 2)
     calls: list[pr.Move] = []
     real = search.apply_move
 
@@ -77,18 +83,22 @@ def samples(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return drawn
 
 
-def test_a_tiny_time_limit_still_plays_one_determinisation(samples: list[int]) -> None:
-    me = next(v for v in VIEWS if v.phase is pr.Phase.DRAW and len(v.legal_moves) == 2)
+def test_a_tiny_time_limit_still_plays_one_determinisation(
+    samples: list[int], views: list[pr.PlayerView]
+) -> None:
+    me = next(v for v in views if v.phase is pr.Phase.DRAW and len(v.legal_moves) == 2)
     move = pr.SearchBot(seed=1, playouts=50, time_limit=1e-9, horizon=2).choose(me)
     assert move in me.legal_moves
     assert len(samples) == 1
 
 
-def test_min_playouts_stops_when_no_candidate_is_ahead(samples: list[int]) -> None:
+def test_min_playouts_stops_when_no_candidate_is_ahead(
+    samples: list[int], views: list[pr.PlayerView]
+) -> None:
     # With min_playouts, the search stops once GreedyBot's choice is ahead of every other
     # candidate (it would be kept): never fewer than min_playouts determinisations, never
     # more than playouts, and fewer in some positions.
-    draws = [v for v in VIEWS if v.phase is pr.Phase.DRAW and len(v.legal_moves) == 2][:6]
+    draws = [v for v in views if v.phase is pr.Phase.DRAW and len(v.legal_moves) == 2][:6]
     counts = []
     for me in draws:
         samples.clear()
