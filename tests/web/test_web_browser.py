@@ -217,7 +217,7 @@ def check_matches(page: Any, game: Any, seat: int, cards: list[str]) -> list[str
 def filled(game: Any, shape: Json) -> list[tuple[str, list[str]]]:
     """Each filling of a listed shape, as its fill's notation and the meld's cards: what the
     engine lists once the shape is announced (asked on a copy, the game is not changed)."""
-    announced = pr.apply_move(game.state, pr.decode(wrap(shape), kind="move"))
+    announced = pr.apply_move(game.state, pr.decode(wrap(shape), kind="move", at=game.state))
     return [
         (pr.format_move(fill), [*shape_cards(shape["shape"]), *map(str, fill.wilds)])
         for fill in pr.legal_moves(announced)
