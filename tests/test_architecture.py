@@ -42,6 +42,7 @@ LAYERS: dict[str, int] = {
     "english": 14,
     "notation": 15,
     "records": 13,
+    "log_replay": 13,
     "_wire": 3,
     "_json_encode": 16,
     "consistency": 14,
