@@ -278,8 +278,35 @@ def test_wrong_types_are_type_errors() -> None:
 
 def test_an_inconsistent_view_is_a_setup_error() -> None:
     me = pr.view(pr.new_game(pr.PUSH, seed=1), 0)
-    with pytest.raises(pr.SetupError, match="does not add up"):
+    with pytest.raises(pr.SetupError, match="the view is inconsistent"):
         sample_state(attrs.evolve(me, stock_size=me.stock_size + 1), random.Random(1))
+
+
+def test_every_inconsistent_view_is_refused_before_sampling() -> None:
+    """The sampler asks view_problems first: views it used to sample silently wrong (events
+    that contradict the view) or crash on (IndexError) are a SetupError."""
+    game = playout(variant_for("push"), 4, 11, max_moves=60)
+    state = next(s for s in reversed(game.states) if s.phase is pr.Phase.PLAY and s.table)
+    seat = (state.current_player + 1) % 4  # type: ignore[operator]
+    me = pr.view(state, seat)
+    events = list(me.events)
+    index = next(i for i, e in enumerate(events) if isinstance(e, Discarded) and e.seat != seat)
+    discard = events[index]
+    assert isinstance(discard, Discarded)
+    other = next(card for card in pr.parse_cards("AC 7D KH") if card != discard.card)
+    events[index] = attrs.evolve(discard, card=other)  # the next seat took or pushed another
+    broken = [
+        attrs.evolve(me, events=pr.events.EventLog(events)),  # was sampled as if it were true
+        attrs.evolve(me, hand_sizes=(*me.hand_sizes[:-1], me.hand_sizes[-1] + 1)),
+        attrs.evolve(me, known=((), (), (), ())) if any(me.known) else me,
+        attrs.evolve(me, table=me.table[1:]),
+    ]
+    for view in broken:
+        if view is me:
+            continue
+        assert pr.view_problems(view)
+        with pytest.raises(pr.SetupError, match="the view is inconsistent"):
+            sample_state(view, random.Random(1))
 
 
 # -- search plumbing: frozen values are not copied; injected deals use no randomness ------------

@@ -64,6 +64,7 @@ from collections.abc import Sequence
 import attrs
 
 from .cards import Card, make_deck
+from .consistency import view_problems
 from .contracts import can_complete_contract, contract_left
 from .errors import SetupError
 from .events import (
@@ -152,14 +153,20 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     Raises:
         TypeError: ``view`` is not a :class:`~pushrummy.views.PlayerView`, or ``rng`` not a
             :class:`random.Random`.
-        SetupError: the view is inconsistent (its cards, hand sizes, stock size and events
-            do not add up to a deal of the deck), so no state has it as its view; or
+        SetupError: the view is inconsistent (:func:`~pushrummy.consistency.view_problems`
+            finds a problem: say its cards, hand sizes, stock size and events do not add up to
+            a deal of the deck), so no state has it as its view; or
             another seat is laying down and no deal in 10,000 tries lets it finish.
     """
     if not isinstance(view, PlayerView):
         raise TypeError(f"view must be a PlayerView, not {type(view).__name__}")
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+    if _CHECKED[0] is not view:  # a search samples one view many times: checked once
+        problems = view_problems(view)
+        if problems:
+            raise SetupError(f"the view is inconsistent, so no state has it: {problems[0]}")
+        _CHECKED[0] = view
     seat, players = view.seat, view.players
     public = _public_hands(view)
     pool = list(_unseen(view).elements())
@@ -204,6 +211,10 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
         log=GameLog(players, events),
     )
 
+
+_CHECKED: list[object] = [object()]
+"""The last view :func:`sample_state` found consistent (one entry, held so that its id is not
+reused; views are immutable, so the very same object, ``is``, needs no second check)."""
 
 _TRIES = 10_000
 """How many deals of the unseen cards :func:`sample_state` tries while another seat is
