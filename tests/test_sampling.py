@@ -463,3 +463,38 @@ def test_an_injected_deal_buries_a_wild_upcard_at_the_bottom_whatever_the_seed()
     assert len({state.stock for state in states}) == 1
     shuffled = [pr.new_game(pr.PUSH, seed=seed, dealer=0) for seed in range(8)]
     assert len({state.stock for state in shuffled}) == 8  # a shuffled deal still uses the seed
+
+
+def test_a_seat_filling_a_shape_of_six_wild_places_is_always_sampled() -> None:
+    """Cap-It, a run of 7 announced as AH and six wild places: the seat holds six wild cards
+    at least. Drawing its hand uniformly and rejecting it gave up after 10,000 tries (the
+    wilds are few among the unseen cards); the sampler draws how many wilds it holds from
+    their law cut below six, so every sample lets it fill the shape, and the other seats'
+    hands and the stock stay uniform."""
+    from pushrummy.cards import make_deck
+    from pushrummy.contract_spec import Contract
+    from pushrummy.variants import DealSpec
+
+    variant = pr.CAP_IT.replace(deals=(DealSpec(10, Contract.parse("1 run of 3 + 1 run of 7")),))
+    deck = list(make_deck(3))
+    mine = pr.parse_cards("AH 2C 2C 2D 2H 2H 2S JK JK KS")
+    for card in mine:
+        deck.remove(card)
+    random.Random(5).shuffle(deck)
+    hands = [mine] + [deck[10 * k : 10 * (k + 1)] for k in range(4)]
+    rest = deck[40:]
+    upcard = next(card for card in rest if not card.is_wild)
+    rest.remove(upcard)
+    order = [hands[s][i] for i in range(10) for s in range(5)] + [upcard, *rest]
+    state = pr.new_game(variant, seed=1, players=5, dealer=4, deals=[order])
+    state = pr.apply_move(state, pr.Take(0))
+    state = pr.apply_move(state, pr.parse_move(state, "shape *=8H *=9H *=10H *=JH *=QH *=KH AH"))
+    assert state.phase is pr.Phase.FILLING_WILDS
+    me = pr.view(state, 1)
+    wild_counts: Counter[int] = Counter()
+    for index in range(4):
+        sample = sample_state(me, random.Random(index))
+        assert pr.view(sample, 1) == me
+        assert pr.state_problems(sample) == ()
+        wild_counts[sum(card.is_wild for card in sample.hands[0])] += 1
+    assert min(wild_counts) >= 6
