@@ -6,12 +6,13 @@ the scores and ``view.legal_moves`` — never the privileged game state, so it c
 cheat. It must return one of ``view.legal_moves``; ``play_game`` applies the move with
 ``apply_move``, which validates it.
 
-``HoarderBot`` below is deliberately simple: it takes an upcard that matches the
-rank or suit of a card in hand (a greedy draw), lays down its contract one meld at a
-time, the biggest first (a meld with wild cards is listed as its shape, ``*`` at each wild
-place; then it fills the places with its cheapest wilds), lays off and melds whatever it
-can, and discards its most expensive card. Its team
-plays a few games against a team of ``GreedyBot`` players.
+``HoarderBot`` below is deliberately simple: while it holds fewer than ten cards it takes an
+upcard that is wild or matches the rank or suit of a natural card in hand, and pushes
+otherwise; it lays its contract down one listed step at a time, each time the step whose
+cards are worth the most (a step with wild cards is listed as its shape, ``*`` at each wild
+place; then it fills the places with its cheapest wilds), then lays off or melds the first
+listed one, and discards its most expensive natural card. Its side (seats 0 and 2) plays a
+few games against a side of ``GreedyBot`` players (seats 1 and 3).
 
 Run:  python examples/custom_bot.py [GAMES]
 """
@@ -24,7 +25,9 @@ import pushrummy as pr
 
 
 class HoarderBot:
-    """Takes an upcard that shares a rank or suit with its hand; otherwise plays greedily."""
+    """Hoards: takes a wild upcard or one that shares a rank or suit with a natural card in
+    its hand (under ten cards), lays down the listed step worth the most, lays off and melds
+    the first listed, and discards its most expensive natural card."""
 
     def choose(self, view: pr.PlayerView) -> pr.Move:
         moves = view.legal_moves
@@ -59,18 +62,19 @@ def main(games: int = 3) -> None:
     assert isinstance(HoarderBot(), pr.Bot)  # Bot is a runtime-checkable protocol
     variant = pr.PUSH.replace(max_turns_per_deal=150)
     wins = [0, 0]
-    for seed in range(3, 3 + games):
-        # Team 0 (seats 0 and 2): HoarderBot; team 1 (seats 1 and 3): GreedyBot.
+    for number, seed in enumerate(range(3, 3 + games), start=1):
+        # Side 0 (seats 0 and 2): HoarderBot; side 1 (seats 1 and 3): GreedyBot.
         bots: list[pr.Bot] = [HoarderBot(), pr.GreedyBot(), HoarderBot(), pr.GreedyBot()]
         end = pr.play_game(pr.new_game(variant, seed=seed), bots)
         assert end.outcome is not None
         for side in end.outcome.winners:
             wins[side] += 1
         print(
-            f"game {seed}: totals hoarders {end.outcome.totals[0]}, greedy {end.outcome.totals[1]}"
+            f"game {number} (seed {seed}): totals hoarders {end.outcome.totals[0]}, "
+            f"greedy {end.outcome.totals[1]}"
         )
     print(
-        f"HoarderBot team won {wins[0]} of {games}, GreedyBot team won {wins[1]} (draws count for both)"
+        f"HoarderBot side won {wins[0]} of {games}, GreedyBot side won {wins[1]} (draws count for both)"
     )
 
 

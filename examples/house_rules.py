@@ -5,7 +5,7 @@ with some options changed (named as in RULES.md) and validates it again, so an
 inconsistent house rule fails at once with a message naming the field. This script:
 
 1. builds a house variant — wilds may not outnumber the naturals in a meld, wilds may
-   not be discarded, lay-offs only on your own team's melds;
+   not be discarded, lay-offs only on your own side's melds;
 2. prints the options that differ from Push;
 3. shows each change at work: a wild-heavy meld, the ways to meet a contract, the
    discards offered with a wild in hand;

@@ -153,7 +153,7 @@ def main(seed: int = 2) -> None:
     outcome = final["outcome"]
     mine = final["side"]
     verdict = "won" if mine in outcome["winners"] else "lost"
-    print(f"final totals {outcome['totals']}: the JSON client's team {mine} {verdict}")
+    print(f"final totals {outcome['totals']}: the JSON client's side {mine} {verdict}")
 
 
 def number_argument(description: str, name: str, default: int) -> int:

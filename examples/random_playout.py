@@ -40,10 +40,10 @@ def main(seed: int = 6) -> None:
     assert outcome is not None
     print(f"{moves} moves; final totals {outcome.totals}")
     if outcome.is_draw:
-        print(f"Draw between teams {outcome.winners}")
+        print(f"Draw between sides {outcome.winners}")
     else:
         print(
-            f"Winner: team {outcome.winners[0]} (seats {outcome.winners[0]} and {outcome.winners[0] + 2})"
+            f"Winner: side {outcome.winners[0]} (seats {outcome.winners[0]} and {outcome.winners[0] + 2})"
         )
 
 

@@ -47,6 +47,8 @@ SIZES: dict[str, tuple[int, ...]] = {
     # test_state_problems: seeded games per (preset, players) whose every state and view is
     # checked
     "state_problems.games": (1, 3),
+    # test_log_replay: rounds of its six seeded games whose positions' logs are mutated
+    "log_replay.rounds": (1, 3),
     # test_schemas: seeded games whose every document is validated; randomly mutated
     # documents; junk values tried on each value of the small documents (all: 100)
     "schemas.games": (2, 6),

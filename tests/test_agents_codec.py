@@ -387,6 +387,16 @@ def test_integer_like_tokens_are_accepted(drawn: pr.PlayerView) -> None:
     )
 
 
+@pytest.mark.parametrize("value", ["3", 3.0, True, None])
+def test_a_token_whose_index_is_no_int_is_a_type_error(drawn: pr.PlayerView, value: object) -> None:
+    class Index:  # a broken integer-like value: __index__ returns something else
+        def __index__(self) -> object:
+            return value
+
+    with pytest.raises(TypeError, match="__index__ returned"):
+        ActionCodec(pr.PUSH, 4).decode([Index()], drawn)  # type: ignore[list-item]
+
+
 def test_position_of_another_game(drawn: pr.PlayerView) -> None:
     with pytest.raises(pr.SetupError, match="the codec is for cap-it with 4 players"):
         ActionCodec(pr.CAP_IT, 4).mask(drawn)

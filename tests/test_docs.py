@@ -253,3 +253,34 @@ def test_rule_table_matches_rules_page() -> None:
     from pushrummy import rules
 
     assert list(rules.RULE_IDS) == rule_labels()
+
+
+def test_the_engine_page_says_what_the_code_does() -> None:
+    """The check-order table and the step order, against the engine: a draw part-way through
+    a lay-down is refused for the draw ([draw.choice]) before the lay-down check, and melds of
+    wilds only come last in step order."""
+    import pushrummy as pr
+    from pushrummy.contracts import step_order_key
+
+    page = (DOCS / "engine.rst").read_text(encoding="utf-8")
+    drawn = page.index("the seat has already drawn (part-way through a lay-down")
+    assert drawn < page.index("a lay-down is part-way (``LAYING_DOWN``)")
+    assert "melds of wilds\nonly last" in page
+    wilds, natural = pr.parse_meld("JK=7 2C=7 2D=7"), pr.parse_meld("KS KH KD")
+    assert step_order_key(natural) < step_order_key(wilds)
+    state = pr.new_game(pr.PUSH, seed=9)
+    state = pr.apply_move(state, pr.Take(1))
+    laying = pr.apply_move(state, pr.parse_move(state, "down 4D 4H 4S"))
+    assert laying.phase is pr.Phase.LAYING_DOWN
+    with pytest.raises(pr.WrongPhaseError) as caught:
+        pr.check_move(laying, pr.Take(1))
+    assert caught.value.rule == "draw.choice"
+
+
+def test_the_rules_page_follows_the_rules_text() -> None:
+    """[deal.random] as RULES.md words it (the bottom burial of injected orders)."""
+    page = " ".join(RULES_PAGE.read_text(encoding="utf-8").split())
+    assert (
+        "a wild upcard of an injected order goes to the bottom of the stock, in the order "
+        "turned, whatever ``bury_position`` says" in page
+    )

@@ -382,6 +382,7 @@ def test_moves_for_another_seat_are_refused() -> None:
         # A seat outside the game is refused as such, not as "not your turn".
         outside = not 0 <= seat < 4
         assert ("there is no seat" in str(error)) is outside
+        assert ("(seats 0..3)" in str(error)) is outside  # the seats it could be
         assert ("turn, not seat" in str(error)) is not outside
     after = play(state, Take(1))
     assert_rejected(after, Discard(2, after.hands[2][0]), NotYourTurnError, "turn.seat")

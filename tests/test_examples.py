@@ -19,7 +19,7 @@ EXPECTED = {
         "rejected: min_naturals_per_meld",
         "push (house rules)   totals",
     ],
-    "custom_bot.py": ["HoarderBot team won"],
+    "custom_bot.py": ["HoarderBot side won", "game 1 (seed 3)"],
     "json_frontend.py": [
         "server refused an illegal move: WrongPhaseError",
         "server refused another seat's move: NotYourTurnError",
@@ -74,4 +74,4 @@ def test_example_runs(script: str) -> None:
     for words in EXPECTED[script]:
         assert words in done.stdout, (words, done.stdout)
     if script == "random_playout.py":
-        assert "Winner: team" in done.stdout or "Draw between" in done.stdout
+        assert "Winner: side" in done.stdout or "Draw between" in done.stdout

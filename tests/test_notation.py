@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import importlib
 import random
 import re
 
@@ -769,7 +770,7 @@ def test_exchange_errors_come_from_the_engine(table_state: GameState) -> None:
         ("down 7S 7H 7D /", "", "empty meld"),
         ("down", "", "empty meld"),
         ("meld 7S 7H / 7D", "/", "separates the melds of 'down'"),
-        ("down JK JK JK / JK JK JK / 2C 2D 2H", "JK", "too many different cards (216000 ways)"),
+        ("down JK JK JK / JK JK JK / 2C 2D 2H", "JK", "too many different cards (more than 256"),
     ],
 )
 def test_notation_errors_name_the_token(
@@ -780,6 +781,38 @@ def test_notation_errors_name_the_token(
     assert message in str(info.value)
     assert info.value.token == token
     assert info.value.text == text
+
+
+def test_a_down_of_thousands_of_ambiguous_melds_is_a_notation_error(
+    table_state: GameState,
+) -> None:
+    # Counting the ways of 5,000 melds of several readings made an integer too long to
+    # write in decimal (a bare ValueError); the count now stops past its bound.
+    text = "down " + " / ".join(["JK JK 5C"] * 5000)
+    with pytest.raises(NotationError, match="more than"):
+        parse_move(table_state, text)
+
+
+def test_reading_a_huge_down_reads_no_meld(
+    table_state: GameState, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The work is bounded by the deck, not by the text: a down of 50,000 melds (550 KB)
+    naming more cards than the deck holds is refused before any meld is read (it was read
+    meld by meld, and its readings combined in quadratic time: 67 s)."""
+    parsing = importlib.import_module("pushrummy.notation.parsing")
+    calls = []
+    real = parsing.meld_readings
+    monkeypatch.setattr(
+        parsing, "meld_readings", lambda *args, **kw: calls.append(1) or real(*args, **kw)
+    )
+    text = "down " + " / ".join(["3C 4C 5C"] * 50_000)
+    with pytest.raises(NotationError, match="150,000 cards, more than the 108-card deck"):
+        parse_move(table_state, text)
+    assert calls == []
+    # A down the deck could hold is still read, meld by meld.
+    with pytest.raises(pr.IllegalMoveError):
+        parse_move(table_state, "down " + " / ".join(["3C 4C 5C"] * 36))
+    assert len(calls) == 36
 
 
 def test_illegal_text_raises_the_engines_error(table_state: GameState) -> None:

@@ -289,8 +289,35 @@ def test_wrong_types_are_type_errors() -> None:
 
 def test_an_inconsistent_view_is_a_setup_error() -> None:
     me = pr.view(pr.new_game(pr.PUSH, seed=1), 0)
-    with pytest.raises(pr.SetupError, match="does not add up"):
+    with pytest.raises(pr.SetupError, match="the view is inconsistent"):
         sample_state(attrs.evolve(me, stock_size=me.stock_size + 1), random.Random(1))
+
+
+def test_every_inconsistent_view_is_refused_before_sampling() -> None:
+    """The sampler asks view_problems first: views it used to sample silently wrong (events
+    that contradict the view) or crash on (IndexError) are a SetupError."""
+    game = playout(variant_for("push"), 4, 11, max_moves=60)
+    state = next(s for s in reversed(game.states) if s.phase is pr.Phase.PLAY and s.table)
+    seat = (state.current_player + 1) % 4  # type: ignore[operator]
+    me = pr.view(state, seat)
+    events = list(me.events)
+    index = next(i for i, e in enumerate(events) if isinstance(e, Discarded) and e.seat != seat)
+    discard = events[index]
+    assert isinstance(discard, Discarded)
+    other = next(card for card in pr.parse_cards("AC 7D KH") if card != discard.card)
+    events[index] = attrs.evolve(discard, card=other)  # the next seat took or pushed another
+    broken = [
+        attrs.evolve(me, events=pr.events.EventLog(events)),  # was sampled as if it were true
+        attrs.evolve(me, hand_sizes=(*me.hand_sizes[:-1], me.hand_sizes[-1] + 1)),
+        attrs.evolve(me, known=((), (), (), ())) if any(me.known) else me,
+        attrs.evolve(me, table=me.table[1:]),
+    ]
+    for view in broken:
+        if view is me:
+            continue
+        assert pr.view_problems(view)
+        with pytest.raises(pr.SetupError, match="the view is inconsistent"):
+            sample_state(view, random.Random(1))
 
 
 # -- search plumbing: frozen values are not copied; injected deals use no randomness ------------
@@ -447,3 +474,38 @@ def test_an_injected_deal_buries_a_wild_upcard_at_the_bottom_whatever_the_seed()
     assert len({state.stock for state in states}) == 1
     shuffled = [pr.new_game(pr.PUSH, seed=seed, dealer=0) for seed in range(8)]
     assert len({state.stock for state in shuffled}) == 8  # a shuffled deal still uses the seed
+
+
+def test_a_seat_filling_a_shape_of_six_wild_places_is_always_sampled() -> None:
+    """Cap-It, a run of 7 announced as AH and six wild places: the seat holds six wild cards
+    at least. Drawing its hand uniformly and rejecting it gave up after 10,000 tries (the
+    wilds are few among the unseen cards); the sampler draws how many wilds it holds from
+    their law cut below six, so every sample lets it fill the shape, and the other seats'
+    hands and the stock stay uniform."""
+    from pushrummy.cards import make_deck
+    from pushrummy.contract_spec import Contract
+    from pushrummy.variants import DealSpec
+
+    variant = pr.CAP_IT.replace(deals=(DealSpec(10, Contract.parse("1 run of 3 + 1 run of 7")),))
+    deck = list(make_deck(3))
+    mine = pr.parse_cards("AH 2C 2C 2D 2H 2H 2S JK JK KS")
+    for card in mine:
+        deck.remove(card)
+    random.Random(5).shuffle(deck)
+    hands = [mine] + [deck[10 * k : 10 * (k + 1)] for k in range(4)]
+    rest = deck[40:]
+    upcard = next(card for card in rest if not card.is_wild)
+    rest.remove(upcard)
+    order = [hands[s][i] for i in range(10) for s in range(5)] + [upcard, *rest]
+    state = pr.new_game(variant, seed=1, players=5, dealer=4, deals=[order])
+    state = pr.apply_move(state, pr.Take(0))
+    state = pr.apply_move(state, pr.parse_move(state, "shape *=8H *=9H *=10H *=JH *=QH *=KH AH"))
+    assert state.phase is pr.Phase.FILLING_WILDS
+    me = pr.view(state, 1)
+    wild_counts: Counter[int] = Counter()
+    for index in range(4):
+        sample = sample_state(me, random.Random(index))
+        assert pr.view(sample, 1) == me
+        assert pr.state_problems(sample) == ()
+        wild_counts[sum(card.is_wild for card in sample.hands[0])] += 1
+    assert min(wild_counts) >= 6

@@ -42,11 +42,12 @@ from collections.abc import Sequence
 
 import attrs
 
-from .cards import Card, make_deck
+from .cards import ALL_CARDS, JOKER_CODE, Card, make_deck
 from .contracts import can_complete_contract, contract_left
 from .dealing import deck_order_problem
 from .errors import clip_difference, clip_items
 from .events import DealEnded, DealStarted, Drew, Event, GameEnded
+from .log_replay import replay_log
 from .melds import meld_rule_violation
 from .moves import (
     FillWilds,
@@ -99,9 +100,13 @@ _IN_PLAY = TURN_PHASES
 def state_problems(state: GameState, *, log: bool = True) -> tuple[Problem, ...]:
     """Every way ``state`` breaks an invariant of the game; ``()`` for a consistent state.
 
-    ``log=False`` leaves out the check of the event log against the deals, results and
-    outcome, which reads the whole log: a caller that checks every state of a game can check
-    the log of its last state only (the log is append-only).
+    The log must replay to the state: its events, one by one, rebuild the hands, the
+    publicly known cards, the table, the upcard, the stock, who has laid down, the seat to
+    move and the turn, and each deal's final hands (:mod:`pushrummy.log_replay`); the first
+    event that could not have happened is named (``"log[17].card"``), or else the log as a
+    whole. ``log=False`` leaves out the checks of the event log, which read the whole log: a
+    caller that checks every state of a game can check the log of its last state only (the
+    log is append-only).
 
     Shape problems (wrong lengths, seats out of range) come alone: the other checks
     need a well-shaped state. Otherwise the problems come in the order of the fields.
@@ -217,14 +222,19 @@ def state_problems(state: GameState, *, log: bool = True) -> tuple[Problem, ...]
                     "its hand [contract.steps]",
                 )
             )
+    if log and not found:  # the log replays to the state, once the state itself is sound
+        _replayed(found, state, "log", state.log.events, None)
     return tuple(found)
 
 
-def view_problems(view: PlayerView) -> tuple[Problem, ...]:
+def view_problems(view: PlayerView, *, log: bool = True) -> tuple[Problem, ...]:
     """Every way ``view`` breaks an invariant of the game; ``()`` for a consistent view.
 
     The public facts are checked as for a state (:func:`state_problems`); what the
     seat cannot see is only checked for being possible (sizes, counts, visible copies).
+    The view's events must replay to it, as a state's log to the state, for what they show
+    the seat (its own cards; every hand's size, the table, the upcard, the stock's size…);
+    ``log=False`` leaves that replay out, as for :func:`state_problems`.
 
     Raises:
         TypeError: ``view`` is not a :class:`~pushrummy.views.PlayerView`.
@@ -345,6 +355,8 @@ def view_problems(view: PlayerView) -> tuple[Problem, ...]:
                 )
             )
     _check_moves(found, view)
+    if log and not found:  # the events replay to the view, once the view itself is sound
+        _replayed(found, view, "events", view.events, seat)
     return tuple(found)
 
 
@@ -673,6 +685,94 @@ def _events(found: list[Problem], game: GameState | PlayerView) -> None:
         found.append(Problem(where, "the game is over, so its last event is its end"))
 
 
+def _replayed(
+    found: list[Problem],
+    game: GameState | PlayerView,
+    where: str,
+    events: Sequence[Event],
+    seat: int | None,
+) -> None:
+    """The log replays to ``game``: its events rebuild the hands (their cards where the log
+    shows them, their sizes everywhere), the publicly known cards, the table, the upcard,
+    the stock, who has laid down, the turn and the seat to move, and each deal's final
+    hands (:func:`~pushrummy.log_replay.replay_log`)."""
+    replay = replay_log(events, game.variant, game.players, seat)
+    if replay.problem is not None:
+        index, field, message = replay.problem
+        found.append(Problem(f"{where}[{index}]{'.' + field if field else ''}", message))
+        return
+    said: list[str] = []
+    if isinstance(game, GameState):
+        sizes = tuple(map(len, game.hands))
+        shown: list[tuple[Card, ...] | None] = list(game.hands)
+        if replay.stock is not None and _codes(game.stock) != replay.stock:
+            said.append("other cards in the stock")
+    else:
+        sizes = game.hand_sizes
+        shown = [game.hand if other == seat else None for other in range(game.players)]
+    if (
+        replay.stock_size != len(game.stock)
+        if isinstance(game, GameState)
+        else (replay.stock_size != game.stock_size)
+    ):
+        said.append(f"a stock of {replay.stock_size} cards")
+    for other in range(game.players):
+        if replay.sizes[other] != sizes[other]:
+            said.append(f"seat {other} holding {replay.sizes[other]} cards, not {sizes[other]}")
+        rebuilt, hand = replay.hands[other], shown[other]
+        if rebuilt is not None and hand is not None and _codes(hand) != rebuilt:
+            said.append(f"seat {other} holding {_listed(rebuilt)}")
+        if sorted(replay.known[other]) != sorted(card.code for card in game.known[other]):
+            known = [ALL_CARDS[code] for code in sorted(replay.known[other])]
+            said.append(f"seat {other} known to hold {clip_items(known) or 'no card'}")
+    if [(entry.owner, entry.meld) for entry in game.table] != replay.table:
+        said.append("another table")
+    if replay.upcard != game.upcard:
+        said.append(f"the upcard {replay.upcard}")
+    if tuple(replay.laid_down) != game.laid_down:
+        said.append(f"laid_down {[int(flag) for flag in replay.laid_down]}")
+    if replay.turn != game.turn:
+        said.append(f"{replay.turn} turns completed")
+    in_deal = game.phase in _IN_DEAL
+    if in_deal == replay.deal_over:
+        said.append("the deal over" if replay.deal_over else "the deal under way")
+    elif in_deal:
+        drawn, laying = replay.drawn, replay.laying
+        current = replay.current
+        phases = {Phase.DRAW} if not drawn else {Phase.LAYING_DOWN if laying else Phase.PLAY}
+        if drawn and current is not None and not replay.laid_down[current]:
+            phases.add(Phase.FILLING_WILDS)  # a shape announced ([contract.wilds])
+        if current != game.current_player or game.phase not in phases:
+            names = " or ".join(sorted(phase.value for phase in phases))
+            said.append(f"seat {current} to move in the {names} phase")
+        if replay.taken != game.taken:
+            said.append(f"the upcard taken this turn {replay.taken}")
+        if replay.laid_down_this_turn != game.laid_down_this_turn:
+            said.append(f"laid_down_this_turn {str(replay.laid_down_this_turn).lower()}")
+    for index, (end_sizes, end_hands, end_known) in enumerate(replay.ends[: len(game.results)]):
+        result = game.results[index].hands
+        for other in range(game.players):
+            rebuilt, shown_hand = end_hands[other], _codes(result[other])
+            if (
+                end_sizes[other] != len(result[other])
+                or (rebuilt is not None and shown_hand != rebuilt)
+                or any(
+                    shown_hand[code] < count for code, count in Counter(end_known[other]).items()
+                )
+            ):
+                said.append(f"other hands at the end of deal {index + 1}")
+                break
+    if said:
+        found.append(
+            Problem(
+                where,
+                "replayed, the events do not rebuild this position: they leave "
+                + "; ".join(said[:3])
+                + ("; …" if len(said) > 3 else ""),
+            )
+        )
+
+
 def _hidden_problem(event: Event, seat: int | None) -> str:
     """What is wrong with the hidden cards of ``event`` as ``seat`` holds them
     (``None``: the state's own log, which hides nothing); ``""`` if nothing."""
@@ -772,3 +872,17 @@ def _check_moves(found: list[Problem], view: PlayerView) -> None:
 
 def _cards(counter: Counter[Card]) -> str:
     return clip_items(sorted(counter.elements()))
+
+
+def _codes(cards: Sequence[Card]) -> list[int]:
+    """A count per card code of ``cards`` (as :func:`~pushrummy.log_replay.replay_log` keeps
+    hands)."""
+    counts = [0] * (JOKER_CODE + 1)
+    for card in cards:
+        counts[card.code] += 1
+    return counts
+
+
+def _listed(counts: list[int]) -> str:
+    """The cards counted by code in ``counts``."""
+    return clip_items([ALL_CARDS[code] for code, n in enumerate(counts) for _ in range(n)])

@@ -22,7 +22,10 @@ exchangeable with every other), with these refinements and one approximation:
 * while another seat is part-way through its lay-down, the seat knows that seat can
   complete it ([contract.steps]): deals that do not allow it are drawn again (rejection
   sampling, so still uniform among the deals that do; a few tries on average, and a
-  :class:`~pushrummy.errors.SetupError` after 10,000);
+  :class:`~pushrummy.errors.SetupError` after 10,000); a seat filling a shape holds its
+  wild cards ([contract.wilds]), so how many wilds its unknown cards hold is drawn from
+  its law cut below the shape's wild places before the rest (exact, and a shape of six
+  wild places no longer exhausts the tries);
 * approximation: with the default random burial a buried wild went into the stock, never
   into a dealt hand, so it is a little likelier than another unseen card to still be in
   the stock; the sample ignores that (it treats buried wilds like any unseen card).
@@ -57,6 +60,7 @@ from it would not reproduce this deal) and no injected deck orders.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -64,6 +68,7 @@ from collections.abc import Sequence
 import attrs
 
 from .cards import Card, make_deck
+from .consistency import view_problems
 from .contracts import can_complete_contract, contract_left
 from .errors import SetupError
 from .events import (
@@ -152,14 +157,20 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     Raises:
         TypeError: ``view`` is not a :class:`~pushrummy.views.PlayerView`, or ``rng`` not a
             :class:`random.Random`.
-        SetupError: the view is inconsistent (its cards, hand sizes, stock size and events
-            do not add up to a deal of the deck), so no state has it as its view; or
+        SetupError: the view is inconsistent (:func:`~pushrummy.consistency.view_problems`
+            finds a problem: say its cards, hand sizes, stock size and events do not add up to
+            a deal of the deck), so no state has it as its view; or
             another seat is laying down and no deal in 10,000 tries lets it finish.
     """
     if not isinstance(view, PlayerView):
         raise TypeError(f"view must be a PlayerView, not {type(view).__name__}")
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+    if _CHECKED[0] is not view:  # a search samples one view many times: checked once
+        problems = view_problems(view)
+        if problems:
+            raise SetupError(f"the view is inconsistent, so no state has it: {problems[0]}")
+        _CHECKED[0] = view
     seat, players = view.seat, view.players
     public = _public_hands(view)
     pool = list(_unseen(view).elements())
@@ -179,8 +190,15 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
         else:
             pool = list((+left).elements())
     laying = view.current_player if view.phase in LAYING_PHASES else None
+    need = 0  # the wild cards the laying seat's unknown cards must hold ([contract.wilds])
+    if laying is not None and laying != seat and view.shape is not None:
+        need = view.shape.wild_places - sum(card.is_wild for card in public[laying])
     for _ in range(_TRIES):
-        rng.shuffle(pool)
+        if need > 0:
+            assert laying is not None
+            pool = _with_wilds(pool, sum(slots[:laying]), slots[laying], need, rng)
+        else:
+            rng.shuffle(pool)
         hands: list[tuple[Card, ...]] = []
         at = 0
         for s in range(players):
@@ -204,6 +222,47 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
         log=GameLog(players, events),
     )
 
+
+def _with_wilds(
+    pool: list[Card], start: int, count: int, need: int, rng: random.Random
+) -> list[Card]:
+    """``pool`` in a uniformly random order given that its ``count`` cards from ``start`` on
+    (a seat's unknown cards) hold at least ``need`` wild cards: the number of wilds there is
+    drawn from its hypergeometric law cut below ``need``, then which wilds and which naturals,
+    and the order of the rest, uniformly. Exact: a deal that fails the cut has probability 0
+    given it, and every other keeps its probability relative to the rest.
+
+    A seat filling a shape holds the wild cards that fill it ([contract.wilds]); drawing its
+    hand uniformly and rejecting the hands without them needs thousands of tries when the
+    wilds are few among the unseen cards (a shape of six wild places)."""
+    wilds = [card for card in pool if card.is_wild]
+    naturals = [card for card in pool if not card.is_wild]
+    weights = [
+        math.comb(len(wilds), j) * math.comb(len(naturals), count - j)
+        for j in range(need, min(len(wilds), count) + 1)
+    ]
+    total = sum(weights)
+    if not total:  # no such deal: let the caller's check refuse every try
+        rng.shuffle(pool)
+        return pool
+    pick = rng.randrange(total)
+    j = need
+    for weight in weights:
+        if pick < weight:
+            break
+        pick -= weight
+        j += 1
+    rng.shuffle(wilds)
+    rng.shuffle(naturals)
+    mine = wilds[:j] + naturals[: count - j]
+    rest = wilds[j:] + naturals[count - j :]
+    rng.shuffle(rest)
+    return rest[:start] + mine + rest[start:]
+
+
+_CHECKED: list[object] = [object()]
+"""The last view :func:`sample_state` found consistent (one entry, held so that its id is not
+reused; views are immutable, so the very same object, ``is``, needs no second check)."""
 
 _TRIES = 10_000
 """How many deals of the unseen cards :func:`sample_state` tries while another seat is

@@ -496,8 +496,13 @@ class ActionCodec:
         if type(token) is not int:
             if isinstance(token, bool) or not hasattr(token, "__index__"):
                 raise TypeError(f"a token is an int, not {type(token).__name__}")
-            token = token.__index__()  # numpy integers
-            assert isinstance(token, int)
+            value = token.__index__()  # numpy integers
+            if type(value) is not int:  # an int subclass (a bool) or no int at all
+                raise TypeError(
+                    f"a token is an int: {type(token).__name__}.__index__ returned "
+                    f"{type(value).__name__}"
+                )
+            token = value
         if not 0 <= token < self.size:
             raise ActionError(
                 f"token {clip_repr(token)} at index {index} is out of range: tokens are "

@@ -9,6 +9,7 @@ only words the error when none is.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from typing import NoReturn
@@ -260,6 +261,7 @@ def _read(position: _Position, text: str) -> _Reading:
         _expect_end(args, 1, verb, text)
         return _Reading.one(Discard(seat, card))
     if verb in ("down", "meld"):
+        _bounded(position.where, args, text)
         if verb == "down":
             groups: list[list[str]] = [[]]
             for token in args:
@@ -422,24 +424,42 @@ def _lay_off_role(item: str, card: Card, role_text: str, text: str) -> Rank | Ca
     return read_role(item, card, role_text, text)
 
 
+def _bounded(where: GameState | PlayerView, args: list[str], text: str) -> None:
+    """Refuse a meld or lay-down that names more cards than the whole deck holds, before
+    reading its melds: the work of reading a move stays bounded by the deck, whatever the
+    length of the text."""
+    cards = len(args) - args.count("/")
+    deck = _DECK_CARDS * where.variant.packs(where.players)
+    if cards > deck:
+        fail(
+            f"{clip_repr(text)} names {cards:,} cards, more than the {deck}-card deck holds",
+            "",
+            text,
+        )
+
+
+_DECK_CARDS = 54
+"""The cards of one pack, jokers included ([setup.deck])."""
+
+
 def _product(options: list[list[Meld]], tokens: list[str], text: str) -> list[tuple[Meld, ...]]:
-    """Every choice of one reading per meld (at most :data:`_MAX_READINGS`)."""
+    """Every choice of one reading per meld (at most :data:`_MAX_READINGS`): the work is
+    linear in the number of melds (the count stops growing past the bound, and each choice
+    is built once, not extended meld by meld)."""
     count = 1
     for readings in options:
         count *= len(readings)
-    if count > _MAX_READINGS:
-        token = next((t for t in tokens if "=" not in t and is_wild_token(t)), "")
-        wild = token or "JK"
-        fail(
-            f"the wilds in {clip_repr(text)} can stand for too many different cards ({count} "
-            f"ways); write each wild's role: {wild}=<rank><suit> in a run, {wild}=<rank> in a set",
-            token,
-            text,
-        )
-    choices: list[tuple[Meld, ...]] = [()]
-    for readings in options:
-        choices = [(*chosen, meld) for chosen in choices for meld in readings]
-    return choices
+        if count > _MAX_READINGS:  # no bigger number: a huge one has no decimal text
+            token = next((t for t in tokens if "=" not in t and is_wild_token(t)), "")
+            wild = token or "JK"
+            fail(
+                f"the wilds in {clip_repr(text)} can stand for too many different cards (more "
+                f"than {_MAX_READINGS} ways); write each wild's role: {wild}=<rank><suit> in a "
+                f"run, {wild}=<rank> in a set",
+                token,
+                text,
+            )
+    return list(itertools.product(*options))
 
 
 def _meld_for(

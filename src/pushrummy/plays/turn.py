@@ -147,7 +147,10 @@ def check_turn(state: GameState, move: Move, phases: frozenset[Phase]) -> None:
         )
     if seat != state.current_player:
         if not 0 <= seat < state.players:
-            why = f"there is no seat {seat} in a game of {state.players} players"
+            why = (
+                f"there is no seat {seat} in a game of {state.players} players "
+                f"(seats 0..{state.players - 1})"
+            )
         else:
             why = f"it is seat {state.current_player}'s turn, not seat {seat}'s"
         raise illegal(NotYourTurnError, state, move, "turn.seat", why)

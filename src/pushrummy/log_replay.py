@@ -1,0 +1,510 @@
+"""What a game's events rebuild: the log replayed, one event at a time, from its first deal.
+
+:func:`replay_log` reads a log (a state's whole log, or the events a seat's view holds) and
+keeps the book the engine keeps as it plays: who is to move and whether they have drawn,
+every hand's size, the cards each seat is publicly known to hold ([draw.visibility]), the
+cards of every hand the log shows in full (all of them in a state's log, the seat's own in a
+view's), the table, the upcard, the stock's size (and, from a state's log, its cards), who has
+laid down, the turn count, and each deal's end. An event that could not have happened where it
+stands — a :class:`~pushrummy.events.Took` of a card that is not the upcard, a move by a seat
+whose turn it is not, a meld whose cards its seat does not hold, a draw no push called for, a
+deal that ends with nobody out — stops the replay with a problem naming the event; otherwise
+:func:`~pushrummy.consistency.state_problems` and :func:`~pushrummy.consistency.view_problems`
+compare what the log rebuilds with the state's or view's own fields. So a log that replays
+to its state is one the engine could have written for it, and the check is linear in the
+log (a contract search per lay-down event, a meld check per meld event).
+
+What the replay does not judge is the *choice* of each move among the legal ones (that would
+need the hidden cards a view does not have, and costs a move check per event): a log is
+checked for what happened, not for whether each move was allowed.
+
+>>> import pushrummy as pr
+>>> state = pr.new_game(pr.PUSH, seed=7)
+>>> state = pr.apply_move(state, pr.Push(state.current_player))
+>>> replayed = replay_log(state.log.events, state.variant, state.players, None)
+>>> replayed.problem, replayed.upcard, replayed.stock_size, replayed.sizes
+(None, None, 81, [6, 6, 7, 8])
+>>> bad = replay_log(state.log.events[:2], state.variant, state.players, None)
+>>> bad.problem
+(2, '', 'expected the draw of the stock card the push passes to seat 3 (log ends)')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from .cards import ALL_CARDS, JOKER_CODE, Card, make_deck
+from .contracts import contract_left
+from .events import (
+    DealEnd,
+    DealEnded,
+    DealStarted,
+    Discarded,
+    Drew,
+    Event,
+    Exchanged,
+    GameEnded,
+    LaidDown,
+    LaidOff,
+    Melded,
+    Pushed,
+    Took,
+)
+from .melds import Meld, meld_rule_violation
+from .variants import PushTo, ShortStockPush, Variant
+
+__all__ = ["LogReplay", "replay_log"]
+
+
+class LogReplay:
+    """What a log's events rebuild (:func:`replay_log`): the facts of the position after its
+    last event, and the first event that could not have happened, if any.
+
+    Attributes:
+        problem: ``None``, or ``(index, field, message)``: the event at ``index`` (the
+            log's length: an event is missing at its end) could not have happened;
+            ``field`` names the event's field at fault (``"card"``, ``"seat"``…) or is
+            ``""``. The other attributes are then those before that event.
+        deal_number: the last deal dealt (0 before the first).
+        dealer: its dealer (``-1`` before the first deal).
+        deal_over: whether that deal has ended (:class:`~pushrummy.events.DealEnded`).
+        game_over: whether the log holds the game's end.
+        current: the seat to move (``None`` once the deal is over).
+        drawn: whether the seat to move has drawn (taken or pushed) this turn.
+        laying: whether the seat to move is part-way through its lay-down
+            ([contract.steps]).
+        turn: completed turns in the deal.
+        taken: the upcard the seat to move took this turn ([discard.taken]).
+        laid_down_this_turn: whether the seat to move completed its lay-down this turn.
+        laid_down: per seat, whether it has laid down this deal's contract.
+        sizes: per seat, how many cards it holds.
+        hands: per seat, the cards it holds when the log shows them all, as a count per card
+            code (:attr:`Card.code <pushrummy.cards.Card.code>`); ``None`` for a hand the
+            log hides (another seat's, in a view's events).
+        known: per seat, the codes of the cards everyone knows it holds ([draw.visibility]).
+        table: the melds on the table, in id order, as ``(owner, meld)``.
+        upcard: the face-up card, or ``None``.
+        stock_size: how many cards the stock holds.
+        stock: the stock's cards, a count per card code, when the log shows every hand (a
+            state's log); else ``None``.
+        ends: per ended deal, ``(sizes, hands, known)`` as :attr:`sizes`, :attr:`hands` and
+            :attr:`known` were at its end.
+    """
+
+    __slots__ = (
+        "_deck",
+        "_ending",
+        "_expect",
+        "_players",
+        "_seat",
+        "_variant",
+        "current",
+        "deal_number",
+        "deal_over",
+        "dealer",
+        "drawn",
+        "ends",
+        "game_over",
+        "hands",
+        "known",
+        "laid_down",
+        "laid_down_this_turn",
+        "laying",
+        "problem",
+        "sizes",
+        "stock",
+        "stock_size",
+        "table",
+        "taken",
+        "turn",
+        "upcard",
+    )
+
+    problem: tuple[int, str, str] | None
+    deal_number: int
+    dealer: int
+    deal_over: bool
+    game_over: bool
+    current: int | None
+    drawn: bool
+    laying: bool
+    turn: int
+    taken: Card | None
+    laid_down_this_turn: bool
+    laid_down: list[bool]
+    sizes: list[int]
+    hands: list[list[int] | None]
+    known: list[list[int]]
+    table: list[tuple[int, Meld]]
+    upcard: Card | None
+    stock_size: int
+    stock: list[int] | None
+    ends: list[tuple[tuple[int, ...], tuple[list[int] | None, ...], tuple[tuple[int, ...], ...]]]
+
+    def __init__(self, variant: Variant, players: int, seat: int | None) -> None:
+        self._variant, self._players, self._seat = variant, players, seat
+        self._deck = _counts(make_deck(variant.packs(players)))
+        self._expect: list[tuple[int, bool]] = []  # the draws a push calls for: (seat, pushed)
+        self._ending: tuple[DealEnd, int | None] | None = None  # how the deal must end next
+        self.problem = None
+        self.deal_number, self.dealer = 0, -1
+        self.deal_over, self.game_over = True, False
+        self.current, self.drawn, self.laying = None, False, False
+        self.turn, self.taken, self.laid_down_this_turn = 0, None, False
+        self.laid_down = [False] * players
+        self.sizes = [0] * players
+        self.hands = [[0] * _CODES if seat is None or s == seat else None for s in range(players)]
+        self.known = [[] for _ in range(players)]
+        self.table = []
+        self.upcard = None
+        self.stock_size = 0
+        self.stock = [0] * _CODES if seat is None else None
+        self.ends = []
+
+    # -- the events ------------------------------------------------------------------------
+
+    def _event(self, event: Event) -> tuple[str, str] | None:
+        """Replay ``event``: ``None``, or what is wrong with it, ``(field, message)``."""
+        kind = type(event)
+        if self.game_over:
+            return "", "the game is over: no event follows its end"
+        if self._expect:
+            return self._drew(event)
+        if kind is DealStarted:
+            assert isinstance(event, DealStarted)
+            return self._deal(event)
+        if kind is GameEnded:
+            if not self.deal_over or self.deal_number != len(self._variant.deals):
+                return "", "the game ends only after its last deal has ended"
+            self.game_over = True
+            return None
+        if self.deal_over:
+            return "", "no deal is under way: the next event deals the next deal"
+        if self._ending is not None and kind is not DealEnded:
+            return "", f"expected the end of deal {self.deal_number} here ({self._ending_words()})"
+        if kind is DealEnded:
+            assert isinstance(event, DealEnded)
+            return self._deal_ended(event)
+        seat: int = event.seat  # type: ignore[union-attr]
+        if not 0 <= seat < self._players:
+            return "seat", f"there is no seat {seat} in a game of {self._players} players"
+        if seat != self.current:
+            return "seat", f"it is seat {self.current}'s turn, not seat {seat}'s [turn.seat]"
+        if kind is Took or kind is Pushed:
+            assert isinstance(event, (Took, Pushed))
+            return self._draw(event)
+        if kind is Drew:
+            return "", "a stock card is drawn only by a push [draw.push]"
+        if not self.drawn:
+            return "", f"seat {seat} must first take the upcard or push [draw.choice]"
+        if self.laying and kind is not LaidDown:
+            return "", f"seat {seat} must first finish laying down its contract [contract.steps]"
+        if kind is LaidDown:
+            assert isinstance(event, LaidDown)
+            return self._laid_down(event)
+        if kind is Melded:
+            assert isinstance(event, Melded)
+            return self._melded(event)
+        if kind is LaidOff or kind is Exchanged:
+            assert isinstance(event, (LaidOff, Exchanged))
+            return self._changed(event)
+        assert isinstance(event, Discarded)
+        return self._discarded(event)
+
+    def _deal(self, event: DealStarted) -> tuple[str, str] | None:
+        players, variant = self._players, self._variant
+        number = self.deal_number + 1
+        if not self.deal_over:
+            return "", f"deal {self.deal_number} has not ended"
+        if event.deal_number != number or number > len(variant.deals):
+            return "deal_number", f"expected deal {number} of {len(variant.deals)}"
+        if number > 1 and event.dealer != (self.dealer + 1) % players:
+            return (
+                "dealer",
+                f"expected seat {(self.dealer + 1) % players} (the deal passes clockwise)",
+            )
+        if not 0 <= event.dealer < players:
+            return "dealer", f"there is no seat {event.dealer} in a game of {players} players"
+        if len(event.hands) != players:
+            return "hands", f"expected {players} hands, one per seat"
+        if event.upcard.is_wild or not all(card.is_wild for card in event.buried):
+            return "", "the upcard is natural; the cards buried before it wild [deal.upcard]"
+        size = variant.deals[number - 1].hand_size
+        dealt = _counts((event.upcard,))
+        hands: list[list[int] | None] = []
+        for seat, hand in enumerate(event.hands):
+            if hand is not None:
+                if len(hand) != size:
+                    return f"hands[{seat}]", f"deal {number} deals {size} cards, not {len(hand)}"
+                for card in hand:
+                    dealt[card.code] += 1
+            shown = self.hands[seat] is not None
+            if shown and hand is None:
+                return f"hands[{seat}]", f"seat {seat}'s dealt hand is known to it"
+            hands.append(_counts(hand) if shown and hand is not None else None)
+        stock = [have - used for have, used in zip(self._deck, dealt, strict=True)]
+        if min(stock) < 0:
+            return "", "the dealt hands and the upcard hold more copies than the deck has"
+        self.deal_number, self.dealer = number, event.dealer
+        self.deal_over = False
+        self.current, self.drawn, self.laying = (event.dealer + 1) % players, False, False
+        self.turn, self.taken, self.laid_down_this_turn = 0, None, False
+        self.laid_down = [False] * players
+        self.sizes = [size] * players
+        self.hands = hands
+        self.known = [[] for _ in range(players)]
+        self.table = []
+        self.upcard = event.upcard
+        self.stock_size = sum(self._deck) - players * size - 1
+        if self.stock is not None:
+            self.stock = stock
+        return None
+
+    def _draw(self, event: Took | Pushed) -> tuple[str, str] | None:
+        seat = event.seat
+        if self.drawn:
+            return "", f"seat {seat} has already drawn this turn [draw.choice]"
+        if self.upcard is None or event.card.code != self.upcard.code:
+            return "card", f"{event.card} is not the upcard ({self.upcard}) [draw.choice]"
+        self.upcard, self.drawn = None, True
+        if isinstance(event, Took):
+            self._gain(seat, event.card, known=True)
+            self.taken = event.card
+            return None
+        step = 1 if self._variant.push_to is PushTo.NEXT else -1
+        to = (seat + step) % self._players
+        if event.to != to:
+            return "to", f"seat {seat} pushes to seat {to}, not seat {event.to} [draw.push]"
+        self._gain(to, event.card, known=True)
+        self.taken = None
+        stock = self.stock_size
+        self._expect = [(to, True)] if stock else []
+        if stock >= 2:
+            self._expect.append((seat, False))
+        else:
+            self._ending = (DealEnd.EXHAUSTED, None)
+        return None
+
+    def _drew(self, event: Event) -> tuple[str, str] | None:
+        seat, pushed = self._expect[0]
+        if not isinstance(event, Drew) or (event.seat, event.pushed) != (seat, pushed):
+            return "", self._expected_draw()
+        self._expect.pop(0)
+        self.stock_size -= 1
+        card = event.card
+        hand = self.hands[seat]
+        if hand is not None:
+            if card is None:
+                return "card", "the card drawn is known to its drawer"
+            stock = self.stock
+            if stock is not None:
+                if not stock[card.code]:
+                    return "card", f"{card} cannot be in the stock: every copy is elsewhere"
+                stock[card.code] -= 1
+        self._gain(seat, card, known=False)
+        return None
+
+    def _expected_draw(self) -> str:
+        seat, pushed = self._expect[0]
+        what = f"the stock card the push passes to seat {seat}" if pushed else "the pusher's draw"
+        return f"expected the draw of {what}"
+
+    def _laid_down(self, event: LaidDown) -> tuple[str, str] | None:
+        seat = event.seat
+        if self.laid_down[seat]:
+            return "", f"seat {seat} has already laid down this deal [contract.laydown]"
+        problem = self._place(seat, event.meld_id, event.meld)
+        if problem is not None:
+            return problem
+        contract = self._variant.deals[self.deal_number - 1].contract
+        placed = [meld for owner, meld in self.table if owner == seat]
+        left = contract_left(contract, placed, self._variant)
+        if left is None:
+            return "meld", f"the melds laid down are not part of {contract} [contract.laydown]"
+        if event.complete != (not left):
+            return "complete", f"expected {str(not left).lower()}: what is left of the contract"
+        if left:
+            self.laying = True
+        else:
+            self.laying = False
+            self.laid_down[seat] = True
+            self.laid_down_this_turn = True
+        self._maybe_out(seat)
+        return None
+
+    def _melded(self, event: Melded) -> tuple[str, str] | None:
+        seat = event.seat
+        if not self.laid_down[seat]:
+            return "", f"seat {seat} has not laid down its contract [meld.new]"
+        problem = self._place(seat, event.meld_id, event.meld)
+        if problem is None:
+            self._maybe_out(seat)
+        return problem
+
+    def _place(self, seat: int, meld_id: int, meld: Meld) -> tuple[str, str] | None:
+        if meld_id != len(self.table):
+            return "meld_id", f"expected the meld id {len(self.table)} (ids count from 0)"
+        violation = meld_rule_violation(meld, self._variant)
+        if violation is not None:
+            return "meld", f"meld {meld.notation()} breaks the variant: {violation}"
+        problem = self._play(seat, meld.cards)
+        if problem is not None:
+            return "meld", problem
+        self.table.append((seat, meld))
+        return None
+
+    def _changed(self, event: LaidOff | Exchanged) -> tuple[str, str] | None:
+        seat, meld_id = event.seat, event.meld_id
+        if not self.laid_down[seat]:
+            return "", f"seat {seat} has not laid down its contract [layoff.when]"
+        if not 0 <= meld_id < len(self.table):
+            return "meld_id", f"there is no meld {meld_id} on the table"
+        owner, old = self.table[meld_id]
+        if event.owner != owner:
+            return "owner", f"meld {meld_id} is seat {owner}'s"
+        expected = Counter(old.cards)
+        expected[event.card] += 1
+        if isinstance(event, Exchanged):
+            if not event.wild.is_wild or not expected[event.wild]:
+                return "wild", f"{event.wild} is not a wild card of meld {meld_id}"
+            expected[event.wild] -= 1
+        if Counter(event.meld.cards) != +expected:
+            return "meld", f"meld {meld_id} is {old.notation()}: the card does not make this meld"
+        violation = meld_rule_violation(event.meld, self._variant)
+        if violation is not None:
+            return "meld", f"meld {event.meld.notation()} breaks the variant: {violation}"
+        problem = self._play(seat, (event.card,))
+        if problem is not None:
+            return "card", problem
+        self.table[meld_id] = (owner, event.meld)
+        if isinstance(event, Exchanged):
+            self._gain(seat, event.wild, known=True)
+        else:
+            self._maybe_out(seat)
+        return None
+
+    def _discarded(self, event: Discarded) -> tuple[str, str] | None:
+        seat = event.seat
+        problem = self._play(seat, (event.card,))
+        if problem is not None:
+            return "card", problem
+        self.upcard = event.card
+        self._maybe_out(seat)
+        if self._ending is None:
+            self.turn += 1
+            limit = self._variant.max_turns_per_deal
+            if limit is not None and self.turn >= limit:
+                self._ending = (DealEnd.TURN_LIMIT, None)
+            else:
+                self.current = (seat + 1) % self._players
+                self.drawn, self.taken, self.laid_down_this_turn = False, None, False
+        return None
+
+    def _deal_ended(self, event: DealEnded) -> tuple[str, str] | None:
+        ending = self._ending
+        if (
+            ending is None
+            and not self.drawn
+            and self.stock_size < 2
+            and self._variant.short_stock_push is ShortStockPush.END_WITHOUT_TRANSFER
+        ):  # a push with fewer than two stock cards that ends the deal at once
+            ending = (DealEnd.EXHAUSTED, None)
+        if ending is None:
+            return "", f"deal {self.deal_number} cannot end here: nobody went out, the stock lasts"
+        if event.deal_number != self.deal_number:
+            return "deal_number", f"expected deal {self.deal_number}"
+        if (event.ended_by, event.went_out) != ending:
+            return "ended_by", f"expected the deal to end this way: {self._ending_words(ending)}"
+        self._ending = None
+        self.deal_over = True
+        self.current, self.taken, self.laid_down_this_turn = None, None, False
+        hands = tuple(_copy(hand) for hand in self.hands)
+        self.ends.append((tuple(self.sizes), hands, tuple(map(tuple, self.known))))
+        return None
+
+    def _ending_words(self, ending: tuple[DealEnd, int | None] | None = None) -> str:
+        ended_by, went_out = ending or self._ending or (DealEnd.OUT, None)
+        if ended_by is DealEnd.OUT:
+            return f"seat {went_out} went out [out.empty]"
+        if ended_by is DealEnd.TURN_LIMIT:
+            return "the turn limit was reached [game.turn_limit]"
+        return "the stock ran out [draw.exhausted]"
+
+    # -- the cards ------------------------------------------------------------------------
+
+    def _gain(self, seat: int, card: Card | None, *, known: bool) -> None:
+        self.sizes[seat] += 1
+        if card is not None:
+            hand = self.hands[seat]
+            if hand is not None:
+                hand[card.code] += 1
+            if known:
+                self.known[seat].append(card.code)
+
+    def _play(self, seat: int, cards: Sequence[Card]) -> str | None:
+        """``seat`` plays ``cards`` from its hand; what is wrong, if anything."""
+        if len(cards) > self.sizes[seat]:
+            return f"seat {seat} holds {self.sizes[seat]} cards, not the {len(cards)} played"
+        hand = self.hands[seat]
+        known = self.known[seat]
+        codes = [card.code for card in cards]
+        if hand is not None:
+            for at, code in enumerate(codes):
+                if not hand[code]:
+                    for undo in codes[:at]:
+                        hand[undo] += 1
+                    return f"seat {seat} does not hold {ALL_CARDS[code]}"
+                hand[code] -= 1
+        if known:
+            for code in codes:
+                if code in known:
+                    known.remove(code)
+        self.sizes[seat] -= len(cards)
+        return None
+
+    def _maybe_out(self, seat: int) -> None:
+        """After ``seat`` played: with no card left it went out, and the deal ends next."""
+        if not self.sizes[seat]:
+            self._ending = (DealEnd.OUT, seat)
+
+
+def _copy(hand: list[int] | None) -> list[int] | None:
+    return None if hand is None else list(hand)
+
+
+_CODES = JOKER_CODE + 1
+"""How many card codes there are (0..52)."""
+
+
+def _counts(cards: Sequence[Card]) -> list[int]:
+    """A count per card code of ``cards``."""
+    counts = [0] * _CODES
+    for card in cards:
+        counts[card.code] += 1
+    return counts
+
+
+def replay_log(
+    events: Sequence[Event], variant: Variant, players: int, seat: int | None
+) -> LogReplay:
+    """Replay ``events``, the log of a ``players``-seat game of ``variant``: as a state holds
+    it (``seat`` ``None``: every card shown) or as ``seat``'s view holds it (only that seat's
+    dealt hand and draws shown). The replay stops at the first event that could not have
+    happened (:attr:`LogReplay.problem`).
+
+    The events are taken to have their declared types and the game's shape (the JSON decoder
+    checks both); the caller checks ``players`` against the variant.
+    """
+    replay = LogReplay(variant, players, seat)
+    for index, event in enumerate(events):
+        found = replay._event(event)
+        if found is not None:
+            replay.problem = (index, *found)
+            return replay
+    if replay._expect:
+        replay.problem = (len(events), "", replay._expected_draw() + " (log ends)")
+    elif replay._ending is not None:
+        ending = replay._ending_words()
+        replay.problem = (len(events), "", f"expected the end of the deal ({ending}; log ends)")
+    return replay
