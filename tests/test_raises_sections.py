@@ -112,6 +112,9 @@ ALLOWED: dict[str, str] = {
     "pushrummy.plays.next_deal.list_next_deal": _LIST,
     "pushrummy.plays.turn.after_contract_problem": _DRAWN,
     "pushrummy.plays.turn.lengthens_only": _DRAWN,
+    "pushrummy.log_replay.replay_log": (
+        "replays events already checked for their types; reports an impossible event as a value"
+    ),
     "pushrummy.plays.turn.search_of": "builds the search options of a valid variant; raises nothing",
     "pushrummy.variants.Variant.side_count": "arithmetic on the player count; checks nothing",
     "pushrummy.agents.pettingzoo_env.PushRummyEnv.close": (
