@@ -244,6 +244,23 @@ def position(
     return state
 
 
+def played_until(
+    phase: Phase, variant: pr.Variant = pr.PUSH, seeds: range = range(1, 40)
+) -> GameState:
+    """The first state in ``phase`` of seeded games between GreedyBots: a position the engine
+    reached, whose log replays to it (the JSON decoder checks that; a :func:`position` built
+    directly keeps the log of a fresh game, so it does not round-trip)."""
+    for seed in seeds:
+        state = pr.new_game(variant, seed=seed)
+        bots = [pr.GreedyBot() for _ in range(state.players)]
+        while state.phase is not Phase.GAME_OVER:
+            if state.phase is phase:
+                return state
+            seat = 0 if state.current_player is None else state.current_player
+            state = pr.apply_move(state, bots[seat].choose(pr.view(state, seat)))
+    raise AssertionError(f"no {phase.value} position in the games of seeds {seeds}")
+
+
 def contracts_ready() -> bool:
     """Whether the contract search (needed by ``legal_moves`` in play) is implemented yet."""
     try:

@@ -24,7 +24,16 @@ from typing import Any
 import pytest
 
 import pushrummy as pr
-from engine_helpers import assert_rejected, full_steps, listed_steps, play, position, run, set_
+from engine_helpers import (
+    assert_rejected,
+    full_steps,
+    listed_steps,
+    play,
+    played_until,
+    position,
+    run,
+    set_,
+)
 from games import meld_variant
 from pushrummy import CAP_IT, PUSH, Contract, LayDown, Meld, Phase
 from pushrummy.cards import ALL_CARDS, Card, parse_cards
@@ -436,12 +445,14 @@ def test_new_melds_are_listed_at_their_smallest_and_longer_ones_stay_legal() -> 
 
 @rule("contract.steps")
 def test_laying_down_documents_round_trip_and_inconsistent_ones_are_refused() -> None:
-    state = position(hands={0: "7C 7D 7H 9C 9D 9H KD"})
-    laying = pr.apply_move(state, LayDown(0, (set_("7C 7D 7H"),)))
+    laying = played_until(Phase.LAYING_DOWN)  # a game's own position: its log replays to it
+    seat = laying.current_player
+    assert seat is not None and laying.lay_down_so_far
     text = pr.to_json(laying)
     assert pr.from_json(text) == laying
-    view_text = pr.to_json(pr.view(laying, 2))
-    assert pr.from_json(view_text) == pr.view(laying, 2)
+    watcher = (seat + 1) % laying.players
+    view_text = pr.to_json(pr.view(laying, watcher))
+    assert pr.from_json(view_text) == pr.view(laying, watcher)
     document = json.loads(text)
     assert document["phase"] == "laying_down"
 
@@ -452,35 +463,47 @@ def test_laying_down_documents_round_trip_and_inconsistent_ones_are_refused() ->
             pr.from_json(json.dumps(bad))
         assert info.value.path == path, info.value
 
-    refused(lambda d: d["laid_down"].__setitem__(0, True), "$.laid_down")
+    refused(lambda d: d["laid_down"].__setitem__(seat, True), "$.laid_down")
 
     def nothing_placed(d: dict[str, Any]) -> None:
-        d["hands"][0] = sorted(
-            [*d["hands"][0], *d["table"].pop()["meld"]["cards"]],
+        d["hands"][seat] = sorted(
+            [*d["hands"][seat], *d["table"].pop()["meld"]["cards"]],
             key=lambda c: pr.parse_card(c).code,
         )
 
     refused(nothing_placed, "$.table")
     refused(lambda d: d.__setitem__("upcard", d["stock"].pop()), "$.upcard")
 
-    # the seat's hand cannot complete the contract: swap its 9s for other stock cards
-    def no_set(d: dict[str, Any]) -> None:
-        hand, stock = d["hands"][0], d["stock"]
-        for card in ("9C", "9D", "9H"):
-            hand.remove(card)
-        ranks = {card[:-1] for card in hand} | {"2", "9", "J"}  # J: no joker either
+    # the seat's hand cannot complete the contract: trade it for stock cards that make no
+    # meld (no rank thrice, no two of a suit within two ranks, no wild card)
+    def no_contract(d: dict[str, Any]) -> None:
+        hand, stock = d["hands"][seat], d["stock"]
         fresh: list[str] = []
-        for card in stock:  # three cards of new, different ranks: no set among them
-            if card[:-1] not in ranks and len(fresh) < 3:
-                fresh.append(card)
-                ranks.add(card[:-1])
-        for card in fresh:
+        by_rank: Counter[int] = Counter()
+        by_suit: dict[object, list[int]] = {}
+        kept = [d["taken"]] if d["taken"] in hand else []  # the card taken this turn stays
+        for text in kept + stock:
+            card = pr.parse_card(text)
+            if card.is_wild or card.rank is None or len(fresh) == len(hand):
+                continue
+            rank = int(card.rank)
+            ranks = by_suit.setdefault(card.suit, [])
+            near = [r for r in ranks if min(abs(rank - r), 13 - abs(rank - r)) < 3]
+            if by_rank[rank] >= 2 or near:
+                continue
+            fresh.append(text)
+            by_rank[rank] += 1
+            ranks.append(rank)
+        assert len(fresh) == len(hand)
+        for card in fresh[len(kept) :]:
             stock.remove(card)
-            hand.append(card)
-        stock += ["9C", "9D", "9H"]
-        hand.sort(key=lambda c: pr.parse_card(c).code)
+        for card in kept:
+            hand.remove(card)
+        stock += hand
+        d["hands"][seat] = sorted(fresh, key=lambda c: pr.parse_card(c).code)
+        d["known"][seat] = [card for card in d["known"][seat] if card in kept]
 
-    refused(no_set, "$.hands[0]")
+    refused(no_contract, f"$.hands[{seat}]")
     refused(lambda d: d.__setitem__("contract_left", []), "$.contract_left", view_text)
 
 

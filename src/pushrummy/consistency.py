@@ -699,7 +699,9 @@ def _replayed(
     replay = replay_log(events, game.variant, game.players, seat)
     if replay.problem is not None:
         index, field, message = replay.problem
-        found.append(Problem(f"{where}[{index}]{'.' + field if field else ''}", message))
+        # Past the last event (the log ends too soon) the problem is the log's as a whole.
+        path = where if index >= len(events) else f"{where}[{index}]"
+        found.append(Problem(f"{path}{'.' + field if field else ''}", message))
         return
     said: list[str] = []
     if isinstance(game, GameState):
