@@ -48,6 +48,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pushrummy as pr
 from pushrummy.events import DealEnd, DealStarted, Discarded
 from pushrummy.moves import Discard
+from pushrummy.state import DEAL_PHASES
 from pushrummy.views import PlayerView
 
 
@@ -198,7 +199,7 @@ def paired_deal(args: tuple[int, int, dict[str, object]]) -> tuple[float, list[f
         timed = [Timed(make("search", seed * 10 + s, 0, None)) for s in range(4)]
         bots: list[pr.Bot] = [timed[s] if s % 2 == side else greedy for s in range(4)]
         state = start
-        while state.phase in (pr.Phase.DRAW, pr.Phase.PLAY, pr.Phase.LAYING_DOWN):
+        while state.phase in DEAL_PHASES:
             seat = state.current_player
             assert seat is not None
             state = pr.apply_move(state, bots[seat].choose(pr.view(state, seat)))
