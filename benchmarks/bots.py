@@ -23,6 +23,12 @@ and 2, in odd games seats 1 and 3), so neither side gets the better seats:
   limit) in all-old-greedy and all-new-greedy games, and the most discards of one card
   in a deal (the "K♣ pushed and discarded eleven times" of issue 9), before and after.
 
+A head-to-head report ends with every game's share in seed order (``shares:``), and the
+proxy with every deal's score (``scores:``), so that runs can be pooled and checked game by
+game. To quote a figure, run it on seeds no earlier run or setting choice has used (the
+bots are deterministic, so a seed range measured before is the same games again), decide
+the number of games before starting, and report them all.
+
 and, with ``--deals N``, a quicker, lower-variance proxy for comparing SearchBot settings:
 
 * **paired deals**: deal ``i`` is deal ``1 + i % 5`` of the game seeded ``seed + i``, reached
@@ -48,6 +54,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pushrummy as pr
 from pushrummy.events import DealEnd, DealStarted, Discarded
 from pushrummy.moves import Discard
+from pushrummy.state import DEAL_PHASES
 from pushrummy.views import PlayerView
 
 
@@ -198,7 +205,7 @@ def paired_deal(args: tuple[int, int, dict[str, object]]) -> tuple[float, list[f
         timed = [Timed(make("search", seed * 10 + s, 0, None)) for s in range(4)]
         bots: list[pr.Bot] = [timed[s] if s % 2 == side else greedy for s in range(4)]
         state = start
-        while state.phase in (pr.Phase.DRAW, pr.Phase.PLAY, pr.Phase.LAYING_DOWN):
+        while state.phase in DEAL_PHASES:
             seat = state.current_player
             assert seat is not None
             state = pr.apply_move(state, bots[seat].choose(pr.view(state, seat)))
@@ -323,6 +330,8 @@ def head_to_head(
     print(f"{test} vs {base}: {games} games (seeds {seed}..{seed + games - 1}, sides alternated)")
     print(f"  {summary(results).replace('; ', chr(10) + '  ')}")
     print(f"  ({time.perf_counter() - started:.0f} s)")
+    # Every game's result, in seed order, so that runs can be checked and pooled game by game.
+    print(f"  shares: {' '.join(f'{r[0]:g}' for r in results)}")  # type: ignore[index]
 
 
 def exhaustion(games: int, seed: int, workers: int) -> None:
