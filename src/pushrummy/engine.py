@@ -167,11 +167,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     listers = _LISTERS[phase]
     turn = None
     if phase is Phase.PLAY or phase is Phase.LAYING_DOWN or phase is Phase.FILLING_WILDS:
-        seat = state.current_player
-        assert seat is not None
-        hand = state.hands[seat]
-        # The hand read once, for the lay-down steps, lay-offs, new melds and discards.
-        turn = Turn(seat, hand, read_hand(hand), search_of(state.variant))
+        turn = _turn_of(state)
     if len(listers) == 1:
         moves = tuple(listers[0](state, turn))
     else:
@@ -181,6 +177,15 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         moves = tuple(found)
     _LAST[0] = (state, moves)
     return moves
+
+
+def _turn_of(state: GameState) -> Turn:
+    """What the listers of a turn share: the seat to move, its hand read once (for the
+    lay-down steps, lay-offs, new melds and discards) and the variant's search options."""
+    seat = state.current_player
+    assert seat is not None
+    hand = state.hands[seat]
+    return Turn(seat, hand, read_hand(hand), search_of(state.variant))
 
 
 _LISTERS = {
@@ -229,10 +234,7 @@ def random_move(state: GameState, rng: random.Random) -> Move:
         raise TypeError(f"state must be a GameState, not {type(state).__name__}")
     move: Move | None = None
     if state.phase is Phase.PLAY:
-        seat = state.current_player
-        assert seat is not None
-        hand = state.hands[seat]
-        turn = Turn(seat, hand, read_hand(hand), search_of(state.variant))
+        turn = _turn_of(state)
         others: list[Move] = []
         for kind in MOVE_KINDS:
             if Phase.PLAY in kind.phases and kind.move_type not in STEP_MOVES:
