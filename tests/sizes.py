@@ -19,22 +19,22 @@ SIZES: dict[str, tuple[int, ...]] = {
     "reference.wild_heavy": (30, 500),
     # test_lay_down_steps: generated hands
     "steps.wild_heavy": (15, 100),
-    "steps.ordinary": (300, 1700),
-    "steps.small_reference": (30, 250),
-    "steps.canonical": (100, 300),
+    "steps.ordinary": (120, 1700),
+    "steps.small_reference": (15, 150),
+    "steps.canonical": (50, 300),
     # test_lay_down_minimal: generated hands, every legal lay-down mapped to a listed one
-    "steps.minimal": (40, 100),
+    "steps.minimal": (20, 100),
     # test_contract_clusters: seeded hands of contracts of many parts, the clusters' answer
     # against the backtracking's
     "clusters.hands": (150, 1500),
     # test_fast_paths: generated hands whose every new meld is rebuilt from a listed one
-    "new_melds.ordinary": (40, 400),
-    "new_melds.wild_heavy": (5, 40),
+    "new_melds.ordinary": (20, 250),
+    "new_melds.wild_heavy": (5, 25),
     # test_lay_down_wilds: Hypothesis examples (generated positions, shapes and fillings)
     "wilds.generated": (40, 400),
     # test_perft: Hypothesis examples (generated positions)
     "perft.generated": (60, 300),
-    "perft.near_misses": (20, 120),
+    "perft.near_misses": (20, 80),
     # test_conformance: seeded games per (preset, house rules) and policy
     "conformance.random": (1, 2),
     "conformance.greedy": (1, 2),
@@ -49,11 +49,13 @@ SIZES: dict[str, tuple[int, ...]] = {
     "state_problems.games": (1, 3),
     # test_log_replay: rounds of its six seeded games whose positions' logs are mutated
     "log_replay.rounds": (1, 3),
+    # test_sampling: every how manyth of the seeded positions every seat's view is sampled at
+    "sampling.stride": (3, 1),
     # test_schemas: seeded games whose every document is validated; randomly mutated
     # documents; junk values tried on each value of the small documents (all: 100)
-    "schemas.games": (2, 6),
-    "schemas.mutations": (400, 1200),
-    "schemas.junk": (12, 100),
+    "schemas.games": (2, 4),
+    "schemas.mutations": (400, 800),
+    "schemas.junk": (12, 60),
 }
 """Every sampled check's size, in the default run and in the exhaustive run."""
 

@@ -200,7 +200,7 @@ def test_steps_reach_every_lay_down_once_on_ordinary_hands(budget: Budget) -> No
 
 def test_steps_equal_the_brute_force_reference_on_small_hands(budget: Budget) -> None:
     """The reachable lay-downs against reference_moves.contract_ways, sharing no search code
-    (250 hands in the exhaustive run, the first of them in the default run)."""
+    (150 hands in the exhaustive run, the first of them in the default run)."""
     compared = 0
     count = budget.n("steps.small_reference")
     cases = _hands(count, 13, (7, 10), (1, 2), PRESET_CONTRACTS)

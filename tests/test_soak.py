@@ -6,11 +6,11 @@ run, 500 a preset — 2,000 in all — in the exhaustive run that CI runs, and 2
 house-rule set it allows, four policies (uniformly random moves, random moves that prefer
 melding, GreedyBot with some random moves, a RandomBot/GreedyBot table) and four turn limits,
 so every combination is played many times. Over each game :func:`checks.check_game` checks
-conservation and phase consistency at every state, the final scores, replay and the record's
-JSON round trip, and on the last state and one drawn state every heavy check (every listed
+every invariant of :func:`pushrummy.state_problems` at every fourth state and each deal's end
+(the card count at the others), the final scores, replay and the record's JSON round trip, and on the last state and one drawn state every heavy check (every listed
 move applies, corrupted moves refused, ``is_legal`` agrees, nothing mutated, JSON round trips,
-views leak nothing). (The conformance suite checks more states per game, and the JSON text
-in every form; the soak checks many more games.)
+views leak nothing). (The conformance suite checks every state of each game, more
+heavily checked states, and the JSON text in every form; the soak checks many more games.)
 
 The games and decisions played are counted in the terminal summary ("games played").
 A failure names the game (preset, house rules, policy, turn limit, seed) to replay it.

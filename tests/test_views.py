@@ -298,11 +298,18 @@ def _ready_to_lay_down(preset: str, house: str, seeds: range) -> list[GameState]
 
 @pytest.mark.rule("contract.steps")
 @pytest.mark.parametrize(
-    ("preset", "house"), [("push", "default"), ("cap_it_4", "exchange_team_next_turn")]
+    ("preset", "house"),
+    [
+        ("push", "default"),
+        pytest.param("cap_it_4", "exchange_team_next_turn", marks=pytest.mark.exhaustive),
+    ],
 )
 def test_moves_using_finds_every_legal_meld_listed_or_not(preset: str, house: str) -> None:
     # Every meld of every way to lay the contract down is found as a first step, in any
     # order (listed or not), and every whole way as one lay-down; everything found is legal.
+    # (Cap-It with exchangeable wilds in the exhaustive run only: its ten-card lay-downs
+    # with six wilds take a second each; test_moves_using_is_the_brute_force_reading
+    # reads hands with exchangeable wilds in the default run.)
     states = _ready_to_lay_down(preset, house, range(6))
     assert len(states) >= 10
     unlisted = whole = 0
