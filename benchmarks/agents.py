@@ -19,15 +19,21 @@ tokens for a meld). Subjects:
 * ``seat-env``: :class:`pushrummy.agents.gym_env.SeatEnv`, GreedyBot at the three other
   seats (their moves are inside the learner's steps, so this is per *learner* step);
 * ``openspiel-gin-rummy``: OpenSpiel's C++ ``gin_rummy`` through pyspiel, with
-  ``observation_tensor()`` and ``legal_actions()`` at every decision — the reference
-  the issue compares with (PettingZoo's ``gin_rummy_v4`` needs ``rlcard``, which is not
-  installed here).
+  ``observation_tensor()`` and ``legal_actions()`` at every decision;
+* ``pettingzoo-gin-rummy-v4``: PettingZoo's classic ``gin_rummy_v4`` (on RLCard's gin
+  rummy), its ``raw_env`` as pushrummy's above, with the same loop — the Python
+  environment of another card game a learner would use instead.
+
+The two gin rummies are optional: a subject whose package is missing is left out with a
+printed line. ``gin_rummy_v4`` needs ``rlcard`` and a PettingZoo that still ships it
+(``pip install "pettingzoo[classic]<1.27"``: 1.27 dropped it).
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import importlib
 import pstats
 import random
 import statistics
@@ -81,6 +87,23 @@ def seat_env(seed: int) -> tuple[int, int]:
     return steps, steps
 
 
+def gin_rummy_v4(seed: int) -> tuple[int, int]:
+    from pettingzoo.classic import gin_rummy_v4 as gin
+
+    env = gin.raw_env()
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    steps = 0
+    for _ in env.agent_iter():
+        observation, _, termination, truncation, _ = env.last()
+        if termination or truncation:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        steps += 1
+    return steps, steps
+
+
 def gin_rummy(seed: int) -> tuple[int, int]:
     import pyspiel
 
@@ -106,7 +129,31 @@ SUBJECTS: dict[str, Callable[[int], tuple[int, int]]] = {
     "pettingzoo-history": pettingzoo_history,
     "seat-env": seat_env,
     "openspiel-gin-rummy": gin_rummy,
+    "pettingzoo-gin-rummy-v4": gin_rummy_v4,
 }
+
+NEEDS = {
+    "openspiel-gin-rummy": ("pyspiel", 'pip install ".[openspiel]"'),
+    "pettingzoo-gin-rummy-v4": (
+        "pettingzoo.classic.gin_rummy_v4",
+        'pip install "pettingzoo[classic]<1.27" (rlcard)',
+    ),
+}
+
+
+def available(names: list[str]) -> list[str]:
+    """``names`` less the optional subjects whose package is missing (said on stdout)."""
+    kept = []
+    for name in names:
+        if name in NEEDS:
+            module, install = NEEDS[name]
+            try:
+                importlib.import_module(module)
+            except ImportError as error:
+                print(f"skipped {name}: {error} ({install})")
+                continue
+        kept.append(name)
+    return kept
 
 
 def main() -> None:
@@ -116,7 +163,7 @@ def main() -> None:
     parser.add_argument("--profile", choices=sorted(SUBJECTS), help="profile one subject")
     parser.add_argument("--only", nargs="+", choices=sorted(SUBJECTS), help="these subjects")
     args = parser.parse_args()
-    subjects = {name: SUBJECTS[name] for name in args.only or SUBJECTS}
+    subjects = {name: SUBJECTS[name] for name in available(args.only or list(SUBJECTS))}
     if args.profile:
         profiler = cProfile.Profile()
         profiler.enable()
@@ -146,6 +193,16 @@ def main() -> None:
             f"{total / moves * 1e6:9.1f} {wall[name] / steps * 1e6:12.1f}"
         )
     print(f"median CPU s/game: { ({n: round(statistics.median(v), 3) for n, v in cpu.items()}) }")
+    for reference in ("pettingzoo-gin-rummy-v4", "openspiel-gin-rummy"):
+        if reference in subjects:  # a gin rummy step is one move: compare per step and per move
+            base = sum(cpu[reference]) / counts[reference][0]
+            ratios = {
+                name: f"{sum(cpu[name]) / counts[name][0] / base:.2f} / "
+                f"{sum(cpu[name]) / counts[name][1] / base:.2f}"
+                for name in subjects
+                if name != reference
+            }
+            print(f"× {reference} (per step / per move): {ratios}")
 
 
 if __name__ == "__main__":

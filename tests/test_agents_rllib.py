@@ -7,9 +7,14 @@ than the CPUs less one, and side returns are read per side. These need the ``rl`
 
 With Ray: ``test_one_ppo_iteration`` (marked ``rllib``, outside the default run and CI,
 which install no Ray) builds :func:`~pushrummy.agents.rllib.ppo_config` and trains one tiny
-iteration. Run it with::
+iteration in a local Ray of 2 CPUs (one env runner; about a minute). It fails if the
+environment RLlib builds or the module spec break: the module must be the masking one on
+our spaces, a token the mask forbids raises in the runner (and fails ``train()``), the
+iteration must sample its batch and finish deals, partners' returns must be equal and the
+sides' opposite, and the losses finite. Run it with::
 
-   pip install ".[rl]" "ray[rllib]" torch --extra-index-url https://download.pytorch.org/whl/cpu
+   pip install torch --index-url https://download.pytorch.org/whl/cpu
+   pip install ".[rl,test]" "ray[rllib]"
    python -m pytest -m rllib -n 0 tests/test_agents_rllib.py
 """
 
@@ -91,22 +96,54 @@ def test_side_returns() -> None:
     assert rllib.side_returns(cap_it, pr.CAP_IT, 5) == {4: 1.0}
 
 
+def test_ppo_config_refuses_bad_sizes() -> None:  # checked before Ray is imported
+    with pytest.raises(pr.SetupError, match="minibatch"):
+        rllib.ppo_config(minibatch=0)
+    with pytest.raises(TypeError, match="epochs"):
+        rllib.ppo_config(epochs=2.0)  # type: ignore[arg-type]
+
+
 @pytest.mark.rllib
 def test_one_ppo_iteration() -> None:
     pytest.importorskip("ray.rllib", reason="the RLlib smoke test needs ray[rllib] and torch")
     import ray
+    from ray.rllib.examples.rl_modules.classes.action_masking_rlm import (
+        ActionMaskingTorchRLModule,
+    )
 
+    env_config = {"max_turns_per_deal": 20}
+    batch = 1000
     ray.init(num_cpus=2, include_dashboard=False, ignore_reinit_error=True)
     try:
-        config = rllib.ppo_config({"max_turns_per_deal": 20}, runners=1, batch=1000)
-        config = config.training(minibatch_size=250, num_epochs=1)
+        config = rllib.ppo_config(env_config, runners=1, batch=batch, minibatch=250, epochs=1)
+        # an env runner that raises (a token the mask forbids, an observation outside its
+        # space) fails train() instead of being restarted into an iteration without samples
+        config = config.fault_tolerance(restart_failed_env_runners=False)
+        assert config.num_env_runners == 1 and config.rollout_fragment_length == rllib.FRAGMENT
         algo = config.build_algo() if hasattr(config, "build_algo") else config.build()
-        result = algo.train()
-        algo.stop()
+        try:
+            module = algo.get_module(rllib.POLICY)
+            result = algo.train()
+        finally:
+            algo.stop()
     finally:
         ray.shutdown()
+    # the module spec: the masking module, on the spaces of the environment RLlib builds
+    assert isinstance(module, ActionMaskingTorchRLModule)
+    ours = rllib.make_env(env_config)
+    assert module.observation_space_with_mask == ours.observation_space("player_0")
+    assert module.action_space == ours.action_space("player_0")
+    # the iteration sampled its batch and finished deals (one-deal episodes)
+    assert "env_runners" in result, "the iteration sampled nothing"
+    runners = result["env_runners"]
+    assert runners["num_env_steps_sampled_lifetime"] >= batch, runners
+    assert runners["num_episodes_lifetime"] >= 1, runners
+    # partners share rewards, sides' are opposite (zero-sum)
+    agents = runners["agent_episode_returns_mean"]
+    assert agents["player_0"] == pytest.approx(agents["player_2"]), agents
+    assert agents["player_1"] == pytest.approx(agents["player_3"]), agents
     sides = rllib.side_returns(result)
-    assert set(sides) == {0, 1}, result.get("env_runners")
-    assert sides[0] == pytest.approx(-sides[1])  # zero-sum: partners share, sides oppose
+    assert set(sides) == {0, 1} and sides[0] == pytest.approx(-sides[1]), sides
     losses = result["learners"][rllib.POLICY]
-    assert math.isfinite(losses["total_loss"])
+    for name in ("total_loss", "policy_loss", "vf_loss", "entropy"):
+        assert math.isfinite(losses[name]), (name, losses)

@@ -17,8 +17,11 @@ what to install when it is missing.
   CPU is left to the driver and learner: asking for more runners than CPUs makes RLlib
   wait for them for ever), one-deal episodes by default (a whole Push game at 100 turns a
   deal is 1,050–1,400 tokens, longer than a runner's share of a batch, and an iteration
-  that finishes no episode reports no returns), and a batch of at least a few episodes
-  per runner;
+  that finishes no episode reports no returns), a batch of at least a few episodes per
+  runner sampled in fragments of :data:`FRAGMENT` tokens (one ``sample()`` call of a
+  whole runner's share outlasts RLlib's 60-second ``sample_timeout_s`` on a slow or busy
+  CPU, and the iteration then returns nothing), and a few epochs of large minibatches
+  (PPO's 30 epochs of 128 cost minutes of CPU per iteration);
 * :func:`side_returns` reads the mean return of each side from a ``train()`` result
   (RLlib's ``episode_return_mean`` sums every agent's return, which is 0 in zero-sum Push).
 
@@ -51,6 +54,7 @@ else:
 
 __all__ = [
     "ENV_NAME",
+    "FRAGMENT",
     "POLICY",
     "RLlibKeys",
     "env_creator",
@@ -65,6 +69,9 @@ ENV_NAME = "pushrummy"
 """The name :func:`ppo_config` registers :func:`env_creator` under with Ray Tune."""
 POLICY = "shared"
 """The id of the one policy every seat maps to."""
+FRAGMENT = 250
+"""The tokens an env runner samples per ``sample()`` call in :func:`ppo_config` (about a
+deal at 100 turns a deal: RLlib calls it again until the batch is full)."""
 
 _VARIANTS = {"push": PUSH, "cap-it": CAP_IT}
 
@@ -74,8 +81,8 @@ def _require_ray() -> None:
         import ray.rllib  # noqa: F401
     except ImportError as error:
         raise ImportError(
-            'this needs Ray RLlib: pip install ".[rl]" "ray[rllib]" torch '
-            f"(with --extra-index-url https://download.pytorch.org/whl/cpu for CPU torch) "
+            "this needs Ray RLlib and PyTorch: pip install torch --index-url "
+            'https://download.pytorch.org/whl/cpu && pip install ".[rl]" "ray[rllib]" '
             f"({error})"
         ) from error
 
@@ -205,6 +212,8 @@ def ppo_config(
     *,
     runners: int | None = None,
     batch: int | None = None,
+    minibatch: int = 500,
+    epochs: int = 6,
 ) -> Any:
     """A ``PPOConfig`` that trains one shared masked policy on pushrummy.
 
@@ -214,23 +223,40 @@ def ppo_config(
         runners: the env runners wanted (capped by :func:`runners_for`).
         batch: the train batch per learner (default 4,000 per runner, at least 4,000:
             a deal at 100 turns is 150–250 tokens, so every runner finishes episodes).
+        minibatch: PPO's minibatch (at most the batch).
+        epochs: PPO's passes over each batch. RLlib's defaults, 30 epochs of 128, took
+            7 minutes of learner time for a batch of 2,000 on a busy 2-core CPU.
 
     Raises:
         ImportError: Ray RLlib is not installed.
+        TypeError: ``batch``, ``minibatch`` or ``epochs`` is not an int.
+        SetupError: one of them is below 1.
     """
+    for name, value in (("batch", batch), ("minibatch", minibatch), ("epochs", epochs)):
+        if value is None and name == "batch":
+            continue
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+        if value < 1:
+            raise SetupError(f"{name} must be at least 1, not {value}")
     _require_ray()
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.tune.registry import register_env
 
     register_env(ENV_NAME, env_creator)
     count = runners_for(runners)
+    size = batch or 4000 * max(1, count)
     return (
         PPOConfig()
         .environment(ENV_NAME, env_config=dict(env_config or {}), disable_env_checking=True)
         .multi_agent(policies={POLICY}, policy_mapping_fn=lambda agent_id, *args, **kwargs: POLICY)
         .rl_module(rl_module_spec=module_spec())
-        .env_runners(num_env_runners=count)
-        .training(train_batch_size_per_learner=batch or 4000 * max(1, count))
+        .env_runners(num_env_runners=count, rollout_fragment_length=min(FRAGMENT, size))
+        .training(
+            train_batch_size_per_learner=size,
+            minibatch_size=min(minibatch, size),
+            num_epochs=epochs,
+        )
     )
 
 
