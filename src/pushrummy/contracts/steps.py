@@ -21,6 +21,7 @@ and tried one by one (:meth:`Steps.completable`).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable
 from itertools import accumulate
 from typing import TypeAlias
@@ -751,6 +752,7 @@ class StepSearch:
                     self.tables.guards,
                     self.breaks,
                     self.fit_memo,
+                    _known_bounds(tops, wilds_left),
                 )
             # Past ``top`` not even the whole hand after the shape's lowest natural, with
             # the wilds the shape leaves, completes the contract: no fit to try; one
@@ -868,22 +870,29 @@ def last_feasible_place(
     guards: int,
     breaks: list[int],
     memo: dict[tuple[int, int, tuple[Component, ...]], bool],
+    bounds: tuple[int, int] = (-1, _WILDS_ONLY - 1),
 ) -> int:
     """The greatest step place ``p`` such that ``rest`` can be met from the hand's naturals
-    after ``p`` and all its wilds (-1 if none): a shape whose lowest natural lies after it
-    can have no completion of later melds, whatever cards it uses.
+    after ``p`` and ``wilds`` wilds (-1 if none): a shape whose lowest natural lies after
+    it, leaving that many wilds, can have no completion of later melds, whatever cards it
+    uses. ``bounds``: the answer is known to lie between them (the answers for fewer and
+    for more wilds, which it lies between: feasibility only grows with the wilds).
 
     Feasibility only falls as ``p`` grows, and changes only where ``up_to`` does: at the
     places ``breaks`` of the naturals held (ascending, 0 left out). So a binary search
     over the runs of places between them finds it, one feasibility test per halving
     (:func:`rest_fits`, or :func:`one_part_fits` for one part; ``memo`` is theirs, which
     the shapes' tests share)."""
+    least, most = bounds
+    if most < 0:
+        return -1
     fits = one_part_fits if len(rest) == 1 else rest_fits
-    if not fits(full - up_to[0], wilds, rest, by_comp, guards, memo):
+    if least < 0 and not fits(full - up_to[0], wilds, rest, by_comp, guards, memo):
         return -1
     # starts[j]: the first place of run j; feasible at run ``low``, not known above.
     starts = [0, *breaks]
-    low, high = 0, len(starts) - 1
+    low = bisect_right(starts, least) - 1 if least >= 0 else 0
+    high = bisect_right(starts, most) - 1
     while low < high:
         middle = (low + high + 1) // 2
         if fits(full - up_to[starts[middle]], wilds, rest, by_comp, guards, memo):
@@ -891,6 +900,22 @@ def last_feasible_place(
         else:
             high = middle - 1
     return starts[low + 1] - 1 if low + 1 < len(starts) else _WILDS_ONLY - 1
+
+
+def _known_bounds(tops: list[int], wilds: int) -> tuple[int, int]:
+    """Bounds of :func:`last_feasible_place` for ``wilds`` wilds from the answers already
+    known for fewer wilds and for more (``tops``, by wilds; :data:`_UNKNOWN` where not
+    known): the nearest of each, or the widest bounds."""
+    least, most = -1, _WILDS_ONLY - 1
+    for fewer in range(wilds - 1, -1, -1):
+        if tops[fewer] != _UNKNOWN:
+            least = tops[fewer]
+            break
+    for more in range(wilds + 1, len(tops)):
+        if tops[more] != _UNKNOWN:
+            most = tops[more]
+            break
+    return least, most
 
 
 def _place_sums(naturals: list[int], units: tuple[int, ...]) -> tuple[list[int], list[int]]:
