@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from ..cards import Card
 from ..melds import Meld, MeldRules
-from .hands import NIBBLE_1, NIBBLE_3, NIBBLE_5, NIBBLE_8, Hand, read_hand, wild_pool
+from .hands import ACE_HIGH, NIBBLE_1, NIBBLE_3, NIBBLE_5, NIBBLE_8, Hand, read_hand, wild_pool
 from .parts import SET
 from .rules import Rules, meld_rules_of
 from .shapes import build_meld, meld_shapes, wild_fills_cached
@@ -81,6 +81,26 @@ def is_minimal(
     return not (wild_out and rules.allows(naturals, wilds - 1))
 
 
+def longest_minimal(rules: Rules, smallest: int) -> int:
+    """The longest meld that can be minimal (:func:`is_minimal` with ``smallest``):
+    ``smallest`` when a meld's wilds are not tied to its naturals and it needs at most one
+    natural, else :data:`~pushrummy.contracts.hands.ACE_HIGH` (no bound below a run's).
+
+    Without a wild limit and with ``min_naturals_per_meld`` at most 1, every meld longer
+    than ``smallest`` is some smaller meld and then a lay-off: an end card (any card of
+    a set) can go and leave a meld that keeps the options — a natural if the meld keeps
+    another natural after it, else a wild (a meld of more than 3 cards with one natural
+    or none has a wild at an end, or is a set holding wilds).
+
+    >>> from pushrummy.contracts.rules import rules_of
+    >>> longest_minimal(rules_of(None), 3)
+    3
+    """
+    if not rules.limited and rules.min_naturals <= 1:
+        return smallest
+    return ACE_HIGH
+
+
 def single_melds_of(
     hand: Hand, rules: Rules, canonical: bool = False, minimal: bool = False
 ) -> tuple[Meld, ...]:
@@ -102,7 +122,8 @@ def single_decls(
         return []  # most hands after the contract, most turns: no meld at all
     pool = wild_pool(hand)
     found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-    for kind, which, start, size, body, need in meld_shapes(hand, rules, True, True):
+    longest = longest_minimal(rules, 3) if minimal else ACE_HIGH  # no longer run can be
+    for kind, which, start, size, body, need in meld_shapes(hand, rules, True, True, 3, longest):
         if holding >= 0 and holding not in body:
             continue
         if minimal and size > 3:

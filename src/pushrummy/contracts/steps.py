@@ -21,6 +21,7 @@ and tried one by one (:meth:`Steps.completable`).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable
 from itertools import accumulate
 from typing import TypeAlias
@@ -56,7 +57,7 @@ from .parts import (
 )
 from .rules import ContractRules, Rules, rules_of
 from .shapes import build_meld, meld_shapes, wild_fills_cached
-from .singles import is_minimal, single_decls
+from .singles import is_minimal, longest_minimal, single_decls
 
 _WILDS_ONLY = 64
 """The step place of a meld of wilds only: after every natural's (0..51)."""
@@ -365,8 +366,8 @@ class Steps:
         """The longest run step to try: with ``minimal`` and no wild limit, a run at its
         smallest has exactly its part's size (an end card can always go while the run
         still fills its part); otherwise any length."""
-        if self.minimal and not self.rules.limited and self.rules.min_naturals <= 1 and run_sizes:
-            return max(run_sizes)
+        if self.minimal and run_sizes:
+            return longest_minimal(self.rules, max(run_sizes))
         return ACE_HIGH
 
     def feasible(
@@ -647,7 +648,8 @@ class StepSearch:
         self.up_to: list[int] | None = None
         self.breaks: list[int] = []
         self.fit_memo: dict[tuple[int, int, tuple[Component, ...]], bool] = {}
-        self.limits: dict[tuple[Component, ...], int] = {}
+        # By the parts left, then by the wilds left: last_feasible_place's answer.
+        self.limits: dict[tuple[Component, ...], list[int]] = {}
         self.pool = wild_pool(hand)
         self.hand_wilds = [code for code in hand.codes if IS_WILD[code]]
         set_ok = False
@@ -660,7 +662,9 @@ class StepSearch:
         rules = finder.rules
         exact = finder.exact
         minimal = finder.minimal
-        rests: dict[tuple[int, int], tuple[Component, ...] | None] = {}
+        # By (kind, size): the parts left after such a meld, and the size of the part it
+        # fills (a meld no longer than that part is at its smallest).
+        rests: dict[tuple[int, int], tuple[tuple[Component, ...] | None, int]] = {}
         shapes: list[StepCandidate] = []
         runs = bool(run_sizes)
         if only is not None:  # one shape: only its rank's sets or its suit's runs
@@ -678,19 +682,26 @@ class StepSearch:
             if only is not None and (kind, which, start, size, body) != only:
                 continue
             kind_size = (kind, size)
-            if kind_size in rests:
-                rest = rests[kind_size]
-            else:
-                rest = rests[kind_size] = rest_after(rest0, kind, size, exact)
+            known = rests.get(kind_size)
+            if known is None:
+                known = rests[kind_size] = (
+                    rest_after(rest0, kind, size, exact),
+                    part_filled(rest0, kind, size),
+                )
+            rest, part = known
             if rest is None:
                 continue
-            if minimal and not is_step_minimal(
-                kind,
-                size,
-                size - need,
-                (body[0] >= 0, body[-1] >= 0) if kind == RUN else (False, False),
-                part_filled(rest0, kind, size),
-                rules,
+            if (
+                minimal
+                and size > part
+                and not is_step_minimal(
+                    kind,
+                    size,
+                    size - need,
+                    (body[0] >= 0, body[-1] >= 0) if kind == RUN else (False, False),
+                    part,
+                    rules,
+                )
             ):
                 continue
             shapes.append((kind, which, start, size, body, need, rest))
@@ -727,21 +738,26 @@ class StepSearch:
             if up_to is None:
                 up_to, self.breaks = _place_sums(naturals_held, self.tables.units)
                 self.up_to = up_to
-            top = self.limits.get(rest)
-            if top is None:
-                top = self.limits[rest] = last_feasible_place(
+            tops = self.limits.get(rest)
+            if tops is None:
+                tops = self.limits[rest] = [_UNKNOWN] * (self.wilds_held + 1)
+            top = tops[wilds_left]
+            if top == _UNKNOWN:
+                top = tops[wilds_left] = last_feasible_place(
                     self.full,
                     up_to,
-                    self.wilds_held,
+                    wilds_left,
                     rest,
                     self.by_comp,
                     self.tables.guards,
                     self.breaks,
                     self.fit_memo,
+                    _known_bounds(tops, wilds_left),
                 )
-            # Past ``top`` not even the whole hand after the shape's lowest natural
-            # completes the contract: no fit to try; one place further on, not even
-            # with that natural's other copies (a tie), so the shape is out.
+            # Past ``top`` not even the whole hand after the shape's lowest natural, with
+            # the wilds the shape leaves, completes the contract: no fit to try; one
+            # place further on, not even with that natural's other copies (a tie), so
+            # the shape is out. (Feasibility only falls as naturals or wilds go.)
             if place > top + 1:
                 return
             if place <= top:
@@ -825,6 +841,10 @@ class StepSearch:
                 return  # the shape is listed: its fills are the next decision
 
 
+_UNKNOWN = -2
+"""A :attr:`StepSearch.limits` entry not yet computed (:func:`last_feasible_place` gives -1
+or more)."""
+
 _TIES: dict[tuple[object, ...], tuple[int, ...] | None] = bounded_memo(50_000)
 """Memo of :meth:`Steps.best_tie`."""
 
@@ -850,22 +870,29 @@ def last_feasible_place(
     guards: int,
     breaks: list[int],
     memo: dict[tuple[int, int, tuple[Component, ...]], bool],
+    bounds: tuple[int, int] = (-1, _WILDS_ONLY - 1),
 ) -> int:
     """The greatest step place ``p`` such that ``rest`` can be met from the hand's naturals
-    after ``p`` and all its wilds (-1 if none): a shape whose lowest natural lies after it
-    can have no completion of later melds, whatever cards it uses.
+    after ``p`` and ``wilds`` wilds (-1 if none): a shape whose lowest natural lies after
+    it, leaving that many wilds, can have no completion of later melds, whatever cards it
+    uses. ``bounds``: the answer is known to lie between them (the answers for fewer and
+    for more wilds, which it lies between: feasibility only grows with the wilds).
 
     Feasibility only falls as ``p`` grows, and changes only where ``up_to`` does: at the
     places ``breaks`` of the naturals held (ascending, 0 left out). So a binary search
     over the runs of places between them finds it, one feasibility test per halving
     (:func:`rest_fits`, or :func:`one_part_fits` for one part; ``memo`` is theirs, which
     the shapes' tests share)."""
+    least, most = bounds
+    if most < 0:
+        return -1
     fits = one_part_fits if len(rest) == 1 else rest_fits
-    if not fits(full - up_to[0], wilds, rest, by_comp, guards, memo):
+    if least < 0 and not fits(full - up_to[0], wilds, rest, by_comp, guards, memo):
         return -1
     # starts[j]: the first place of run j; feasible at run ``low``, not known above.
     starts = [0, *breaks]
-    low, high = 0, len(starts) - 1
+    low = bisect_right(starts, least) - 1 if least >= 0 else 0
+    high = bisect_right(starts, most) - 1
     while low < high:
         middle = (low + high + 1) // 2
         if fits(full - up_to[starts[middle]], wilds, rest, by_comp, guards, memo):
@@ -873,6 +900,22 @@ def last_feasible_place(
         else:
             high = middle - 1
     return starts[low + 1] - 1 if low + 1 < len(starts) else _WILDS_ONLY - 1
+
+
+def _known_bounds(tops: list[int], wilds: int) -> tuple[int, int]:
+    """Bounds of :func:`last_feasible_place` for ``wilds`` wilds from the answers already
+    known for fewer wilds and for more (``tops``, by wilds; :data:`_UNKNOWN` where not
+    known): the nearest of each, or the widest bounds."""
+    least, most = -1, _WILDS_ONLY - 1
+    for fewer in range(wilds - 1, -1, -1):
+        if tops[fewer] != _UNKNOWN:
+            least = tops[fewer]
+            break
+    for more in range(wilds + 1, len(tops)):
+        if tops[more] != _UNKNOWN:
+            most = tops[more]
+            break
+    return least, most
 
 
 def _place_sums(naturals: list[int], units: tuple[int, ...]) -> tuple[list[int], list[int]]:

@@ -23,6 +23,7 @@ False
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
 from operator import attrgetter
@@ -417,9 +418,12 @@ def with_cards(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...
 
 def without_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """``hand`` less one copy of ``card`` (which it holds: the move was validated)."""
-    # list.index tries identity first, and cards are almost always the shared
-    # ALL_CARDS objects, so this rarely reaches Card.__eq__.
-    index = hand.index(card)
+    # Hands are sorted by code: a binary search by the int code (a C-level key), where
+    # tuple.index would call Card.__eq__ on every card before it. A hand out of order
+    # (made by hand) falls back to the scan.
+    index = bisect_left(hand, card.code, key=_CODE)
+    if index == len(hand) or hand[index].code != card.code:
+        index = hand.index(card)
     return hand[:index] + hand[index + 1 :]
 
 

@@ -1,0 +1,100 @@
+"""Random Push playouts against RLCard's gin rummy, game by game in one process, CPU time.
+
+Usage (RLCard and NumPy installed; pushrummy whichever build the interpreter imports)::
+
+    PYTHONPATH=src python benchmarks/peer.py --seed 1            # the pure build of this clone
+    cd /tmp && PYTHONPATH=/tmp/pushrummy-compiled python /path/to/benchmarks/peer.py --seed 1
+
+(the second: the compiled wheel installed with ``pip install --no-deps --target
+/tmp/pushrummy-compiled``, run from outside the clone; the Speed page says more). Each round
+plays one NEW Push game (list the legal moves, pick one uniformly, apply it checked) and then
+``--gin-games`` NEW gin games of RLCard (its legal actions, one picked uniformly, applied):
+the two take turns, so drift on a shared machine falls on both alike. Seeds advance with the
+round, so no memo has seen a hand. Prints each engine's CPU time (``time.process_time``) and
+wall time per decision over all rounds, and pushrummy's ratio to RLCard, with
+``pushrummy.compiled``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import pushrummy as pr
+
+
+def push_game(seed: int) -> int:
+    """One random playout of a new Push game; its number of decisions."""
+    rng = random.Random(seed)
+    state = pr.new_game(pr.PUSH, seed=seed)
+    decisions = 0
+    while True:
+        moves = pr.legal_moves(state)
+        if not moves:
+            return decisions
+        state = pr.apply_move(state, rng.choice(moves))
+        decisions += 1
+
+
+def gin_games(game: Any, rng: random.Random, count: int) -> int:
+    """``count`` random playouts of new gin games of RLCard's engine; their decisions."""
+    decisions = 0
+    for _ in range(count):
+        game.init_game()
+        while not game.is_over():
+            game.step(rng.choice(game.judge.get_legal_actions()))
+            decisions += 1
+    return decisions
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=12, help="new Push games")
+    parser.add_argument("--gin-games", type=int, default=4, help="new gin games per round")
+    args = parser.parse_args(argv)
+    try:
+        import numpy as np
+        from rlcard.games.gin_rummy.game import GinRummyGame
+    except ImportError:
+        sys.exit("benchmarks/peer.py needs RLCard and NumPy (pip install rlcard)")
+    game = GinRummyGame()
+    game.np_random = np.random.RandomState(args.seed)
+    gin_rng = random.Random(args.seed)
+    pr.new_game(pr.PUSH, seed=0)  # imports and first-use setup, outside the timing
+    cpu = {"push": 0.0, "gin": 0.0}
+    wall = {"push": 0.0, "gin": 0.0}
+    count = {"push": 0, "gin": 0}
+    for round_ in range(args.rounds):
+        seed = args.seed * 1_000_003 + round_ * 10_007
+        for name in ("push", "gin"):
+            started, clock = time.process_time(), time.perf_counter()
+            if name == "push":
+                count[name] += push_game(seed)
+            else:
+                count[name] += gin_games(game, gin_rng, args.gin_games)
+            cpu[name] += time.process_time() - started
+            wall[name] += time.perf_counter() - clock
+    per_cpu = {name: cpu[name] / count[name] * 1e6 for name in cpu}
+    per_wall = {name: wall[name] / count[name] * 1e6 for name in wall}
+    print(f"pushrummy.compiled = {pr.compiled}")
+    print(
+        f"Push, {args.rounds} new games, {count['push']} decisions: "
+        f"{per_cpu['push']:.1f} us CPU, {per_wall['push']:.1f} us wall per decision"
+    )
+    print(
+        f"RLCard gin, {args.rounds * args.gin_games} new games, {count['gin']} decisions: "
+        f"{per_cpu['gin']:.1f} us CPU, {per_wall['gin']:.1f} us wall per decision"
+    )
+    print(
+        f"pushrummy/RLCard per decision: CPU {per_cpu['push'] / per_cpu['gin']:.2f}, "
+        f"wall {per_wall['push'] / per_wall['gin']:.2f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
