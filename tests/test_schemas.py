@@ -295,6 +295,18 @@ SCHEMA_OF_CODEC: dict[Codec, Callable[[FieldInfo], Any]] = {
             "items": False,
         },
     },
+    Codec.JOKERS: lambda info: {
+        "type": "array",
+        "items": {
+            "type": "array",
+            "prefixItems": [
+                {"$ref": "int", "minimum": 2, "maximum": 8},
+                {"$ref": "int", "minimum": 0, "maximum": 2 * MAX_PACKS},
+            ],
+            "minItems": 2,
+            "items": False,
+        },
+    },
     Codec.DEALS: lambda info: {"type": "array", "minItems": 1, "items": {"$ref": "deal"}},
     Codec.CARD_VALUES: lambda info: {"$ref": "card_values"},
     Codec.STAKES: lambda info: {"anyOf": [{"$ref": "stakes"}, {"type": "null"}]},
