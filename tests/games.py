@@ -24,7 +24,7 @@ import attrs
 
 import pushrummy as pr
 from pushrummy import CAP_IT, PUSH, Phase, Rank
-from pushrummy.cards import Card, make_deck
+from pushrummy.cards import Card
 from pushrummy.melds import MeldOptions
 from pushrummy.moves import ExchangeWild, LayDown, LayOff, NewMeld, Push, Take
 from pushrummy.records import GameRecord
@@ -345,7 +345,7 @@ def recorded_game(name: str, seed: int) -> tuple[tuple[GameRecord, GameState], .
     rng = random.Random(seed)
     deals = None
     if seed % 2 == 1:
-        order = list(make_deck(variant.packs(players)))
+        order = list(variant.deck(players))
         rng.shuffle(order)
         deals = [None, order]
     return tuple(playout(variant, players, seed, uniform, rng=rng, deals=deals).points())
