@@ -428,9 +428,14 @@ WILDS = [Card(Rank.TWO, s) for s in Suit] + [Card()]
 UNLIMITED = (0, "unlimited", 14, False, None)
 
 
-def _random_variant(rng: random.Random) -> pr.Variant:
-    return rng.choice([PUSH, CAP_IT, CONTRACT_RUMMY]).replace(
-        laydown_wilds_per_meld=rng.choice([None, None, 0, 1, 2]),
+def _random_variant(rng: random.Random, contract_rummy: bool = False) -> pr.Variant:
+    """A preset with random options; with ``contract_rummy``, CONTRACT_RUMMY among the
+    presets and ``laydown_wilds_per_meld`` random too ([contract.wild_cap])."""
+    presets = [PUSH, CAP_IT, CONTRACT_RUMMY] if contract_rummy else [PUSH, CAP_IT]
+    variant = rng.choice(presets)
+    if contract_rummy:
+        variant = variant.replace(laydown_wilds_per_meld=rng.choice([None, None, 0, 1, 2]))
+    return variant.replace(
         min_naturals_per_meld=rng.choice([0, 1]),
         wild_limit=rng.choice(list(WildLimit)),
         max_run_length=rng.choice([13, 14]),
@@ -465,7 +470,7 @@ def _random_meld(rng: random.Random) -> Meld:
 def random_play_position(seed: int) -> GameState | None:
     """A PLAY position for seat 0: random options, deal, small hand, table and flags."""
     rng = random.Random(seed)
-    variant = _random_variant(rng)
+    variant = _random_variant(rng, contract_rummy=True)
     players = rng.choice(variant.player_counts)
     wilds = rng.choice([0, 0, 1, 1, 2])
     size = rng.randint(1, 9)
