@@ -226,3 +226,10 @@ def test_random_and_greedy_games_play_to_the_end(players: int) -> None:
         [pr.GreedyBot() for _ in range(players)],
     )
     assert final.phase is Phase.GAME_OVER and len(final.results) == 7
+
+
+def test_wild_cap_problem_refuses_wrong_types() -> None:
+    with pytest.raises(TypeError, match="meld must be a Meld"):
+        wild_cap_problem(CONTRACT_RUMMY, "5H 6H 7H")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="variant must be a Variant"):
+        wild_cap_problem(None, parse_meld("5H 6H 7H"))  # type: ignore[arg-type]

@@ -479,6 +479,9 @@ def wild_cap_problem(variant: Variant, meld: Meld) -> str | None:
     ``laydown_wilds_per_meld`` ([contract.wild_cap]), or ``None`` when it can. The contract
     search states the same limit as :attr:`~pushrummy.contracts.rules.Rules.cap`.
 
+    Raises:
+        TypeError: ``variant`` is not a variant or ``meld`` not a meld.
+
     >>> from pushrummy import CONTRACT_RUMMY, PUSH, parse_meld
     >>> wild_cap_problem(CONTRACT_RUMMY, parse_meld("5H JK=6H 2C=7H 8H"))
     '2 wild cards: laydown_wilds_per_meld=1 allows at most 1 in each meld of the lay-down'
@@ -487,7 +490,14 @@ def wild_cap_problem(variant: Variant, meld: Meld) -> str | None:
     >>> wild_cap_problem(PUSH, parse_meld("5H JK=6H 2C=7H 8H")) is None
     True
     """
-    cap = variant.laydown_wilds_per_meld
+    if not isinstance(meld, Meld):
+        raise TypeError(f"wild_cap_problem: meld must be a Meld, not {type(meld).__name__}")
+    try:
+        cap = variant.laydown_wilds_per_meld
+    except AttributeError:
+        raise TypeError(
+            f"wild_cap_problem: variant must be a Variant, not {type(variant).__name__}"
+        ) from None
     if cap is None:
         return None
     wilds = sum(1 for card in meld.cards if card.is_wild)
