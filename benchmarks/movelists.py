@@ -23,7 +23,8 @@ legal moves, the time of ``legal_moves`` and the size of the player's view as JS
    Budget for 3 and 4: no cross product — ≤ 20,000 moves, ≤ 200 ms, ≤ 2 MB views, and time
    in proportion to the moves listed (µs per move is reported for the largest lists).
 5. **huge** — hand-built positions before the contract: 61 cards of which 10 wild (what a
-   seat fed by pushes reaches), every deal of PUSH and of CAP_IT (4 players), a few hands
+   seat fed by pushes reaches), every deal of PUSH and of CAP_IT (4 players) and of
+   CONTRACT_RUMMY (5 players), a few hands
    each, and after each the fillings of its three shapes with the most wild places
    ([contract.wilds]). Same budget as 3 and 4.
 6. **k runs** — a custom contract of k runs of 3 (k = 1 .. 11; CAP_IT with three packs for
@@ -143,12 +144,17 @@ def greedy_choice(state: pr.GameState, moves: tuple[pr.Move, ...]) -> pr.Move:
 
 
 def greedy_games(games: int, views: bool) -> Group:
-    group = Group("greedy games (PUSH, CAP_IT 4p, 6p, PUSH + wild exchange)", (2000, 50, 500))
+    group = Group(
+        "greedy games (PUSH, CAP_IT 4p, 6p, PUSH + wild exchange, CONTRACT_RUMMY 3p, 8p)",
+        (2000, 50, 500),
+    )
     tables = [
         ("PUSH", pr.PUSH, 4),
         ("CAP_IT 4p", pr.CAP_IT, 4),
         ("CAP_IT 6p", pr.CAP_IT, 6),
         ("PUSH any_in_runs", pr.PUSH.replace(wild_exchange=pr.WildExchange.ANY_IN_RUNS), 4),
+        ("CONTRACT_RUMMY 3p", pr.CONTRACT_RUMMY, 3),
+        ("CONTRACT_RUMMY 8p", pr.CONTRACT_RUMMY, 8),
     ]
     for index in range(games):
         name, variant, players = tables[index % len(tables)]
@@ -180,7 +186,7 @@ def _with_hand(state: pr.GameState, deal_number: int, hand: tuple[pr.Card, ...])
     deck is dealt to the other seats (8 cards each) and the stock, so the deck stays whole."""
     seat = state.current_player
     assert seat is not None
-    deck = list(pr.make_deck(state.variant.packs(state.players)))
+    deck = list(state.variant.deck(state.players))
     for card in hand:
         deck.remove(card)
     random.Random(deal_number).shuffle(deck)
@@ -211,19 +217,23 @@ HOUSE_RULES: dict[str, dict[str, object]] = {
 
 
 def huge_positions(hands_per_deal: int, house: str = "default") -> Iterator[Position]:
-    """61-card hands holding 10 wilds, before the contract, every deal of PUSH and CAP_IT."""
-    deck = pr.make_deck(2)
-    wilds = [card for card in deck if card.is_wild]
+    """61-card hands holding 10 wilds, before the contract, every deal of PUSH and CAP_IT (4
+    players) and of CONTRACT_RUMMY (5 players: three packs and two jokers)."""
     changes = HOUSE_RULES[house]
-    for name, preset in (("PUSH", pr.PUSH), ("CAP_IT", pr.CAP_IT)):
+    for name, preset, players in (
+        ("PUSH", pr.PUSH, 4),
+        ("CAP_IT", pr.CAP_IT, 4),
+        ("CONTRACT_RUMMY", pr.CONTRACT_RUMMY, 5),
+    ):
         variant = preset.replace(**changes) if changes else preset
-        for deal_number in range(1, 6):
+        wilds = [card for card in variant.deck(players) if card.is_wild]
+        for deal_number in range(1, len(variant.deals) + 1):
             for index in range(hands_per_deal):
                 rng = random.Random(1000 * deal_number + index)
                 pool = list(NATURALS)
                 rng.shuffle(pool)
                 hand = tuple(sorted([*pool[:51], *rng.sample(wilds, 10)]))
-                state = pr.new_game(variant, seed=index, players=4)
+                state = pr.new_game(variant, seed=index, players=players)
                 yield f"{name} 61 cards #{index}", _with_hand(state, deal_number, hand)
 
 
@@ -254,8 +264,14 @@ def k_runs_positions(most: int) -> Iterator[Position]:
 
 
 def random_games(games: int, views: bool) -> Group:
-    group = Group("random games (PUSH, CAP_IT 4p, 6p)", (20000, 200, 2000))
-    tables = [("PUSH", pr.PUSH, 4), ("CAP_IT 4p", pr.CAP_IT, 4), ("CAP_IT 6p", pr.CAP_IT, 6)]
+    group = Group("random games (PUSH, CAP_IT 4p, 6p, CONTRACT_RUMMY 3p, 8p)", (20000, 200, 2000))
+    tables = [
+        ("PUSH", pr.PUSH, 4),
+        ("CAP_IT 4p", pr.CAP_IT, 4),
+        ("CAP_IT 6p", pr.CAP_IT, 6),
+        ("CONTRACT_RUMMY 3p", pr.CONTRACT_RUMMY, 3),
+        ("CONTRACT_RUMMY 8p", pr.CONTRACT_RUMMY, 8),
+    ]
     for index in range(games):
         name, variant, players = tables[index % len(tables)]
         state = pr.new_game(variant.replace(max_turns_per_deal=400), seed=index, players=players)
@@ -328,13 +344,13 @@ def huge_groups(
     """Groups 5 and 6, each position on its own line as well (they are few)."""
     budget = (20000, 200, 2000)
     groups = []
-    for name in ("PUSH", "CAP_IT"):
+    for name in ("PUSH", "CAP_IT", "CONTRACT_RUMMY"):
         groups.append(Group(f"huge: 61 cards, 10 wilds, {name}, every deal ({house})", budget))
     runs = Group("k runs of 3, k = 1 ..", budget)
     for where, state in huge_positions(hands_per_deal, house):
         if deals and str(state.deal_number) not in deals.split(","):
             continue
-        group = groups[0] if where.startswith("PUSH") else groups[1]
+        group = groups[("PUSH", "CAP_IT", "CONTRACT_RUMMY").index(where.split()[0])]
         moves = _measure_loudly(group, where, state, views)
         # The fillings ([contract.wilds]) of the shapes with the most wild places.
         shapes = [move for move in moves if isinstance(move, pr.LayDownShape)]

@@ -48,7 +48,7 @@ from pushrummy import (
     Rank,
     Take,
 )
-from pushrummy.cards import ALL_CARDS, JOKER, Card, make_deck
+from pushrummy.cards import ALL_CARDS, JOKER, Card
 from pushrummy.errors import (
     CardNotInHandError,
     GameOverError,
@@ -83,7 +83,7 @@ __all__ = [
 
 def deck_of(variant: pr.Variant, players: int) -> Counter[Card]:
     """The whole deck of a game, as a multiset."""
-    return Counter(make_deck(variant.packs(players)))
+    return Counter(variant.deck(players))
 
 
 # -- invariants of single states ---------------------------------------------------------------

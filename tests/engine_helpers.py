@@ -23,7 +23,7 @@ import attrs
 import pytest
 
 import pushrummy as pr
-from pushrummy.cards import Card, Rank, Suit, make_deck, parse_card, parse_cards
+from pushrummy.cards import Card, Rank, Suit, parse_card, parse_cards
 from pushrummy.contracts.steps import minimal_steps
 from pushrummy.meld_shape import MeldShape
 from pushrummy.melds import Meld
@@ -125,7 +125,7 @@ def deck_order(
     naturals from the lowest ranks up, wilds last.
     """
     size = variant.deals[deal_number - 1].hand_size
-    pool: Counter[Card] = Counter(make_deck(variant.packs(players)))
+    pool: Counter[Card] = Counter(variant.deck(players))
     chosen = {seat: list(cards(h)) for seat, h in hands.items()}
     for seat, hand in chosen.items():
         if len(hand) > size:
@@ -188,7 +188,7 @@ def position(
     if dealer is None:
         dealer = (current - 1) % players
     base = pr.new_game(variant, seed=0, players=players, dealer=dealer)
-    pool: Counter[Card] = Counter(make_deck(variant.packs(players)))
+    pool: Counter[Card] = Counter(variant.deck(players))
     given = {seat: tuple(sorted(cards(h))) for seat, h in hands.items()}
     for seat, hand in given.items():
         _take(pool, hand, f"hand of seat {seat}")
@@ -240,7 +240,7 @@ def position(
         turn=turn,
         totals=tuple(totals) if totals is not None else base.totals,
     )
-    assert state.card_count() == len(make_deck(variant.packs(players)))
+    assert state.card_count() == len(variant.deck(players))
     return state
 
 

@@ -3,7 +3,8 @@
 Every test that plays whole games or varies the options takes them from here, so there is one
 list of house rules to keep complete and one loop to keep correct:
 
-* :data:`PRESETS` — ``PUSH`` (4 players) and ``CAP_IT`` with 4, 5 and 6 players;
+* :data:`PRESETS` — ``PUSH`` (4 players), ``CAP_IT`` with 4, 5 and 6 players and
+  ``CONTRACT_RUMMY`` with 3 and 8;
 * :data:`HOUSE_RULES` — named house-rule sets (option changes for ``Variant.replace``) that
   together give every option a non-default value; :func:`combinations` pairs them with the
   presets (a set with ``stakes`` only with Cap-It: stakes are for individual play);
@@ -23,8 +24,8 @@ from typing import Any
 import attrs
 
 import pushrummy as pr
-from pushrummy import CAP_IT, PUSH, Phase, Rank
-from pushrummy.cards import Card, make_deck
+from pushrummy import CAP_IT, CONTRACT_RUMMY, PUSH, Phase, Rank
+from pushrummy.cards import Card
 from pushrummy.melds import MeldOptions
 from pushrummy.moves import ExchangeWild, LayDown, LayOff, NewMeld, Push, Take
 from pushrummy.records import GameRecord
@@ -66,6 +67,8 @@ PRESETS: dict[str, tuple[pr.Variant, int, int]] = {
     "cap_it_4": (CAP_IT, 4, 60),
     "cap_it_5": (CAP_IT, 5, 70),
     "cap_it_6": (CAP_IT, 6, 80),
+    "contract_rummy_3": (CONTRACT_RUMMY, 3, 60),
+    "contract_rummy_8": (CONTRACT_RUMMY, 8, 40),
 }
 """The presets at every player count they allow, with a turn limit that keeps playouts short."""
 
@@ -84,6 +87,7 @@ HOUSE_RULES: dict[str, dict[str, Any]] = {
         "same_turn_after_contract": False,
         "may_rediscard_taken": True,
         "contract_exact_sizes": True,
+        "laydown_wilds_per_meld": 2,
     },
     "strict_wilds_stakes": {
         "wild_limit": WildLimit.AT_MOST_NATURALS,
@@ -345,7 +349,7 @@ def recorded_game(name: str, seed: int) -> tuple[tuple[GameRecord, GameState], .
     rng = random.Random(seed)
     deals = None
     if seed % 2 == 1:
-        order = list(make_deck(variant.packs(players)))
+        order = list(variant.deck(players))
         rng.shuffle(order)
         deals = [None, order]
     return tuple(playout(variant, players, seed, uniform, rng=rng, deals=deals).points())

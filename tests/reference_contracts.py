@@ -132,6 +132,9 @@ class RefOptions:
     """[meld.run] ``max_run_length``: 14 | 13."""
     exact_sizes: bool = False
     """[contract.laydown] ``contract_exact_sizes``."""
+    laydown_wild_cap: int | None = None
+    """[contract.wild_cap] ``laydown_wilds_per_meld``: at most this many wild cards in each
+    meld of the lay-down (``None``: no such limit)."""
 
 
 DEFAULT_OPTIONS = RefOptions()
@@ -147,6 +150,7 @@ def options_of(variant: Any) -> RefOptions:
         wild_limit=str(getattr(limit, "value", limit)),
         max_run_length=int(variant.max_run_length),
         exact_sizes=bool(getattr(variant, "contract_exact_sizes", False)),
+        laydown_wild_cap=getattr(variant, "laydown_wilds_per_meld", None),
     )
 
 
@@ -482,9 +486,13 @@ def contract_components(contract: Any) -> list[tuple[str, int]]:
 
 
 def fits_component(meld: RefMeld, component: tuple[str, int], options: RefOptions) -> bool:
-    """[contract.laydown] the meld is of the stated kind and at least (or exactly) the size."""
+    """[contract.laydown] the meld is of the stated kind and at least (or exactly) the size;
+    [contract.wild_cap] it holds no more wild cards than the lay-down's limit."""
     kind, size = component
     if meld.kind != kind:
+        return False
+    cap = options.laydown_wild_cap
+    if cap is not None and sum(1 for card in meld.cards if is_wild(card)) > cap:
         return False
     return len(meld.cards) == size if options.exact_sizes else len(meld.cards) >= size
 

@@ -109,13 +109,14 @@ Options = tuple[Any, ...]
 
 
 def options_of(state: GameState) -> Options:
-    """The variant's options as plain values (strings, ints, bools)."""
+    """The variant's options as plain values (strings, ints, bools, ``None``)."""
     v = state.variant
     return (
         v.min_naturals_per_meld,
         v.wild_limit.value,
         v.max_run_length,
         v.contract_exact_sizes,
+        v.laydown_wilds_per_meld,
     )
 
 
@@ -129,7 +130,7 @@ def meld_ok(kind: str, cards: Sequence[Card], key: int, opts: Options) -> bool:
     ``"run"`` with ``key`` = ``suit * 100 + start``. For a run, ``cards[i]`` stands at
     position ``start + i``.
     """
-    min_naturals, wild_limit, max_run, _ = opts
+    min_naturals, wild_limit, max_run = opts[:3]
     naturals = [x for x in cards if not wild(x)]
     wilds = len(cards) - len(naturals)
     if len(naturals) < min_naturals:
@@ -215,9 +216,14 @@ def _fits(cards: Sequence[Card], hand: Counter[Card]) -> bool:
     return all(hand[x] >= n for x, n in need.items())
 
 
-def _matches(melds: Sequence[Meld], parts: Sequence[tuple[str, int]], exact: bool) -> bool:
-    """[contract.laydown]: the melds can be matched one to one to the contract's parts."""
+def _matches(melds: Sequence[Meld], parts: Sequence[tuple[str, int]], opts: Options) -> bool:
+    """[contract.laydown]: the melds can be matched one to one to the contract's parts (each
+    exactly its size under ``contract_exact_sizes``); [contract.wild_cap]: none holds more
+    wild cards than ``laydown_wilds_per_meld``."""
+    exact, cap = opts[3], opts[4]
     if len(melds) != len(parts):
+        return False
+    if cap is not None and any(sum(1 for x in m.cards if wild(x)) > cap for m in melds):
         return False
     for order in itertools.permutations(melds):
         if all(
@@ -259,7 +265,7 @@ def contract_ways(
     return {
         tuple(sorted(chosen))
         for chosen, _ in _multisets(hand, parts, opts, len(parts))
-        if _matches(chosen, parts, opts[3])
+        if _matches(chosen, parts, opts)
     }
 
 
@@ -336,7 +342,7 @@ def lay_down_steps(
             continue
         if smallest and not smallest_way(placed, chosen, parts, opts):
             continue
-        if _matches([*placed, *chosen], parts, opts[3]):
+        if _matches([*placed, *chosen], parts, opts):
             melds = [canonical(m) for m in chosen] if canonical_wilds else chosen
             firsts.add(min(melds, key=step_order))
     if placed:
@@ -366,7 +372,7 @@ def legal_steps(
     for chosen, used in _multisets(hand, parts, opts, count):
         if keep_one and len(used) >= len(hand):
             continue
-        if _matches([*placed, *chosen], parts, opts[3]):
+        if _matches([*placed, *chosen], parts, opts):
             found.update(chosen)
     return found
 

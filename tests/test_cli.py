@@ -111,6 +111,7 @@ def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
         (["watch", "--bots", "greedy,clever"], "unknown bot 'clever'"),
         (["watch", "--variant", "cap-it", "--players", "7"], "4, 5, 6 players, not 7"),
         (["watch", "--players", "5"], "push is played by 4 players"),
+        (["watch", "--variant", "contract-rummy", "--players", "2"], "3, 4, 5, 6, 7, 8 players"),
         (["watch", "--bots", "greedy,greedy,greedy,greedy,greedy"], "5 bots for 4 seats"),
         (["simulate", "-n", "0"], "-n must be at least 1"),
         (["simulate", "--workers", "-2"], "--workers"),
@@ -1067,3 +1068,21 @@ def test_closing_the_terminal_keeps_the_record(tmp_path: Path) -> None:
     assert b"SIGHUP received: goodbye." in out
     saved = from_json(path.read_text(), kind="record")
     assert len(saved.moves) >= 2 and not replay(saved).is_over
+
+
+def test_play_and_watch_contract_rummy(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `play --variant contract-rummy` plays a whole game against bots (always the first
+    # listed move, "1"; "" deals the next deal), seven deals of 10 and then 12 cards
+    monkeypatch.setattr("pushrummy.cli.play.new_seed", iter([600, 601, 602]).__next__)
+    argv = ["play", "--variant", "contract-rummy", "--seed", "4", "--max-turns", "15"]
+    code, out, err = run_cli(argv, capsys, monkeypatch, stdin="1\n\n" * 3000)
+    assert code == 0, err
+    assert "contract-rummy, 3 players" in out
+    assert "Deal 7 of 7: 12 cards each, contract 3 runs of 4" in out
+    assert "Game over after 7 deals" in out
+    argv = ["watch", "--variant", "contract-rummy", "--players", "8", "--seed", "2", "--brief"]
+    code, out, err = run_cli(argv, capsys, monkeypatch)
+    assert code == 0, err
+    assert "contract-rummy, 8 players" in out and "Game over after 7 deals" in out

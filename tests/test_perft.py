@@ -27,6 +27,7 @@ import pushrummy as pr
 from engine_helpers import listed, position, run, set_
 from pushrummy import (
     CAP_IT,
+    CONTRACT_RUMMY,
     PUSH,
     Discard,
     End,
@@ -144,6 +145,25 @@ POSITIONS: dict[str, tuple[Callable[[], GameState], tuple[str, ...]]] = {
             hands={0: "3D 4D 5D 7C 8C 9C 10C JC QC KC AS"},
         ),
         ("contract.table",),
+    ),
+    "play_contract_rummy_d7_one_wild_each": (
+        # three runs of 4 from 13 cards, at most one wild in each run ([contract.wild_cap])
+        lambda: position(
+            CONTRACT_RUMMY,
+            players=3,
+            deal_number=7,
+            hands={0: "3H 4H 5H 6H 8H 9H 10H JH 5S 6S 7S 2C JK"},
+        ),
+        ("contract.wild_cap", "contract.table", "contract.laydown"),
+    ),
+    "play_contract_rummy_d5_exact_sizes": (
+        lambda: position(
+            CONTRACT_RUMMY,
+            players=5,
+            deal_number=5,
+            hands={0: "7C 7D 7H 7S 9C 9D 2D 4S 5S 6S 7S 8S KD"},
+        ),
+        ("contract.wild_cap", "contract.laydown"),
     ),
     "play_layoffs_any": (
         lambda: position(
@@ -405,11 +425,17 @@ def test_between_deals_and_game_over_moves() -> None:
 
 NATURALS = [Card(Rank(r), s) for s in Suit for r in range(1, 14) if r != 2]
 WILDS = [Card(Rank.TWO, s) for s in Suit] + [Card()]
-UNLIMITED = (0, "unlimited", 14, False)
+UNLIMITED = (0, "unlimited", 14, False, None)
 
 
-def _random_variant(rng: random.Random) -> pr.Variant:
-    return rng.choice([PUSH, CAP_IT]).replace(
+def _random_variant(rng: random.Random, contract_rummy: bool = False) -> pr.Variant:
+    """A preset with random options; with ``contract_rummy``, CONTRACT_RUMMY among the
+    presets and ``laydown_wilds_per_meld`` random too ([contract.wild_cap])."""
+    presets = [PUSH, CAP_IT, CONTRACT_RUMMY] if contract_rummy else [PUSH, CAP_IT]
+    variant = rng.choice(presets)
+    if contract_rummy:
+        variant = variant.replace(laydown_wilds_per_meld=rng.choice([None, None, 0, 1, 2]))
+    return variant.replace(
         min_naturals_per_meld=rng.choice([0, 1]),
         wild_limit=rng.choice(list(WildLimit)),
         max_run_length=rng.choice([13, 14]),
@@ -444,8 +470,8 @@ def _random_meld(rng: random.Random) -> Meld:
 def random_play_position(seed: int) -> GameState | None:
     """A PLAY position for seat 0: random options, deal, small hand, table and flags."""
     rng = random.Random(seed)
-    variant = _random_variant(rng)
-    players = 4 if variant.partnerships else rng.choice([4, 5, 6])
+    variant = _random_variant(rng, contract_rummy=True)
+    players = rng.choice(variant.player_counts)
     wilds = rng.choice([0, 0, 1, 1, 2])
     size = rng.randint(1, 9)
     hand = [rng.choice(NATURALS) for _ in range(size - wilds)]
@@ -467,7 +493,7 @@ def random_play_position(seed: int) -> GameState | None:
         return position(
             variant,
             players=players,
-            deal_number=rng.randint(1, 5),
+            deal_number=rng.randint(1, len(variant.deals)),
             hands={0: hand},
             table=table,
             laid_down=laid,

@@ -42,7 +42,7 @@ def game_positions(index: int) -> tuple[tuple[str, GameState], ...]:
     preset, house = COMBINATIONS[index]
     variant = variant_for(preset, house)
     players = PRESETS[preset][1]
-    policy = (greedy(0.2), melding(), bots("gr" * 3))[index % 3]
+    policy = (greedy(0.2), melding(), bots("gr" * 4))[index % 3]
     game = playout(variant, players, index, policy)
     step = max(1, len(game.states) // 12)
     between = [s for s in game.states if s.phase is pr.Phase.BETWEEN_DEALS][:2]

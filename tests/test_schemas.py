@@ -295,6 +295,18 @@ SCHEMA_OF_CODEC: dict[Codec, Callable[[FieldInfo], Any]] = {
             "items": False,
         },
     },
+    Codec.JOKERS: lambda info: {
+        "type": "array",
+        "items": {
+            "type": "array",
+            "prefixItems": [
+                {"$ref": "int", "minimum": 2, "maximum": 8},
+                {"$ref": "int", "minimum": 0, "maximum": 2 * MAX_PACKS},
+            ],
+            "minItems": 2,
+            "items": False,
+        },
+    },
     Codec.DEALS: lambda info: {"type": "array", "minItems": 1, "items": {"$ref": "deal"}},
     Codec.CARD_VALUES: lambda info: {"$ref": "card_values"},
     Codec.STAKES: lambda info: {"anyOf": [{"$ref": "stakes"}, {"type": "null"}]},
@@ -601,7 +613,7 @@ CROSS_FIELD: dict[str, str] = {
     ),
     "variant options that do not fit together": (
         r"^invalid variant: .*(listed twice|partnerships need exactly 4 players"
-        r"|stakes are for individual play|but its contract|packs have|allows runs of at most)"
+        r"|stakes are for individual play|but its contract|the deck has|allows runs of at most)"
     ),
     "a deck order that is not the whole deck": r"^the deck order (is not the|with its burials placed)",
     "contract_left against the table and the hand": r"what the current player still has to lay down",

@@ -93,6 +93,7 @@ from .serialization import decode, encode, from_json, json_schema, to_json
 from .state import DealEnd, DealResult, GameState, Outcome, Phase, TableMeld
 from .variants import (
     CAP_IT,
+    CONTRACT_RUMMY,
     PUSH,
     BuryPosition,
     DealSpec,
@@ -112,6 +113,7 @@ pure-Python package: see :mod:`pushrummy.buildinfo` and the Speed page."""
 
 __all__ = [
     "CAP_IT",
+    "CONTRACT_RUMMY",
     "JOKER",
     "PUSH",
     "Bot",

@@ -260,6 +260,20 @@ def _packs_in(value: object, path: str, info: FieldInfo) -> tuple[tuple[int, int
     return tuple(packs_for_players)
 
 
+def _jokers_in(value: object, path: str, info: FieldInfo) -> tuple[tuple[int, int], ...]:
+    jokers_for_players = []
+    for i, pair in enumerate(read_array(value, path, "a list of [players, jokers]")):
+        where = f"{path}[{i}]"
+        items = read_array(pair, where, "a [players, jokers] pair", 2)
+        jokers_for_players.append(
+            (
+                read_count(items[0], f"{where}[0]", "players"),
+                read_count(items[1], f"{where}[1]", "jokers"),
+            )
+        )
+    return tuple(jokers_for_players)
+
+
 def _deals_in(value: object, path: str, info: FieldInfo) -> tuple[DealSpec, ...]:
     deals = []
     for i, item in enumerate(read_array(value, path, "a list of deals")):
@@ -297,6 +311,7 @@ def _int_in(value: object, path: str, info: FieldInfo) -> int:
 _VARIANT_IN: Final[dict[Codec, Callable[[object, str, FieldInfo], Any]]] = {
     Codec.STR: lambda value, path, info: read_str(value, path, info.what),
     Codec.PACKS: _packs_in,
+    Codec.JOKERS: _jokers_in,
     Codec.BOOL: lambda value, path, info: read_bool(value, path),
     Codec.DEALS: _deals_in,
     Codec.CARD_VALUES: _card_values_in,

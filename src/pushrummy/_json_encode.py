@@ -281,6 +281,7 @@ _CODEC_OUT: Final[dict[Codec, Callable[[Any], Any]]] = {
     Codec.OPT_INT: _same,
     Codec.COUNT: _same,
     Codec.PACKS: lambda pairs: [[players, packs] for players, packs in pairs],
+    Codec.JOKERS: lambda pairs: [[players, jokers] for players, jokers in pairs],
     Codec.DEALS: lambda deals: [
         {"hand_size": deal.hand_size, "contract": str(deal.contract)} for deal in deals
     ],

@@ -72,6 +72,8 @@ class Codec(enum.Enum):
     """An integer >= 0."""
     PACKS = "packs"
     """A variant's ``[players, packs]`` pairs."""
+    JOKERS = "jokers"
+    """A variant's ``[players, jokers]`` pairs (possibly none)."""
     DEALS = "deals"
     """A variant's deals: ``{"hand_size": .., "contract": ".."}`` objects."""
     CARD_VALUES = "card_values"

@@ -374,19 +374,23 @@ MAX_PACKS = 4
 """The most packs a deck (and so a :class:`~pushrummy.variants.Variant`) may use."""
 
 
-def make_deck(packs: int = 2) -> tuple[Card, ...]:
-    """The sorted deck of ``packs`` standard packs, each with its two jokers ([setup.deck]).
+def make_deck(packs: int = 2, jokers: int | None = None) -> tuple[Card, ...]:
+    """The sorted deck of ``packs`` standard packs, each with its two jokers ([setup.deck]),
+    or with ``jokers`` jokers in all when given (Contract Rummy: one joker with two packs).
 
     Two packs give the 108-card Push deck, three the 162-card deck of Cap-It
     for 5 or 6 players.
 
     Raises:
         SetupError: ``packs`` is not an int from 1 to :data:`MAX_PACKS` (a value of the
-            wrong type included, such as ``2.0`` or ``True``).
+            wrong type included, such as ``2.0`` or ``True``), or ``jokers`` is neither
+            ``None`` nor an int from 0 to two per pack.
 
     >>> deck = make_deck(2)
     >>> deck.count(JOKER), deck.count(parse_card("7H"))
     (4, 2)
+    >>> len(make_deck(2, jokers=1)), len(make_deck(3, jokers=2))
+    (105, 158)
     >>> make_deck(10**6)
     Traceback (most recent call last):
     ...
@@ -394,6 +398,13 @@ def make_deck(packs: int = 2) -> tuple[Card, ...]:
     """
     if type(packs) is not int or not 1 <= packs <= MAX_PACKS:
         raise SetupError(f"packs must be an int from 1 to {MAX_PACKS}, not {clip_repr(packs)}")
+    if jokers is None:
+        jokers = 2 * packs
+    elif type(jokers) is not int or not 0 <= jokers <= 2 * packs:
+        raise SetupError(
+            f"jokers must be None or an int from 0 to {2 * packs} (two per pack), "
+            f"not {clip_repr(jokers)}"
+        )
     deck = [card for card in ALL_CARDS[:JOKER_CODE] for _ in range(packs)]
-    deck.extend([JOKER] * (2 * packs))
+    deck.extend([JOKER] * jokers)
     return tuple(deck)

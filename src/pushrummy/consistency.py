@@ -42,7 +42,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from .cards import ALL_CARDS, JOKER_CODE, Card, make_deck
+from .cards import ALL_CARDS, JOKER_CODE, Card
 from .contracts import can_complete_contract, contract_left
 from .dealing import deck_order_problem
 from .errors import clip_difference, clip_items
@@ -361,7 +361,7 @@ def view_problems(view: PlayerView, *, log: bool = True) -> tuple[Problem, ...]:
 
 
 def _deck(variant: Variant, players: int) -> Counter[Card]:
-    return Counter(make_deck(variant.packs(players)))
+    return Counter(variant.deck(players))
 
 
 # -- the parts -------------------------------------------------------------------------------

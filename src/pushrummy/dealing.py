@@ -222,7 +222,7 @@ def deck_order_problem(
         raise SetupError(
             f"deal_number must be 1..{len(variant.deals)}, not {clip_repr(deal_number)}"
         )
-    deck = Counter(make_deck(variant.packs(players)))
+    deck = Counter(_deck(variant, players))
     size = deck.total()
     given = Counter(order)
     if given == deck:
@@ -290,16 +290,18 @@ def check_deck_order(
         raise SetupError(f"{where} {problem}")
 
 
-def _deck(packs: int) -> tuple[Card, ...]:
-    """:func:`~pushrummy.cards.make_deck` (a tuple: immutable), made once per pack count."""
-    deck = _DECKS.get(packs) if type(packs) is int else None
-    if deck is None:  # make_deck checks ``packs``
-        deck = _DECKS[packs] = make_deck(packs)
+def _deck(variant: Variant, players: int) -> tuple[Card, ...]:
+    """The variant's deck for ``players`` (:meth:`~pushrummy.variants.Variant.deck`, a
+    tuple: immutable), made once per pack and joker count."""
+    key = (variant.packs(players), variant.jokers(players))
+    deck = _DECKS.get(key)
+    if deck is None:
+        deck = _DECKS[key] = make_deck(*key)
     return deck
 
 
-_DECKS: dict[int, tuple[Card, ...]] = {}
-"""The new deck of each pack count (1..4)."""
+_DECKS: dict[tuple[int, int], tuple[Card, ...]] = {}
+"""The new deck of each (packs, jokers) count."""
 
 
 def shuffle(rng: random.Random, deck: list[Card]) -> None:
@@ -384,7 +386,7 @@ def deal(
     _check_variant(variant)
     rng = deal_rng(seed, deal_number)
     if order is None:
-        deck = list(_deck(variant.packs(players)))
+        deck = list(_deck(variant, players))
         shuffle(rng, deck)
     else:
         deck = list(order)
@@ -393,7 +395,7 @@ def deal(
     hands: list[list[Card]] = [[] for _ in range(players)]
     for i in range(dealt):
         hands[(dealer + 1 + i) % players].append(deck[i])
-    if order is not None and len(deck) > len(_deck(variant.packs(players))):
+    if order is not None and len(deck) > len(_deck(variant, players)):
         # The deck with its burials placed: the turned wilds are in the stock already.
         turning = upcard_turning(deck, dealt)
         assert turning.upcard is not None  # check_deck_order: the order is whole

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from .cards import ALL_CARDS, JOKER_CODE, Card, make_deck
+from .cards import ALL_CARDS, JOKER_CODE, Card
 from .contracts import contract_left
 from .events import (
     DealEnd,
@@ -144,7 +144,7 @@ class LogReplay:
 
     def __init__(self, variant: Variant, players: int, seat: int | None) -> None:
         self._variant, self._players, self._seat = variant, players, seat
-        self._deck = _counts(make_deck(variant.packs(players)))
+        self._deck = _counts(variant.deck(players))
         self._expect: list[tuple[int, bool]] = []  # the draws a push calls for: (seat, pushed)
         self._ending: tuple[DealEnd, int | None] | None = None  # how the deal must end next
         self.problem = None

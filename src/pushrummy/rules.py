@@ -44,14 +44,17 @@ class RuleId(str, enum.Enum):
 
     SETUP_PLAYERS = (
         "setup.players",
-        "Push: 4 players in two partnerships; Cap-It: 4-6 individual players",
+        "Push: 4 players in two partnerships; Cap-It: 4-6, Contract Rummy 3-8 individual players",
     )
     SETUP_DECK = (
         "setup.deck",
-        "108 cards (two packs and 4 jokers); 162 for Cap-It with 5 or 6 players",
+        "108 cards (two packs, 4 jokers); 162 with three packs; Contract Rummy fewer jokers",
     )
     SETUP_WILD = ("setup.wild", "jokers and all twos are wild")
-    DEAL_COUNT = ("deal.count", "5 deals; Push hands of 6-10 cards, Cap-It 10 cards each deal")
+    DEAL_COUNT = (
+        "deal.count",
+        "5 deals; Push hands of 6-10 cards, Cap-It 10; Contract Rummy 7 deals of 10 or 12",
+    )
     DEAL_DEALER = (
         "deal.dealer",
         "the first dealer is random; the deal passes clockwise; one card at a time",
@@ -99,6 +102,10 @@ class RuleId(str, enum.Enum):
     CONTRACT_WILDS = (
         "contract.wilds",
         "a lay-down meld with wild cards may be placed as its shape, then its wilds",
+    )
+    CONTRACT_WILD_CAP = (
+        "contract.wild_cap",
+        "option laydown_wilds_per_meld: at most that many wilds in each lay-down meld",
     )
     LAYOFF_WHEN = ("layoff.when", "after laying down, a player may lay off and meld on their turns")
     LAYOFF_CARD = ("layoff.card", "lay off one card onto a table meld, keeping it valid")

@@ -67,7 +67,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from .cards import Card, make_deck
+from .cards import Card
 from .consistency import view_problems
 from .contracts import can_complete_contract, contract_left
 from .errors import SetupError
@@ -128,7 +128,7 @@ def _public_hands(view: PlayerView) -> tuple[tuple[Card, ...], ...]:
 
 
 def _unseen(view: PlayerView) -> Counter[Card]:
-    unseen = Counter(make_deck(view.variant.packs(view.players)))
+    unseen = Counter(view.variant.deck(view.players))
     seen: Counter[Card] = Counter()
     for hand in _public_hands(view):
         seen.update(hand)

@@ -150,6 +150,7 @@ offending field, with the ``VariantError`` chained as its cause.
       2
     ]
   ],
+  "jokers_for_players": [],
   "partnerships": true,
   "deals": [
     {
@@ -198,6 +199,7 @@ offending field, with the ``VariantError`` chained as its cause.
   "wild_limit": "unlimited",
   "max_run_length": 14,
   "contract_exact_sizes": false,
+  "laydown_wilds_per_meld": null,
   "layoff_targets": "any",
   "new_melds_after_contract": true,
   "same_turn_after_contract": true,

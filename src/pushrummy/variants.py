@@ -27,13 +27,15 @@ from typing import Any
 import attrs
 
 from ._wire import Codec, FieldInfo, wire_fields
-from .cards import MAX_PACKS, Card, Rank
+from .cards import MAX_PACKS, Card, Rank, make_deck
 from .contract_spec import Contract
 from .errors import VariantError, clip_repr
 from .melds import MeldKind, WildLimit, check_meld_options
 
 __all__ = [
     "CAP_IT",
+    "CONTRACT_RUMMY",
+    "CONTRACT_RUMMY_CARD_VALUES",
     "DEFAULT_CARD_VALUES",
     "HOUSE_OPTIONS",
     "PUSH",
@@ -211,6 +213,15 @@ def _pairs(value: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
         ) from None
 
 
+def _joker_pairs(value: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    try:
+        return tuple((players, jokers) for players, jokers in value)
+    except (TypeError, ValueError):
+        raise VariantError(
+            f"expected (players, jokers) pairs, not {clip_repr(value)}", field="jokers_for_players"
+        ) from None
+
+
 def _deal_tuple(value: Iterable[DealSpec]) -> tuple[DealSpec, ...]:
     if not isinstance(value, Iterable) or isinstance(value, str):
         raise VariantError(
@@ -238,6 +249,15 @@ class Variant:
         metadata=FieldInfo(codec=Codec.PACKS, rule="setup.deck").metadata(),
     )
     """``(players, packs)`` for every allowed player count ([setup.players], [setup.deck])."""
+    jokers_for_players: tuple[tuple[int, int], ...] = attrs.field(
+        default=(),
+        kw_only=True,
+        converter=_joker_pairs,
+        metadata=FieldInfo(codec=Codec.JOKERS, rule="setup.deck", later=True).metadata(),
+    )
+    """``(players, jokers)``: how many jokers the deck of a player count holds in all, for the
+    player counts whose deck does not hold two per pack ([setup.deck]); ``()`` (the
+    default) is two jokers in every pack."""
     partnerships: bool = attrs.field(
         kw_only=True, metadata=FieldInfo(codec=Codec.BOOL, rule="setup.players").metadata()
     )
@@ -268,6 +288,16 @@ class Variant:
     wild_limit: WildLimit = _enum_field(WildLimit, WildLimit.UNLIMITED, "meld.wild")
     max_run_length: int = _option(14, Codec.INT, "meld.run", what="13 or 14", lo=13, hi=14)
     contract_exact_sizes: bool = _option(False, Codec.BOOL, "contract.laydown")
+    laydown_wilds_per_meld: int | None = _option(
+        None,
+        Codec.OPT_INT,
+        "contract.wild_cap",
+        what="null or an integer >= 0",
+        lo=0,
+        later=True,
+    )
+    """[contract.wild_cap]: ``None`` (default), no limit beyond ``wild_limit``; ``n``, each
+    meld of the contract's lay-down holds at most ``n`` wild cards (Contract Rummy: 1)."""
     layoff_targets: LayoffTargets = _enum_field(LayoffTargets, LayoffTargets.ANY, "layoff.card")
     new_melds_after_contract: bool = _option(True, Codec.BOOL, "meld.new")
     same_turn_after_contract: bool = _option(True, Codec.BOOL, "layoff.when")
@@ -283,6 +313,7 @@ class Variant:
         if not isinstance(self.name, str) or not self.name:
             raise VariantError("a variant needs a non-empty name", field="name")
         self._check_players()
+        self._check_jokers()
         self._check_deals()
         for field in BOOL_FIELDS:
             if not isinstance(getattr(self, field), bool):
@@ -305,6 +336,13 @@ class Variant:
             # The rules (stakes) settle stakes between individual players only.
             raise VariantError(
                 "stakes are for individual play (Cap-It), not partnerships", field="stakes"
+            )
+        if self.laydown_wilds_per_meld is not None and (
+            type(self.laydown_wilds_per_meld) is not int or self.laydown_wilds_per_meld < 0
+        ):
+            raise VariantError(
+                f"must be None or an int >= 0, not {clip_repr(self.laydown_wilds_per_meld)}",
+                field="laydown_wilds_per_meld",
             )
         if self.max_turns_per_deal is not None and (
             not isinstance(self.max_turns_per_deal, int)
@@ -345,6 +383,33 @@ class Variant:
                     field="partnerships",
                 )
 
+    def _check_jokers(self) -> None:
+        packs = dict(self.packs_for_players)
+        seen: set[int] = set()
+        for players, jokers in self.jokers_for_players:
+            if type(players) is not int or type(jokers) is not int:
+                raise VariantError(
+                    f"({clip_repr(players)}, {clip_repr(jokers)}): players and jokers must be ints",
+                    field="jokers_for_players",
+                )
+            if players not in packs:
+                raise VariantError(
+                    f"{players} players: not a player count of packs_for_players",
+                    field="jokers_for_players",
+                )
+            if players in seen:
+                raise VariantError(
+                    f"{players} players: the player count is listed twice",
+                    field="jokers_for_players",
+                )
+            seen.add(players)
+            if not 0 <= jokers <= 2 * packs[players]:
+                raise VariantError(
+                    f"{players} players: {packs[players]} packs hold 0 to {2 * packs[players]} "
+                    f"jokers, not {jokers}",
+                    field="jokers_for_players",
+                )
+
     def _check_deals(self) -> None:
         if not self.deals:
             raise VariantError("a game has at least one deal", field="deals")
@@ -363,10 +428,11 @@ class Variant:
                 )
             for players, packs in self.packs_for_players:
                 needed = players * deal.hand_size + 2  # hands, the upcard, a stock card
-                if needed > 54 * packs:
+                size = 52 * packs + self.jokers(players)
+                if needed > size:
                     raise VariantError(
                         f"deal {number}: {players} players × {deal.hand_size} cards, an upcard "
-                        f"and a stock need {needed} cards; {packs} packs have {54 * packs}",
+                        f"and a stock need {needed} cards; the deck has {size}",
                         field="deals",
                     )
 
@@ -416,6 +482,33 @@ class Variant:
             f"{self.name} is for {_counts(self.player_counts)} players, not {clip_repr(players)}",
             field="players",
         )
+
+    def jokers(self, players: int) -> int:
+        """How many jokers the deck of a game of ``players`` holds ([setup.deck]).
+
+        Raises:
+            VariantError: the variant is not played by ``players`` players.
+
+        >>> PUSH.jokers(4), CONTRACT_RUMMY.jokers(4), CONTRACT_RUMMY.jokers(5)
+        (4, 1, 2)
+        """
+        packs = self.packs(players)
+        for count, jokers in self.jokers_for_players:
+            if count == players:
+                return jokers
+        return 2 * packs
+
+    def deck(self, players: int) -> tuple[Card, ...]:
+        """The sorted deck of a game of ``players``: :meth:`packs` packs and :meth:`jokers`
+        jokers ([setup.deck]).
+
+        Raises:
+            VariantError: the variant is not played by ``players`` players.
+
+        >>> len(PUSH.deck(4)), len(CONTRACT_RUMMY.deck(3)), len(CONTRACT_RUMMY.deck(8))
+        (108, 105, 158)
+        """
+        return make_deck(self.packs(players), self.jokers(players))
 
     def side_of(self, seat: int) -> int:
         """The side (team) a seat plays for: ``seat % 2`` in partnerships, else the seat.
@@ -523,3 +616,39 @@ CAP_IT = Variant(
     ),
 )
 """Cap-It: 4–6 individual players, 10 cards every deal; stakes off until set (:ref:`rules-presets`)."""
+
+CONTRACT_RUMMY_CARD_VALUES: tuple[int, ...] = (15, 15, 15, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+"""[score.values] of :data:`CONTRACT_RUMMY` (Bicycle's rules): ace, joker and every other wild
+card 15, a court card 10, every other card its pip value; indexed as :data:`DEFAULT_CARD_VALUES`."""
+
+_CONTRACT_RUMMY_PLAYERS = (3, 4, 5, 6, 7, 8)
+
+CONTRACT_RUMMY = Variant(
+    name="contract-rummy",
+    packs_for_players=tuple(
+        (players, 2 if players <= 4 else 3) for players in _CONTRACT_RUMMY_PLAYERS
+    ),
+    jokers_for_players=tuple(
+        (players, 1 if players <= 4 else 2) for players in _CONTRACT_RUMMY_PLAYERS
+    ),
+    partnerships=False,
+    deals=(
+        DealSpec(10, _SETS_3),
+        DealSpec(10, _SET_RUN),
+        DealSpec(10, _RUNS_4),
+        DealSpec(10, _SETS_3x3),
+        DealSpec(12, Contract.parse("2 sets of 3 + 1 run of 4")),
+        DealSpec(12, Contract.parse("1 set of 3 + 2 runs of 4")),
+        DealSpec(12, Contract.parse("3 runs of 4")),
+    ),
+    card_values=CONTRACT_RUMMY_CARD_VALUES,
+    contract_exact_sizes=True,
+    laydown_wilds_per_meld=1,
+    new_melds_after_contract=False,
+    same_turn_after_contract=False,
+    wild_exchange=WildExchange.JOKERS_IN_RUNS,
+)
+"""Contract Rummy (Parlett): 3–8 individual players, two packs and one joker for 3 or 4 players,
+three packs and two jokers for 5–8; seven deals of 10 and then 12 cards; each lay-down exactly
+the contract, at most one wild card in each of its melds; lay-offs only from the next turn on,
+no new melds; jokers in runs may be exchanged (:ref:`rules-presets`, :ref:`rules-contract-rummy`)."""

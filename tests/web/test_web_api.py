@@ -766,6 +766,7 @@ def choose(view: Json, rng: random.Random) -> Json:
         # two people, and Cap-It: the exhaustive set (CI runs it)
         pytest.param("push", 4, [1, 2], marks=pytest.mark.exhaustive),
         pytest.param("cap-it", 5, [3], marks=pytest.mark.exhaustive),
+        ("contract-rummy", 3, [2]),
     ],
 )
 def test_a_whole_game_through_http(

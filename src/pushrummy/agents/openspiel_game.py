@@ -115,7 +115,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..cards import Card, make_deck
+from ..cards import Card
 from ..dealing import Turning, check_deck_order, upcard_turning
 from ..engine import apply_move, new_game
 from ..english import describe_event
@@ -239,7 +239,7 @@ class _Rules:
         self.codec = ActionCodec(variant, players)  # checks the player count
         self.encoder = ObservationEncoder(variant, players)
         self.history = HistoryEncoder(variant, players)
-        deck = make_deck(self.codec.packs)
+        deck = variant.deck(players)
         self.deck_size = len(deck)
         self.deck_counts = Counter(card.code for card in deck)
 

@@ -2,7 +2,7 @@
 
 ::
 
-    pushrummy play [--variant push|cap-it] [--players N] [--seed N] [--seat N] [--bots greedy]
+    pushrummy play [--variant push|cap-it|contract-rummy] [--players N] [--seed N] [--seat N] [--bots greedy]
                    [--record FILE]
     pushrummy play --resume FILE [--record FILE]
     pushrummy watch [--seed N] [--variant cap-it --players 5] [--bots greedy,random]
@@ -85,11 +85,14 @@ def _common(parser: argparse.ArgumentParser, *, seed_help: str) -> None:
         "--variant",
         choices=tuple(VARIANTS),
         default="push",
-        help="the rules: push (4 players in two partnerships) or cap-it (4-6 players, "
-        "each for themselves); default push",
+        help="the rules: push (4 players in two partnerships), cap-it (4-6 players, "
+        "each for themselves) or contract-rummy (3-8 players; no buying yet); default push",
     )
     parser.add_argument(
-        "--players", type=int, metavar="N", help="number of players (cap-it: 4, 5 or 6)"
+        "--players",
+        type=int,
+        metavar="N",
+        help="number of players (cap-it: 4, 5 or 6; contract-rummy: 3 to 8)",
     )
     parser.add_argument("--seed", type=int, metavar="N", help=seed_help)
     parser.add_argument(

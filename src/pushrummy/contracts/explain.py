@@ -12,7 +12,7 @@ from itertools import combinations
 
 from ..cards import ALL_CARDS, Card, Rank, Suit
 from ..contract_spec import Contract
-from ..melds import Meld, MeldKind
+from ..melds import Meld, MeldKind, WildLimit
 from .candidates import Candidate
 from .feasibility import solve
 from .hands import ACE_HIGH, WILD_CODES, Hand, position_code, read_hand
@@ -150,6 +150,10 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" + ("" if count == 1 else "s")
 
 
+_NO_CAP = WildLimit.UNLIMITED.bonus
+""":attr:`Rules.cap` of a variant without ``laydown_wilds_per_meld``."""
+
+
 def _limits(rules: Rules) -> str:
     parts = []
     if rules.min_naturals:
@@ -157,4 +161,6 @@ def _limits(rules: Rules) -> str:
     if rules.limited:
         limit = "at_most_naturals" if rules.bonus == 0 else "fewer_than_naturals"
         parts.append(f"wild_limit={limit}")
+    if rules.cap < _NO_CAP:
+        parts.append(f"laydown_wilds_per_meld={rules.cap}")
     return " and ".join(parts) + " (more natural cards are needed)"

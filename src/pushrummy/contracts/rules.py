@@ -18,16 +18,25 @@ class ContractRules(MeldRules, Protocol):
     @property
     def contract_exact_sizes(self) -> bool: ...
 
+    @property
+    def laydown_wilds_per_meld(self) -> int | None: ...
+
 
 class Rules:
     """The options as the search uses them. Interned: one object per combination."""
 
-    __slots__ = ("bonus", "exact", "least", "limited", "max_run", "min_naturals")
+    __slots__ = ("bonus", "cap", "exact", "least", "limited", "max_run", "min_naturals")
 
-    def __init__(self, min_naturals: int, bonus: int, max_run: int, exact: bool) -> None:
+    def __init__(
+        self, min_naturals: int, bonus: int, max_run: int, exact: bool, cap: int = -1
+    ) -> None:
         self.min_naturals = min_naturals
         self.bonus = bonus
         """A meld with n naturals may hold up to ``n + bonus`` wilds."""
+        self.cap = _UNLIMITED_BONUS if cap < 0 else cap
+        """A meld of the lay-down holds at most ``cap`` wilds ([contract.wild_cap]). Under a
+        cap alone a minimal meld still has exactly its part's size (dropping an end card
+        never adds a wild), so :attr:`limited` stays the ``wild_limit`` option's."""
         self.max_run = max_run
         self.exact = exact
         self.limited = bonus < _UNLIMITED_BONUS
@@ -35,17 +44,20 @@ class Rules:
         # ``2n >= size - bonus`` is ``size - n <= n + bonus``: with at least this many
         # naturals, a candidate of ``size`` cards keeps the options.
         self.least = tuple(
-            max(1, min_naturals, (size - bonus + 1) // 2) for size in range(ACE_HIGH + 1)
+            max(1, min_naturals, (size - bonus + 1) // 2, size - self.cap)
+            for size in range(ACE_HIGH + 1)
         )
         """Per size, the fewest naturals of a candidate with wilds to spare (at least 1)."""
 
     def allows(self, naturals: int, wilds: int) -> bool:
         """Whether a meld of ``naturals`` naturals and ``wilds`` wilds keeps the options."""
-        return naturals >= self.min_naturals and wilds <= naturals + self.bonus
+        return (
+            naturals >= self.min_naturals and wilds <= naturals + self.bonus and wilds <= self.cap
+        )
 
 
 _UNLIMITED_BONUS = WildLimit.UNLIMITED.bonus
-_RULES_CACHE: dict[tuple[int, int, int, object], Rules] = {}
+_RULES_CACHE: dict[tuple[int, int, int, object, object], Rules] = {}
 """Interning: one :class:`Rules` per options, never dropped (memo keys hold their ids)."""
 
 
@@ -62,23 +74,29 @@ def rules_of(variant: ContractRules | MeldRules | None) -> Rules:
             f"(a Variant or MeldOptions), not {type(variant).__name__}"
         ) from None
     exact = getattr(variant, "contract_exact_sizes", False)
+    cap = getattr(variant, "laydown_wilds_per_meld", None)
     if type(min_naturals) is not int or type(max_run) is not int:
         raise TypeError("min_naturals_per_meld and max_run_length must be ints")
     # Keyed by the limit's identity: hashing an Enum member runs Python code.
-    key = (min_naturals, id(limit), max_run, exact)
+    key = (min_naturals, id(limit), max_run, exact, cap)
     rules = _RULES_CACHE.get(key)
     if rules is None:
-        rules = _RULES_CACHE[key] = _new_rules(min_naturals, limit, max_run, exact)
+        rules = _RULES_CACHE[key] = _new_rules(min_naturals, limit, max_run, exact, cap)
     return rules
 
 
-def _new_rules(min_naturals: int, limit: object, max_run: int, exact: object) -> Rules:
+def _new_rules(
+    min_naturals: int, limit: object, max_run: int, exact: object, cap: object = None
+) -> Rules:
     if not isinstance(limit, WildLimit):
         raise TypeError(f"wild_limit must be a WildLimit, not {type(limit).__name__}")
     bonus = limit.bonus  # the option as melds.meld_option_problem states it
     if type(exact) is not bool:
         raise TypeError(f"contract_exact_sizes must be a bool, not {type(exact).__name__}")
-    return Rules(max(0, min_naturals), bonus, min(max_run, ACE_HIGH), exact)
+    if cap is not None and (type(cap) is not int or cap < 0):
+        raise TypeError(f"laydown_wilds_per_meld must be None or an int >= 0, not {cap!r}")
+    wild_cap = -1 if cap is None else cap
+    return Rules(max(0, min_naturals), bonus, min(max_run, ACE_HIGH), exact, wild_cap)
 
 
 _DEFAULT_RULES = _new_rules(
@@ -90,9 +108,10 @@ _DEFAULT_RULES = _new_rules(
 
 
 def meld_rules_of(variant: MeldRules | None) -> Rules:
-    """The search's options for a single new meld: the variant's, sizes never exact."""
+    """The search's options for a single new meld: the variant's, sizes never exact, and no
+    lay-down wild cap ([contract.wild_cap] binds the lay-down only)."""
     rules = rules_of(variant)
-    if not rules.exact:
+    if not rules.exact and rules.cap == _UNLIMITED_BONUS:
         return rules
     key = (rules.min_naturals, rules.bonus, rules.max_run)
     loose = _LOOSE_RULES.get(key)

@@ -429,7 +429,8 @@ def _bounded(where: GameState | PlayerView, args: list[str], text: str) -> None:
     reading its melds: the work of reading a move stays bounded by the deck, whatever the
     length of the text."""
     cards = len(args) - args.count("/")
-    deck = _DECK_CARDS * where.variant.packs(where.players)
+    variant = where.variant
+    deck = _PACK_CARDS * variant.packs(where.players) + variant.jokers(where.players)
     if cards > deck:
         fail(
             f"{clip_repr(text)} names {cards:,} cards, more than the {deck}-card deck holds",
@@ -438,8 +439,8 @@ def _bounded(where: GameState | PlayerView, args: list[str], text: str) -> None:
         )
 
 
-_DECK_CARDS = 54
-"""The cards of one pack, jokers included ([setup.deck])."""
+_PACK_CARDS = 52
+"""The cards of one pack, jokers apart ([setup.deck])."""
 
 
 def _product(options: list[list[Meld]], tokens: list[str], text: str) -> list[tuple[Meld, ...]]:

@@ -37,6 +37,7 @@ from ..meld_shape import MeldShape
 from ..melds import Meld
 from ..moves import FillWilds, LayDown, LayDownShape, Move, lay_down_unchecked
 from ..state import GameState, Phase, replace_unchecked
+from ..variants import Variant
 from .turn import (
     Turn,
     check_meld_rules,
@@ -63,6 +64,7 @@ __all__ = [
     "list_lay_down",
     "list_lay_down_shape",
     "step_draw",
+    "wild_cap_problem",
 ]
 
 
@@ -428,6 +430,15 @@ def check_lay_down(state: GameState, move: Any) -> None:
         )
     for meld in melds:
         check_meld_rules(state, move, seat, meld)
+        problem = wild_cap_problem(state.variant, meld)
+        if problem is not None:
+            raise illegal(
+                InvalidMeldError,
+                state,
+                move,
+                "contract.wild_cap",
+                f"seat {seat} cannot lay down {meld.notation()}: {problem}",
+            )
     require_cards(state, move, seat, [c for m in melds for c in m.cards])
     variant = state.variant
     contract = state.contract
@@ -460,6 +471,41 @@ def check_lay_down(state: GameState, move: Any) -> None:
         "contract.steps",
         f"seat {seat} cannot complete {contract_words(state)} after "
         f"{' / '.join(m.notation() for m in melds)}: the cards left cannot make {still}",
+    )
+
+
+def wild_cap_problem(variant: Variant, meld: Meld) -> str | None:
+    """Why ``meld`` cannot be a meld of a contract's lay-down under the variant's
+    ``laydown_wilds_per_meld`` ([contract.wild_cap]), or ``None`` when it can. The contract
+    search states the same limit as :attr:`~pushrummy.contracts.rules.Rules.cap`.
+
+    Raises:
+        TypeError: ``variant`` is not a variant or ``meld`` not a meld.
+
+    >>> from pushrummy import CONTRACT_RUMMY, PUSH, parse_meld
+    >>> wild_cap_problem(CONTRACT_RUMMY, parse_meld("5H JK=6H 2C=7H 8H"))
+    '2 wild cards: laydown_wilds_per_meld=1 allows at most 1 in each meld of the lay-down'
+    >>> wild_cap_problem(CONTRACT_RUMMY, parse_meld("5H JK=6H 7H 8H")) is None
+    True
+    >>> wild_cap_problem(PUSH, parse_meld("5H JK=6H 2C=7H 8H")) is None
+    True
+    """
+    if not isinstance(meld, Meld):
+        raise TypeError(f"wild_cap_problem: meld must be a Meld, not {type(meld).__name__}")
+    try:
+        cap = variant.laydown_wilds_per_meld
+    except AttributeError:
+        raise TypeError(
+            f"wild_cap_problem: variant must be a Variant, not {type(variant).__name__}"
+        ) from None
+    if cap is None:
+        return None
+    wilds = sum(1 for card in meld.cards if card.is_wild)
+    if wilds <= cap:
+        return None
+    return (
+        f"{wilds} wild cards: laydown_wilds_per_meld={cap} allows at most {cap} in each meld "
+        "of the lay-down"
     )
 
 
