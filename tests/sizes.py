@@ -41,9 +41,9 @@ SIZES: dict[str, tuple[int, ...]] = {
     # test_conformance: states of each game (besides the last and every deal's end) that get
     # the heavy checks; greedy games two thirds of them
     "conformance.samples": (5, 8),
-    # test_soak: seeded games per preset (over every house-rule set and policy); the soak
-    # run (`python -m pytest -m soak`, outside CI) plays 2,500 a preset, 10,000 in all
-    "soak.games": (6, 500, 2500),
+    # test_soak: seeded games in all, shared equally by the presets (over every house-rule
+    # set and policy); the soak run (`python -m pytest -m soak`, outside CI) plays 10,000
+    "soak.games": (24, 2000, 10000),
     # test_state_problems: seeded games per (preset, players) whose every state and view is
     # checked
     "state_problems.games": (1, 3),

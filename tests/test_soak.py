@@ -1,8 +1,8 @@
 """The soak: thousands of seeded games, every invariant checked over each (DESIGN.md §7).
 
-Each preset plays its share of games (``soak.games`` in ``sizes.SIZES``: a few in the default
-run, 500 a preset — 2,000 in all — in the exhaustive run that CI runs, and 2,500 a preset —
-10,000 in all — in the soak run, ``python -m pytest -m soak``, outside CI), cycling through every
+Each preset plays an equal share of the games (``soak.games`` in ``sizes.SIZES``: a few in the
+default run, 2,000 in all in the exhaustive run that CI runs, and 10,000 in the soak run,
+``python -m pytest -m soak``, outside CI; each share rounded up), cycling through every
 house-rule set it allows, four policies (uniformly random moves, random moves that prefer
 melding, GreedyBot with some random moves, a RandomBot/GreedyBot table) and four turn limits,
 so every combination is played many times. Over each game :func:`checks.check_game` checks
@@ -96,7 +96,8 @@ def test_soak(preset: str, soak_budget: Budget, tally: Counter[str]) -> None:
     chosen = policies(players)
     start = time.perf_counter()
     games = decisions = 0
-    for house, name, limit, seed in plan(preset, budget.n("soak.games")):
+    share = -(-budget.n("soak.games") // len(PRESETS))  # the total shared, rounded up
+    for house, name, limit, seed in plan(preset, share):
         variant = variant_for(preset, house, max_turns=limit)
         where = f"{preset}, house rules {house!r}, policy {name!r}, max_turns {limit}, seed {seed}"
         try:
