@@ -46,7 +46,7 @@ from .cards import ALL_CARDS, JOKER_CODE, Card, make_deck
 from .contracts import can_complete_contract, contract_left
 from .dealing import deck_order_problem
 from .errors import clip_difference, clip_items
-from .events import DealEnded, DealStarted, Drew, Event, GameEnded
+from .events import DealEnded, DealStarted, Drew, Event, GameEnded, StartingPosition
 from .log_replay import replay_log
 from .melds import meld_rule_violation
 from .moves import (
@@ -633,12 +633,23 @@ def _events(found: list[Problem], game: GameState | PlayerView) -> None:
     else:
         where, events, seat = "events", game.events, game.seat
     deals = ends = 0
-    last: DealStarted | None = None
+    last: DealStarted | StartingPosition | None = None
     for index, event in enumerate(events):
         here = f"{where}[{index}]"
         kind = type(event)
+        if index == 0 and kind is StartingPosition:  # a deal set up, after deals played elsewhere
+            assert isinstance(event, StartingPosition)
+            last, deals, ends = event, event.deal_number, event.deal_number - 1
+            if _hidden_problem(event, seat):
+                found.append(Problem(f"{here}.hands", _hidden_problem(event, seat)))
+            continue
         if index == 0 and kind is not DealStarted:
-            found.append(Problem(here, "a game's events start with its first deal"))
+            found.append(
+                Problem(here, "a game's events start with its first deal or a starting position")
+            )
+            return
+        if kind is StartingPosition:
+            found.append(Problem(here, "a starting position is only ever a game's first event"))
             return
         if kind is DealStarted:
             assert isinstance(event, DealStarted)
@@ -751,7 +762,8 @@ def _replayed(
             said.append(f"the upcard taken this turn {replay.taken}")
         if replay.laid_down_this_turn != game.laid_down_this_turn:
             said.append(f"laid_down_this_turn {str(replay.laid_down_this_turn).lower()}")
-    for index, (end_sizes, end_hands, end_known) in enumerate(replay.ends[: len(game.results)]):
+    ended = replay.ends[: max(0, len(game.results) - replay.before)]
+    for index, (end_sizes, end_hands, end_known) in enumerate(ended, start=replay.before):
         result = game.results[index].hands
         for other in range(game.players):
             rebuilt, shown_hand = end_hands[other], _codes(result[other])
@@ -782,7 +794,7 @@ def _hidden_problem(event: Event, seat: int | None) -> str:
         if seat is None or event.seat == seat:
             return "" if event.card is not None else "the card drawn is known to its drawer"
         return "" if event.card is None else "another seat's stock card is hidden"
-    if isinstance(event, DealStarted):
+    if isinstance(event, (DealStarted, StartingPosition)):
         for other, hand in enumerate(event.hands):
             if (hand is None) != (seat is not None and other != seat):
                 if hand is None:
