@@ -293,6 +293,11 @@ class LogReplay:
         drawn = event.drawn
         if drawn != (event.upcard is None):
             return "upcard", "the upcard lies face up until the seat to move draws [draw.choice]"
+        if not event.turn and event.upcard is not None and event.upcard.is_wild:
+            return (
+                "upcard",
+                "before the first turn the upcard is the natural card turned up [deal.upcard]",
+            )
         if not drawn and (event.taken is not None or event.laid_down_this_turn):
             return "drawn", "only a seat that has drawn took the upcard or laid down this turn"
         if event.laid_down_this_turn and not event.laid_down[current]:
