@@ -244,6 +244,8 @@ def position(
         state = pr.new_position(variant, **arguments)
     except pr.SetupError:
         state = _abbreviated(variant, players, arguments)
+    else:  # a first-class position: its document decodes to it (its log replays to it)
+        assert pr.from_json(pr.to_json(state)) == state
     assert state.card_count() == len(make_deck(variant.packs(players)))
     if totals is not None:  # scores no deal could have made: a position built directly
         state = replace_unchecked(state, totals=tuple(totals))
