@@ -47,7 +47,7 @@ from .contracts import can_complete_contract, contract_left
 from .dealing import deck_order_problem
 from .errors import clip_difference, clip_items
 from .events import DealEnded, DealStarted, Drew, Event, GameEnded, StartingPosition
-from .log_replay import replay_log
+from .log_replay import LogReplay, replay_log
 from .melds import meld_rule_violation
 from .moves import (
     FillWilds,
@@ -776,6 +776,7 @@ def _replayed(
             ):
                 said.append(f"other hands at the end of deal {index + 1}")
                 break
+    _origins(said, game, replay, seat)
     if said:
         found.append(
             Problem(
@@ -785,6 +786,38 @@ def _replayed(
                 + ("; …" if len(said) > 3 else ""),
             )
         )
+
+
+def _origins(
+    said: list[str], game: GameState | PlayerView, replay: LogReplay, seat: int | None
+) -> None:
+    """In a view, each deal's cards fit in the deck: the cards whose origin its events show
+    (:attr:`LogReplay.origin <pushrummy.log_replay.LogReplay.origin>`) and, once it has ended,
+    the hidden part of the other hands its result shows. So a view's earlier deals are
+    checked for the cards the seat never saw, as far as they show (a state's log shows
+    every card, and is checked card by card)."""
+    if seat is None:
+        return
+    deck = _codes(make_deck(game.variant.packs(game.players)))
+    deals: list[tuple[int, list[int]]] = []
+    for offset, origin in enumerate(replay.origins):
+        index = replay.before + offset
+        if index >= len(game.results):
+            break
+        counts = list(origin)
+        known = replay.ends[offset][2]
+        for other, hand in enumerate(game.results[index].hands):
+            if other != seat:
+                rest = Counter(card.code for card in hand) - Counter(known[other])
+                for code, count in rest.items():
+                    counts[code] += count
+        deals.append((index + 1, counts))
+    if replay.origin is not None and not replay.deal_over:
+        deals.append((replay.deal_number, replay.origin))
+    for number, counts in deals:
+        extra = [ALL_CARDS[code] for code, n in enumerate(counts) if n > deck[code]]
+        if extra:
+            said.append(f"deal {number} using more copies than the deck has of {clip_items(extra)}")
 
 
 def _hidden_problem(event: Event, seat: int | None) -> str:

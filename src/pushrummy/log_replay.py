@@ -91,6 +91,14 @@ class LogReplay:
             state's log); else ``None``.
         ends: per ended deal, ``(sizes, hands, known)`` as :attr:`sizes`, :attr:`hands` and
             :attr:`known` were at its end.
+        origin: in a view's replay, a count per card code of the deal's cards whose origin the
+            events show, each physical card once: the seat's own dealt (or set-up) hand and
+            draws, the upcard turned up (a set-up position: everything it shows), and every
+            card another seat played that was not publicly known in its hand (so it came
+            from its hidden hand or draws). With the hands another seat holds unknown, these
+            cards and those hands must fit in the deck (:attr:`origins`). ``None`` for a
+            state's log, which shows every card.
+        origins: :attr:`origin` as it was at each ended deal's end (in a view's replay).
         before: how many deals ended before the log begins: ``0``, or, for a log that
             begins with a :class:`~pushrummy.events.StartingPosition`, the deals before it
             (played elsewhere: :attr:`ends` starts after them).
@@ -116,6 +124,8 @@ class LogReplay:
         "laid_down",
         "laid_down_this_turn",
         "laying",
+        "origin",
+        "origins",
         "problem",
         "sizes",
         "stock",
@@ -147,6 +157,8 @@ class LogReplay:
     stock: list[int] | None
     ends: list[tuple[tuple[int, ...], tuple[list[int] | None, ...], tuple[tuple[int, ...], ...]]]
     before: int
+    origin: list[int] | None
+    origins: list[list[int]]
 
     def __init__(self, variant: Variant, players: int, seat: int | None) -> None:
         self._variant, self._players, self._seat = variant, players, seat
@@ -168,6 +180,8 @@ class LogReplay:
         self.stock = [0] * _CODES if seat is None else None
         self.ends = []
         self.before = 0
+        self.origin = None
+        self.origins = []
 
     # -- the events ------------------------------------------------------------------------
 
@@ -271,6 +285,9 @@ class LogReplay:
         self.stock_size = sum(self._deck) - players * size - 1
         if self.stock is not None:
             self.stock = stock
+        else:  # a view: its own hand and the upcard, so far
+            own = event.hands[self._seat] if self._seat is not None else None
+            self.origin = _counts((event.upcard, *(own or ())))
         return None
 
     def _set_up(self, event: StartingPosition) -> tuple[str, str] | None:
@@ -355,6 +372,8 @@ class LogReplay:
         self.stock_size = stock_size
         if self.stock is not None:
             self.stock = stock
+        else:  # a view: every card the position shows it
+            self.origin = seen
         return None
 
     def _draw(self, event: Took | Pushed) -> tuple[str, str] | None:
@@ -398,6 +417,8 @@ class LogReplay:
                 if not stock[card.code]:
                     return "card", f"{card} cannot be in the stock: every copy is elsewhere"
                 stock[card.code] -= 1
+            elif self.origin is not None:
+                self.origin[card.code] += 1
         self._gain(seat, card, known=False)
         return None
 
@@ -517,6 +538,8 @@ class LogReplay:
         self.current, self.taken, self.laid_down_this_turn = None, None, False
         hands = tuple(_copy(hand) for hand in self.hands)
         self.ends.append((tuple(self.sizes), hands, tuple(map(tuple, self.known))))
+        if self.origin is not None:
+            self.origins.append(list(self.origin))
         return None
 
     def _ending_words(self, ending: tuple[DealEnd, int | None] | None = None) -> str:
@@ -552,10 +575,13 @@ class LogReplay:
                         hand[undo] += 1
                     return f"seat {seat} does not hold {ALL_CARDS[code]}"
                 hand[code] -= 1
-        if known:
+        origin = self.origin if hand is None else None
+        if known or origin is not None:
             for code in codes:
                 if code in known:
                     known.remove(code)
+                elif origin is not None:  # from its hidden hand or draws
+                    origin[code] += 1
         self.sizes[seat] -= len(cards)
         return None
 
