@@ -32,7 +32,14 @@ What is checked (each a rule of :doc:`/rules` or a fact of the engine's bookkeep
 A view is checked for the same public facts, plus what only it has: its side and
 contract, the hand sizes (its own equal to its hand), no more copies of a card visible
 than the deck holds, the card count, and its legal moves (none unless it is its turn;
-each its own, of the phase's kinds, using only cards it holds).
+each its own, of the phase's kinds, using only cards it holds). Its events replay to it as
+far as they show the seat, and in every deal, the earlier ones included, the cards whose
+origin the events show and the hidden rest of the hands a deal's result shows fit in the
+deck (:attr:`LogReplay.origin <pushrummy.log_replay.LogReplay.origin>`).
+
+A log may begin with a :class:`~pushrummy.events.StartingPosition` (a game set up by
+:func:`~pushrummy.new_position`) instead of its first deal; the deals before it were played
+elsewhere, and their results are checked by the rules alone.
 """
 
 from __future__ import annotations
