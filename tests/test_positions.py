@@ -327,3 +327,85 @@ def test_a_log_that_does_not_begin_with_a_deal_or_a_position_is_refused() -> Non
         pr.from_json(json.dumps(document))
     assert info.value.path.startswith("$.log[1]"), info.value
     assert isinstance(start, pr.StartingPosition)
+
+
+# -- any arguments: a first-class state or a specific error ----------------------------------------
+
+
+def _recorded_arguments(monkeypatch: pytest.MonkeyPatch) -> list[tuple[pr.Variant, dict[str, Any]]]:
+    """The arguments each of :data:`POSITIONS` passes to ``new_position``."""
+    calls: list[tuple[pr.Variant, dict[str, Any]]] = []
+    real = pr.new_position
+
+    def recorder(variant: pr.Variant, **arguments: Any) -> pr.GameState:
+        calls.append((variant, arguments))
+        return real(variant, **arguments)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(pr, "new_position", recorder)
+        for make in POSITIONS.values():
+            make()
+    return calls
+
+
+def _perturbed(
+    variant: pr.Variant, arguments: dict[str, Any], rng: random.Random
+) -> dict[str, Any]:
+    deck = list(pr.make_deck(variant.packs(len(arguments["hands"]))))
+    players = len(arguments["hands"])
+
+    def some_cards() -> str:
+        return " ".join(str(card) for card in rng.sample(deck, rng.randrange(0, 9)))
+
+    changes: dict[str, Callable[[], Any]] = {
+        "hands": lambda: [
+            some_cards() if rng.random() < 0.3 else hand
+            for hand in arguments["hands"][: rng.choice([players, players, players - 1])]
+        ],
+        "upcard": lambda: rng.choice([None, "JK", str(rng.choice(deck)), "ZZ"]),
+        "stock": lambda: rng.choice([None, some_cards()]),
+        "table": lambda: [
+            (rng.randrange(-1, players + 1), meld) for _, meld in arguments.get("table", ())
+        ],
+        "laid_down": lambda: rng.sample(range(-1, players + 1), rng.randrange(0, 3)),
+        "known": lambda: [some_cards() if rng.random() < 0.2 else "" for _ in range(players)],
+        "phase": lambda: rng.choice(list(Phase)),
+        "current_player": lambda: rng.choice([None, *range(-1, players + 1)]),
+        "dealer": lambda: rng.choice([None, *range(-1, players + 1)]),
+        "turn": lambda: rng.randrange(-2, 60),
+        "deal_number": lambda: rng.randrange(0, 7),
+        "taken": lambda: rng.choice([None, str(rng.choice(deck))]),
+        "laid_down_this_turn": lambda: rng.random() < 0.5,
+        "shape": lambda: rng.choice([None, MeldShape.of(pr.parse_meld("7C 7D JK=7"))]),
+        "results": lambda: earlier_results(
+            variant, players, rng.randrange(1, 6), rng.randrange(players)
+        ),
+        "seed": lambda: rng.choice([0, -5, 2**255, 2**257]),
+    }
+    out = dict(arguments)
+    for name in rng.sample(sorted(changes), rng.randrange(1, 4)):
+        out[name] = changes[name]()
+    return out
+
+
+def test_any_arguments_make_a_first_class_state_or_a_specific_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = random.Random(2025)
+    made = refused = 0
+    calls = _recorded_arguments(monkeypatch)
+    for attempt in range(600):
+        variant, base = calls[attempt % len(calls)]
+        arguments = _perturbed(variant, base, rng)
+        try:
+            state = pr.new_position(variant, **arguments)
+        except (pr.SetupError, pr.VariantError) as error:
+            assert str(error).split(":")[0], error  # names what is at fault
+            refused += 1
+            continue
+        assert pr.state_problems(state) == (), arguments
+        assert pr.from_json(pr.to_json(state)) == state
+        seat = rng.randrange(state.players)
+        assert pr.from_json(pr.to_json(pr.view(state, seat))) == pr.view(state, seat)
+        made += 1
+    assert made > 30 and refused > 300, (made, refused)

@@ -237,12 +237,18 @@ def new_position(
     return state
 
 
+_EVENT_FIELD_ARGUMENTS = {"sizes": "hands", "owners": "table", "melds": "table", "drawn": "phase"}
+"""The argument a field of the :class:`~pushrummy.events.StartingPosition` comes from, where
+its name is not the argument's own."""
+
+
 def _argument(where: str) -> str:
-    """The argument a problem of the built state is about (the state's field names are the
-    arguments' but for ``current_player`` and a log problem, which is the position's)."""
+    """The argument a problem of the built state is about: the state's fields are named as
+    the arguments; a problem of its log (its starting position) names the event's field."""
     if where.startswith("log"):
         field = where.partition(".")[2]
-        return field or "position"
+        name, bracket, rest = field.partition("[")
+        return (_EVENT_FIELD_ARGUMENTS.get(name, name) + bracket + rest) or "position"
     return where or "position"
 
 
