@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 
 import pushrummy as pr
@@ -409,3 +410,28 @@ def test_any_arguments_make_a_first_class_state_or_a_specific_error(
         assert pr.from_json(pr.to_json(pr.view(state, seat))) == pr.view(state, seat)
         made += 1
     assert made > 30 and refused > 300, (made, refused)
+
+
+def test_a_starting_position_is_checked_after_its_deal_is_over() -> None:
+    """Once play has left the set-up deal, the state no longer shows that deal's position: the
+    replay checks the starting position itself (the laid-down seats own their contract's
+    melds, a seat part-way down has placed part of it, the taken card is known)."""
+    state = POSITIONS["play"]()
+    rng = random.Random(4)
+    while state.deal_number == 1:
+        state = pr.apply_move(state, pr.random_move(state, rng))
+    assert pr.state_problems(state) == ()
+    start = state.log.events[0]
+    assert isinstance(start, pr.StartingPosition)
+    forged = {
+        "laid_down[2]": attrs.evolve(start, laid_down=(True, False, True, False)),
+        "taken": attrs.evolve(start, taken=pr.parse_card("QS"), known=((),) * 4),
+        "melds": attrs.evolve(start, owners=(1, 1), laid_down=(False,) * 4),  # all, not part
+    }
+    for field, event in forged.items():
+        log = pr.GameLog(state.players, [event, *state.log.events[1:]])
+        problems = pr.state_problems(attrs.evolve(state, log=log))
+        assert problems and problems[0].where == f"log[0].{field}", (field, problems)
+        seen = attrs.evolve(pr.view(state, 3), events=log.seen_by(3))
+        problems = pr.view_problems(seen)
+        assert problems and problems[0].where == f"events[0].{field}", (field, problems)

@@ -350,6 +350,26 @@ class LogReplay:
                 return f"melds[{index}]", f"meld {meld.notation()} breaks the variant: {violation}"
             for card in meld.cards:
                 seen[card.code] += 1
+        contract = variant.deals[number - 1].contract
+        parts = sum(requirement.count for requirement in contract.requirements)
+        table = list(zip(event.owners, event.melds, strict=True))
+        for seat in range(players):
+            placed = [meld for owner, meld in table if owner == seat]
+            if event.laid_down[seat] and len(placed) < parts:
+                return (
+                    f"laid_down[{seat}]",
+                    f"seat {seat} laid down {contract}: it owns at least {parts} melds, "
+                    f"not {len(placed)} [contract.laydown]",
+                )
+            if seat == current and laying and not contract_left(contract, placed, variant):
+                return "melds", f"seat {seat}'s melds are not part of {contract} [contract.steps]"
+        if event.taken is not None and not (
+            event.taken in event.known[current] or any(event.taken in m.cards for m in event.melds)
+        ):
+            return (
+                "taken",
+                f"{event.taken} is publicly known in seat {current}'s hand or on the table",
+            )
         stock = [have - used for have, used in zip(self._deck, seen, strict=True)]
         if min(stock) < 0:
             return "", "the position holds more copies of a card than the deck has"
@@ -367,7 +387,7 @@ class LogReplay:
         self.sizes = list(event.sizes)
         self.hands = hands
         self.known = [[card.code for card in known] for known in event.known]
-        self.table = list(zip(event.owners, event.melds, strict=True))
+        self.table = table
         self.upcard = event.upcard
         self.stock_size = stock_size
         if self.stock is not None:
