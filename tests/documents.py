@@ -99,6 +99,23 @@ def valid_documents() -> tuple[dict[str, Any], ...]:
         values += [state, pr.view(state, 0), pr.view(state, state.current_player or 1)]
     values.append(game[len(game) // 4][0])
     values.append(recorded_game("push", 0)[40][0])
+    # a game set up from a position (its log begins with a starting_position)
+    start = pr.new_position(
+        PUSH,
+        hands=["4S 5S", "KH KD 3C 8D 10S JS QS", "2H 5D 5S QS QH JK", "AD AS 8D 8C 10H JD"],
+        table=[
+            (0, Meld.set_of(pr.parse_cards("7C 7D 7H"))),
+            (0, Meld.set_of(pr.parse_cards("9C 9D 9H"))),
+        ],
+        phase=Phase.PLAY,
+        current_player=1,
+        turn=1,
+        taken="KH",
+        known=["", "KH", "", ""],
+        seed=6,
+    )
+    state = pr.apply_move(pr.apply_move(start, Discard(1, parse_card("3C"))), Push(2))
+    values += [start, pr.view(start, 2), state, pr.view(state, 1)]
     return tuple(encode(value) for value in values)
 
 

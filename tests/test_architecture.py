@@ -53,6 +53,7 @@ LAYERS: dict[str, int] = {
     "_json_read": 15,
     "_json_decode": 16,
     "playing": 15,
+    "positions": 15,
     "agents": 16,
     "serialization": 17,
     "cli": 18,

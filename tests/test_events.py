@@ -430,15 +430,21 @@ def test_a_whole_lay_down_logs_what_its_steps_log() -> None:
 
 def test_every_event_kind_has_a_text_for_everyone_and_for_you() -> None:
     seen: set[type[Any]] = set()
-    for name in GAMES:
-        final = game(name).final
+    # the played games, and a game set up from a position (its log begins with it)
+    set_up = pr.new_position(
+        pr.PUSH,
+        hands=["7C 7D 7H 9C 9D 9H", "3C 4C 5C 6C 8S KS", "2H 5D 5S QS QH JK", "AD AS 8D 8C 10H"],
+        upcard="9S",
+        seed=1,
+    )
+    for final in [game(name).final for name in GAMES] + [pr.apply_move(set_up, pr.Push(0))]:
         for event in final.log.events:
             seen.add(type(event))
             text = describe_event(event)
             assert text and "you" not in text.split()
             for seat in range(final.players):
                 mine = describe_event(seen_by(event, seat), you=seat)
-                involved = isinstance(event, DealStarted) or seat in {
+                involved = isinstance(event, (DealStarted, pr.StartingPosition)) or seat in {
                     getattr(event, f, None) for f in ("seat", "to", "owner", "dealer", "went_out")
                 }
                 assert ("you" in mine.split() or "your" in mine.split()) == involved, mine

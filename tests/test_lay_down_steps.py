@@ -443,9 +443,19 @@ def test_new_melds_are_listed_at_their_smallest_and_longer_ones_stay_legal() -> 
 # -- JSON ---------------------------------------------------------------------------------------
 
 
+def _laying(source: str) -> pr.GameState:
+    """A position part-way through a lay-down: of a played game, or set up by hand
+    (``new_position``, through the ``position`` helper) and a first step played."""
+    if source == "played":
+        return played_until(Phase.LAYING_DOWN)
+    state = position(hands={0: "7C 7D 7H 9C 9D 9H KD"})
+    return pr.apply_move(state, LayDown(0, (set_("7C 7D 7H"),)))
+
+
 @rule("contract.steps")
-def test_laying_down_documents_round_trip_and_inconsistent_ones_are_refused() -> None:
-    laying = played_until(Phase.LAYING_DOWN)  # a game's own position: its log replays to it
+@pytest.mark.parametrize("source", ["played", "hand-made"])
+def test_laying_down_documents_round_trip_and_inconsistent_ones_are_refused(source: str) -> None:
+    laying = _laying(source)  # either way its log replays to it
     seat = laying.current_player
     assert seat is not None and laying.lay_down_so_far
     text = pr.to_json(laying)

@@ -291,8 +291,10 @@ def test_a_lay_down_with_wild_cards_stays_legal_in_one_move_unlisted() -> None:
 
 
 @rule("contract.wilds")
-def test_an_announced_shape_round_trips_through_json() -> None:
-    filling = played_until(pr.Phase.FILLING_WILDS)  # a game's own position: its log replays
+@pytest.mark.parametrize("source", ["played", "hand-made"])
+def test_an_announced_shape_round_trips_through_json(source: str) -> None:
+    # a game's own position, or one set up by hand (new_position): either way its log replays
+    filling = played_until(pr.Phase.FILLING_WILDS) if source == "played" else announced()
     assert filling.shape is not None
     assert pr.from_json(pr.to_json(filling)) == filling
     for seat in range(filling.players):
@@ -303,6 +305,8 @@ def test_an_announced_shape_round_trips_through_json() -> None:
     cards = document["shape"]["cards"]
     assert cards == [None if card is None else str(card) for card in filling.shape.cards]
     assert cards.count(None) == filling.shape.wild_places > 0
+    if source == "hand-made":
+        assert cards == ["7C", "7D", None]
 
 
 # -- the listing, proven on generated positions -------------------------------------------------

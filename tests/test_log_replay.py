@@ -10,6 +10,7 @@ states and views of the same games must pass (no false alarms).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 
 import attrs
@@ -18,6 +19,7 @@ import pytest
 import pushrummy as pr
 from games import PRESETS, playout, variant_for
 from pushrummy import Phase, state_problems, view_problems
+from pushrummy.cards import make_deck
 from pushrummy.errors import DecodeError
 from pushrummy.events import (
     DealEnded,
@@ -165,6 +167,63 @@ def test_every_mutation_of_a_view_s_current_deal_is_refused(budget: Budget) -> N
             assert problems[0].where.startswith("events"), (name, problems)
             refused += 1
     assert refused > 150
+
+
+def _hidden_card_edits(
+    me: pr.PlayerView, rng: random.Random
+) -> Iterator[tuple[str, pr.PlayerView]]:
+    """Each earlier deal's result with one card of another seat's hand replaced by a card of
+    the same value that the result's hands alone leave room for (so the scores and
+    ``_results``' own deck check still hold): possible or not depending on the deal's events."""
+    deck = Counter(make_deck(me.variant.packs(me.players)))
+    ended = me.phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER)
+    for index, result in enumerate(me.results):
+        shown = Counter(card for hand in result.hands for card in hand)
+        others = [seat for seat, hand in enumerate(result.hands) if seat != me.seat and hand]
+        if not others:
+            continue
+        other = rng.choice(others)
+        hand = result.hands[other]
+        spot = rng.randrange(len(hand))
+        value = pr.hand_value([hand[spot]], me.variant)
+        room = [
+            card
+            for card in sorted(deck)
+            if card != hand[spot]
+            and shown[card] < deck[card]
+            and pr.hand_value([card], me.variant) == value
+        ]
+        for new in rng.sample(room, min(4, len(room))):
+            hands = list(result.hands)
+            hands[other] = tuple(sorted((*hand[:spot], new, *hand[spot + 1 :])))
+            changed = attrs.evolve(result, hands=tuple(hands))
+            results = (*me.results[:index], changed, *me.results[index + 1 :])
+            own = hands[me.seat] if ended and index == len(me.results) - 1 else me.hand
+            yield (
+                f"deal {index + 1} seat {other} {hand[spot]}->{new}",
+                attrs.evolve(me, results=results, hand=tuple(sorted(own))),
+            )
+
+
+def test_a_view_s_earlier_deals_are_checked_for_the_cards_it_never_saw(budget: Budget) -> None:
+    """A view cannot see another seat's cards in an earlier deal, but its events show where
+    many cards went: the cards whose origin a deal's events show and the hidden rest of the
+    hands its result shows must fit in the deck. An edit of a result's hidden card is either
+    refused or possible: ``sample_state`` then builds a whole state (its log checked card by
+    card) that the seat cannot tell from the edited view. Without the check, 111 of 557
+    sampled accepted edits had no such state (measured on the default budget)."""
+    rng = random.Random(29)
+    refused = possible = 0
+    for state in positions(budget):
+        seat = rng.randrange(state.players)
+        for name, edited in _hidden_card_edits(pr.view(state, seat), rng):
+            if view_problems(edited):
+                refused += 1
+                continue
+            sample = pr.sample_state(edited, rng)
+            assert pr.view(sample, seat) == edited and state_problems(sample) == (), name
+            possible += 1
+    assert refused > 20 and possible > 20, (refused, possible)
 
 
 def test_a_log_from_an_earlier_position_is_refused() -> None:

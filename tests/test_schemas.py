@@ -621,6 +621,7 @@ CROSS_FIELD: dict[str, str] = {
     "a move's labels against the move": r"the move's own (notation|description) \(a label is read-only\)",
     "an event's index and text against the event": r": the event's (index in the game|text)$",
     "a view holding only the newer events": r"^a view with events_since > 0 holds only",
+    "a view's progress against its events": r": the game's progress \(twice its events",
 }
 """The decoder's refusals no schema can make, by the decoder's message."""
 CONSISTENCY = "consistency (state_problems / view_problems)"

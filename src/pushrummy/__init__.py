@@ -54,6 +54,7 @@ from .events import (
     LaidOff,
     Melded,
     Pushed,
+    StartingPosition,
     Took,
 )
 from .layoffs import lay_off, layoff_ends
@@ -85,6 +86,7 @@ from .moves import (
 )
 from .notation import format_meld, format_move, parse_meld, parse_move
 from .playing import DecisionLimitError, GameListener, MoveSource, bot_source, drive, play_game
+from .positions import new_position
 from .records import GameRecord, new_seed, replay
 from .sampling import sample_state, unseen_cards
 from .scoring import deal_penalties, hand_value, settle_stakes, winners
@@ -184,6 +186,7 @@ __all__ = [
     "Stakes",
     "StakesSettlement",
     "StaleMoveError",
+    "StartingPosition",
     "Suit",
     "TableMeld",
     "Take",
@@ -227,6 +230,7 @@ __all__ = [
     "meld_rule_violation",
     "moves_using",
     "new_game",
+    "new_position",
     "new_seed",
     "parse_card",
     "parse_cards",

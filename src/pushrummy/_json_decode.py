@@ -70,7 +70,7 @@ from .consistency import Problem, state_problems, view_problems
 from .dealing import deck_order_problem
 from .english import describe_event, describe_move, is_description
 from .errors import StaleMoveError, VariantError
-from .events import EVENT_CLASSES, DealEnd, Drew, Event, EventLog, GameLog
+from .events import EVENT_CLASSES, DealEnd, Drew, Event, EventLog, GameLog, StartingPosition
 from .melds import MAX_RUN_POSITION, End, Meld
 from .moves import Move
 from .movetable import MOVE_KINDS, kind_named
@@ -598,6 +598,23 @@ _EVENT_FIELD_READERS: Final[dict[str, Callable[[object, str, _Seats], Any]]] = {
     "totals": lambda v, p, n: read_ints(v, p, n.sides, f"a list of {n.sides} totals"),
     "winners": _sides_list,
     "stakes": lambda v, p, n: _stakes(v, p, n.players),
+    "turn": lambda v, p, n: read_count(v, p, "a number of turns"),
+    "drawn": lambda v, p, n: read_bool(v, p),
+    "sizes": lambda v, p, n: read_ints(v, p, n.players, "hand sizes, one per seat,", 0),
+    "known": lambda v, p, n: tuple(
+        read_hand(hand, f"{p}[{i}]")
+        for i, hand in enumerate(read_per_seat(v, p, n.players, "a list of cards"))
+    ),
+    "owners": lambda v, p, n: tuple(
+        read_seat(owner, f"{p}[{i}]", n.players)
+        for i, owner in enumerate(read_array(v, p, "a list of seats"))
+    ),
+    "melds": lambda v, p, n: tuple(
+        read_meld(meld, f"{p}[{i}]") for i, meld in enumerate(read_array(v, p, "a list of melds"))
+    ),
+    "laid_down": lambda v, p, n: read_bools(v, p, n.players, "a list of true/false"),
+    "taken": lambda v, p, n: read_opt_card(v, p),
+    "laid_down_this_turn": lambda v, p, n: read_bool(v, p),
 }
 """How each field of an event object is read (the same name means the same thing in
 every event)."""
@@ -605,6 +622,11 @@ every event)."""
 _DREW_READERS: Final = {
     **_EVENT_FIELD_READERS,
     "card": lambda v, p, n: read_opt_card(v, p),  # null: a stock card the viewer may not see
+}
+
+_STARTING_READERS: Final = {
+    **_EVENT_FIELD_READERS,
+    "upcard": lambda v, p, n: read_opt_card(v, p),  # null: the seat to move has drawn
 }
 
 _EVENT_KINDS: Final[dict[str, tuple[type[Any], tuple[str, ...]]]] = {
@@ -627,7 +649,13 @@ def _event(value: object, path: str, seats: _Seats, extra: tuple[str, ...] = ())
         )
     cls, fields = found
     obj = read_fields(obj, path, f"a {kind} event", (*extra[:1], "type", *fields, *extra[1:]))
-    readers = _DREW_READERS if cls is Drew else _EVENT_FIELD_READERS
+    readers = (
+        _DREW_READERS
+        if cls is Drew
+        else _STARTING_READERS
+        if cls is StartingPosition
+        else _EVENT_FIELD_READERS
+    )
     event: Event = cls(
         **{name: readers[name](obj[name], f"{path}.{name}", seats) for name in fields}
     )

@@ -32,7 +32,14 @@ What is checked (each a rule of :doc:`/rules` or a fact of the engine's bookkeep
 A view is checked for the same public facts, plus what only it has: its side and
 contract, the hand sizes (its own equal to its hand), no more copies of a card visible
 than the deck holds, the card count, and its legal moves (none unless it is its turn;
-each its own, of the phase's kinds, using only cards it holds).
+each its own, of the phase's kinds, using only cards it holds). Its events replay to it as
+far as they show the seat, and in every deal, the earlier ones included, the cards whose
+origin the events show and the hidden rest of the hands a deal's result shows fit in the
+deck (:attr:`LogReplay.origin <pushrummy.log_replay.LogReplay.origin>`).
+
+A log may begin with a :class:`~pushrummy.events.StartingPosition` (a game set up by
+:func:`~pushrummy.new_position`) instead of its first deal; the deals before it were played
+elsewhere, and their results are checked by the rules alone.
 """
 
 from __future__ import annotations
@@ -46,8 +53,8 @@ from .cards import ALL_CARDS, JOKER_CODE, Card
 from .contracts import can_complete_contract, contract_left
 from .dealing import deck_order_problem
 from .errors import clip_difference, clip_items
-from .events import DealEnded, DealStarted, Drew, Event, GameEnded
-from .log_replay import replay_log
+from .events import DealEnded, DealStarted, Drew, Event, GameEnded, StartingPosition
+from .log_replay import LogReplay, replay_log
 from .melds import meld_rule_violation
 from .moves import (
     FillWilds,
@@ -633,12 +640,23 @@ def _events(found: list[Problem], game: GameState | PlayerView) -> None:
     else:
         where, events, seat = "events", game.events, game.seat
     deals = ends = 0
-    last: DealStarted | None = None
+    last: DealStarted | StartingPosition | None = None
     for index, event in enumerate(events):
         here = f"{where}[{index}]"
         kind = type(event)
+        if index == 0 and kind is StartingPosition:  # a deal set up, after deals played elsewhere
+            assert isinstance(event, StartingPosition)
+            last, deals, ends = event, event.deal_number, event.deal_number - 1
+            if _hidden_problem(event, seat):
+                found.append(Problem(f"{here}.hands", _hidden_problem(event, seat)))
+            continue
         if index == 0 and kind is not DealStarted:
-            found.append(Problem(here, "a game's events start with its first deal"))
+            found.append(
+                Problem(here, "a game's events start with its first deal or a starting position")
+            )
+            return
+        if kind is StartingPosition:
+            found.append(Problem(here, "a starting position is only ever a game's first event"))
             return
         if kind is DealStarted:
             assert isinstance(event, DealStarted)
@@ -751,7 +769,8 @@ def _replayed(
             said.append(f"the upcard taken this turn {replay.taken}")
         if replay.laid_down_this_turn != game.laid_down_this_turn:
             said.append(f"laid_down_this_turn {str(replay.laid_down_this_turn).lower()}")
-    for index, (end_sizes, end_hands, end_known) in enumerate(replay.ends[: len(game.results)]):
+    ended = replay.ends[: max(0, len(game.results) - replay.before)]
+    for index, (end_sizes, end_hands, end_known) in enumerate(ended, start=replay.before):
         result = game.results[index].hands
         for other in range(game.players):
             rebuilt, shown_hand = end_hands[other], _codes(result[other])
@@ -764,6 +783,7 @@ def _replayed(
             ):
                 said.append(f"other hands at the end of deal {index + 1}")
                 break
+    _origins(said, game, replay, seat)
     if said:
         found.append(
             Problem(
@@ -775,6 +795,38 @@ def _replayed(
         )
 
 
+def _origins(
+    said: list[str], game: GameState | PlayerView, replay: LogReplay, seat: int | None
+) -> None:
+    """In a view, each deal's cards fit in the deck: the cards whose origin its events show
+    (:attr:`LogReplay.origin <pushrummy.log_replay.LogReplay.origin>`) and, once it has ended,
+    the hidden part of the other hands its result shows. So a view's earlier deals are
+    checked for the cards the seat never saw, as far as they show (a state's log shows
+    every card, and is checked card by card)."""
+    if seat is None:
+        return
+    deck = _codes(game.variant.deck(game.players))
+    deals: list[tuple[int, list[int]]] = []
+    for offset, origin in enumerate(replay.origins):
+        index = replay.before + offset
+        if index >= len(game.results):
+            break
+        counts = list(origin)
+        known = replay.ends[offset][2]
+        for other, hand in enumerate(game.results[index].hands):
+            if other != seat:
+                rest = Counter(card.code for card in hand) - Counter(known[other])
+                for code, count in rest.items():
+                    counts[code] += count
+        deals.append((index + 1, counts))
+    if replay.origin is not None and not replay.deal_over:
+        deals.append((replay.deal_number, replay.origin))
+    for number, counts in deals:
+        extra = [ALL_CARDS[code] for code, n in enumerate(counts) if n > deck[code]]
+        if extra:
+            said.append(f"deal {number} using more copies than the deck has of {clip_items(extra)}")
+
+
 def _hidden_problem(event: Event, seat: int | None) -> str:
     """What is wrong with the hidden cards of ``event`` as ``seat`` holds them
     (``None``: the state's own log, which hides nothing); ``""`` if nothing."""
@@ -782,7 +834,7 @@ def _hidden_problem(event: Event, seat: int | None) -> str:
         if seat is None or event.seat == seat:
             return "" if event.card is not None else "the card drawn is known to its drawer"
         return "" if event.card is None else "another seat's stock card is hidden"
-    if isinstance(event, DealStarted):
+    if isinstance(event, (DealStarted, StartingPosition)):
         for other, hand in enumerate(event.hands):
             if (hand is None) != (seat is not None and other != seat):
                 if hand is None:

@@ -34,6 +34,7 @@ from .events import (
     LaidOff,
     Melded,
     Pushed,
+    StartingPosition,
     Took,
 )
 from .melds import End, Meld, MeldKind, position_rank
@@ -340,6 +341,20 @@ def _describe_deal(event: DealStarted, you: int | None) -> str:
     return text
 
 
+def _describe_start(event: StartingPosition, you: int | None) -> str:
+    upcard = "none (drawn)" if event.upcard is None else str(event.upcard)
+    text = (
+        f"deal {event.deal_number} set up: {who(event.dealer, 'dealt', you=you, verb_you='dealt')}, "
+        f"{event.turn} turns played; the upcard is {upcard}; hand sizes "
+        + " ".join(map(str, event.sizes))
+    )
+    if you is not None and 0 <= you < len(event.hands):
+        hand = event.hands[you]
+        if hand is not None:
+            text += f"; your hand: {' '.join(map(str, hand))}"
+    return text
+
+
 def _describe_drew(event: Drew, you: int | None) -> str:
     if event.pushed:
         return f"{who(event.seat, 'gets', you=you)} {_card_text(event.card)} from the stock with the push"
@@ -373,6 +388,7 @@ def _describe_game_end(event: GameEnded, you: int | None) -> str:
 
 _EVENT_SENTENCES: Final[dict[type[Any], Callable[[Any, int | None], str]]] = {
     DealStarted: _describe_deal,
+    StartingPosition: _describe_start,
     Took: lambda e, you: f"{who(e.seat, 'takes', you=you)} {e.card}",
     Pushed: lambda e, you: (
         f"{who(e.seat, 'pushes', you=you)} {e.card} to {'you' if e.to == you else f'seat {e.to}'}"
@@ -457,7 +473,7 @@ def narrate_move(
                 clauses.append(f"{who(seat, 'pushes', you=you)} ({up} stays)")
             if event.ended_by is not DealEnd.OUT and push:
                 clauses[-1] += "; the stock is empty"
-        elif not isinstance(event, (DealStarted, GameEnded)):
+        elif not isinstance(event, (DealStarted, GameEnded, StartingPosition)):
             clauses.append(_NARRATE[type(event)](event, you, card_text, meld_text))
         index += 1
     return ", ".join(clauses)

@@ -49,6 +49,7 @@ from .events import (
     LaidOff,
     Melded,
     Pushed,
+    StartingPosition,
     Took,
 )
 from .melds import Meld, meld_rule_violation
@@ -90,6 +91,17 @@ class LogReplay:
             state's log); else ``None``.
         ends: per ended deal, ``(sizes, hands, known)`` as :attr:`sizes`, :attr:`hands` and
             :attr:`known` were at its end.
+        origin: in a view's replay, a count per card code of the deal's cards whose origin the
+            events show, each physical card once: the seat's own dealt (or set-up) hand and
+            draws, the upcard turned up (a set-up position: everything it shows), and every
+            card another seat played that was not publicly known in its hand (so it came
+            from its hidden hand or draws). With the hands another seat holds unknown, these
+            cards and those hands must fit in the deck (:attr:`origins`). ``None`` for a
+            state's log, which shows every card.
+        origins: :attr:`origin` as it was at each ended deal's end (in a view's replay).
+        before: how many deals ended before the log begins: ``0``, or, for a log that
+            begins with a :class:`~pushrummy.events.StartingPosition`, the deals before it
+            (played elsewhere: :attr:`ends` starts after them).
     """
 
     __slots__ = (
@@ -99,6 +111,7 @@ class LogReplay:
         "_players",
         "_seat",
         "_variant",
+        "before",
         "current",
         "deal_number",
         "deal_over",
@@ -111,6 +124,8 @@ class LogReplay:
         "laid_down",
         "laid_down_this_turn",
         "laying",
+        "origin",
+        "origins",
         "problem",
         "sizes",
         "stock",
@@ -141,6 +156,9 @@ class LogReplay:
     stock_size: int
     stock: list[int] | None
     ends: list[tuple[tuple[int, ...], tuple[list[int] | None, ...], tuple[tuple[int, ...], ...]]]
+    before: int
+    origin: list[int] | None
+    origins: list[list[int]]
 
     def __init__(self, variant: Variant, players: int, seat: int | None) -> None:
         self._variant, self._players, self._seat = variant, players, seat
@@ -161,6 +179,9 @@ class LogReplay:
         self.stock_size = 0
         self.stock = [0] * _CODES if seat is None else None
         self.ends = []
+        self.before = 0
+        self.origin = None
+        self.origins = []
 
     # -- the events ------------------------------------------------------------------------
 
@@ -174,6 +195,11 @@ class LogReplay:
         if kind is DealStarted:
             assert isinstance(event, DealStarted)
             return self._deal(event)
+        if kind is StartingPosition:
+            assert isinstance(event, StartingPosition)
+            if self.deal_number:
+                return "", "a starting position is only ever a game's first event"
+            return self._set_up(event)
         if kind is GameEnded:
             if not self.deal_over or self.deal_number != len(self._variant.deals):
                 return "", "the game ends only after its last deal has ended"
@@ -259,6 +285,115 @@ class LogReplay:
         self.stock_size = sum(self._deck) - players * size - 1
         if self.stock is not None:
             self.stock = stock
+        else:  # a view: its own hand and the upcard, so far
+            own = event.hands[self._seat] if self._seat is not None else None
+            self.origin = _counts((event.upcard, *(own or ())))
+        return None
+
+    def _set_up(self, event: StartingPosition) -> tuple[str, str] | None:
+        """Start from a set-up position: the deal under way, as the event has it."""
+        players, variant = self._players, self._variant
+        number, dealer = event.deal_number, event.dealer
+        if not 1 <= number <= len(variant.deals):
+            return "deal_number", f"expected a deal number 1..{len(variant.deals)}"
+        if not 0 <= dealer < players:
+            return "dealer", f"there is no seat {dealer} in a game of {players} players"
+        for name in ("hands", "sizes", "known", "laid_down"):
+            if len(getattr(event, name)) != players:
+                return name, f"expected {players} entries, one per seat"
+        if len(event.owners) != len(event.melds):
+            return "owners", f"expected {len(event.melds)} owners, one per meld"
+        limit = variant.max_turns_per_deal
+        if event.turn < 0 or (limit is not None and event.turn >= limit):
+            return "turn", f"expected 0..{'' if limit is None else limit - 1} completed turns"
+        current = (dealer + 1 + event.turn) % players
+        drawn = event.drawn
+        if drawn != (event.upcard is None):
+            return "upcard", "the upcard lies face up until the seat to move draws [draw.choice]"
+        if not event.turn and event.upcard is not None and event.upcard.is_wild:
+            return (
+                "upcard",
+                "before the first turn the upcard is the natural card turned up [deal.upcard]",
+            )
+        if not drawn and (event.taken is not None or event.laid_down_this_turn):
+            return "drawn", "only a seat that has drawn took the upcard or laid down this turn"
+        if event.laid_down_this_turn and not event.laid_down[current]:
+            return "laid_down_this_turn", f"seat {current} has not laid down [layoff.when]"
+        seen = _counts(() if event.upcard is None else (event.upcard,))
+        hands: list[list[int] | None] = []
+        for seat, (hand, size) in enumerate(zip(event.hands, event.sizes, strict=True)):
+            shown = self.hands[seat] is not None
+            if size < 1:
+                return f"sizes[{seat}]", "every seat holds a card during a deal [out.empty]"
+            if shown and hand is None:
+                return f"hands[{seat}]", f"seat {seat}'s hand is known to it"
+            held = event.known[seat] if hand is None or not shown else hand
+            if hand is not None and shown and len(hand) != size:
+                return f"sizes[{seat}]", f"seat {seat} holds {len(hand)} cards, not {size}"
+            if hand is not None and shown and +(Counter(event.known[seat]) - Counter(hand)):
+                return f"known[{seat}]", f"seat {seat} is known to hold cards it does not hold"
+            if len(event.known[seat]) > size:
+                return f"known[{seat}]", f"seat {seat} holds {size} cards, fewer than known"
+            for card in held:
+                seen[card.code] += 1
+            hands.append(_counts(hand) if shown and hand is not None else None)
+        laying = False
+        for index, (owner, meld) in enumerate(zip(event.owners, event.melds, strict=True)):
+            if not 0 <= owner < players:
+                return f"owners[{index}]", f"there is no seat {owner} in a game of {players}"
+            if not event.laid_down[owner]:
+                if owner != current or not drawn:
+                    return f"owners[{index}]", f"seat {owner} has not laid down [contract.laydown]"
+                laying = True  # part-way through its lay-down ([contract.steps])
+            violation = meld_rule_violation(meld, variant)
+            if violation is not None:
+                return f"melds[{index}]", f"meld {meld.notation()} breaks the variant: {violation}"
+            for card in meld.cards:
+                seen[card.code] += 1
+        contract = variant.deals[number - 1].contract
+        parts = sum(requirement.count for requirement in contract.requirements)
+        table = list(zip(event.owners, event.melds, strict=True))
+        for seat in range(players):
+            placed = [meld for owner, meld in table if owner == seat]
+            if event.laid_down[seat] and len(placed) < parts:
+                return (
+                    f"laid_down[{seat}]",
+                    f"seat {seat} laid down {contract}: it owns at least {parts} melds, "
+                    f"not {len(placed)} [contract.laydown]",
+                )
+            if seat == current and laying and not contract_left(contract, placed, variant):
+                return "melds", f"seat {seat}'s melds are not part of {contract} [contract.steps]"
+        if event.taken is not None and not (
+            event.taken in event.known[current] or any(event.taken in m.cards for m in event.melds)
+        ):
+            return (
+                "taken",
+                f"{event.taken} is publicly known in seat {current}'s hand or on the table",
+            )
+        stock = [have - used for have, used in zip(self._deck, seen, strict=True)]
+        if min(stock) < 0:
+            return "", "the position holds more copies of a card than the deck has"
+        stock_size = sum(self._deck) - sum(event.sizes) - sum(len(m.cards) for m in event.melds)
+        stock_size -= event.upcard is not None
+        if stock_size < 0:
+            return "sizes", "the position holds more cards than the deck has"
+        self.before = number - 1
+        self.deal_number, self.dealer = number, dealer
+        self.deal_over = False
+        self.current, self.drawn, self.laying = current, drawn, laying
+        self.turn, self.taken = event.turn, event.taken
+        self.laid_down_this_turn = event.laid_down_this_turn
+        self.laid_down = list(event.laid_down)
+        self.sizes = list(event.sizes)
+        self.hands = hands
+        self.known = [[card.code for card in known] for known in event.known]
+        self.table = table
+        self.upcard = event.upcard
+        self.stock_size = stock_size
+        if self.stock is not None:
+            self.stock = stock
+        else:  # a view: every card the position shows it
+            self.origin = seen
         return None
 
     def _draw(self, event: Took | Pushed) -> tuple[str, str] | None:
@@ -302,6 +437,8 @@ class LogReplay:
                 if not stock[card.code]:
                     return "card", f"{card} cannot be in the stock: every copy is elsewhere"
                 stock[card.code] -= 1
+            elif self.origin is not None:
+                self.origin[card.code] += 1
         self._gain(seat, card, known=False)
         return None
 
@@ -421,6 +558,8 @@ class LogReplay:
         self.current, self.taken, self.laid_down_this_turn = None, None, False
         hands = tuple(_copy(hand) for hand in self.hands)
         self.ends.append((tuple(self.sizes), hands, tuple(map(tuple, self.known))))
+        if self.origin is not None:
+            self.origins.append(list(self.origin))
         return None
 
     def _ending_words(self, ending: tuple[DealEnd, int | None] | None = None) -> str:
@@ -456,10 +595,13 @@ class LogReplay:
                         hand[undo] += 1
                     return f"seat {seat} does not hold {ALL_CARDS[code]}"
                 hand[code] -= 1
-        if known:
+        origin = self.origin if hand is None else None
+        if known or origin is not None:
             for code in codes:
                 if code in known:
                     known.remove(code)
+                elif origin is not None:  # from its hidden hand or draws
+                    origin[code] += 1
         self.sizes[seat] -= len(cards)
         return None
 

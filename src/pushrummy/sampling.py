@@ -82,6 +82,7 @@ from .events import (
     LaidOff,
     Melded,
     Pushed,
+    StartingPosition,
     Took,
 )
 from .plays.lay_down import fillings
@@ -313,9 +314,11 @@ def _history(
 ) -> list[Event]:
     """The view's events with every hidden card filled in (see the module's notes)."""
     events: list[Event] = list(view.events)
-    starts = [i for i, event in enumerate(events) if type(event) is DealStarted]
-    for number, start in enumerate(starts):
-        end = starts[number + 1] if number + 1 < len(starts) else len(events)
+    starts = [i for i, event in enumerate(events) if type(event) in (DealStarted, StartingPosition)]
+    first = events[0] if events else None
+    before = first.deal_number - 1 if isinstance(first, StartingPosition) else 0  # played elsewhere
+    for number, start in enumerate(starts, start=before):
+        end = starts[number - before + 1] if number - before + 1 < len(starts) else len(events)
         final = view.results[number].hands if number < len(view.results) else tuple(hands)
         _fill_deal(events, start, end, final, view.seat, view.players, rng)
     return events
@@ -331,12 +334,15 @@ def _fill_deal(
     rng: random.Random,
 ) -> None:
     """Fill in the hidden cards of the deal whose events are ``events[start:end]``, given
-    every seat's hand at its end (or now), in place."""
+    every seat's hand at its end (or now), in place. A deal that began from a set-up
+    position (:class:`~pushrummy.events.StartingPosition`) starts with each seat's size and
+    publicly known cards as it gives them."""
     dealt = events[start]
-    assert isinstance(dealt, DealStarted)
+    assert isinstance(dealt, (DealStarted, StartingPosition))
     own = dealt.hands[seat]
-    size = 0 if own is None else len(own)
-    known: list[list[Card]] = [[] for _ in range(players)]
+    sizes = dealt.sizes if isinstance(dealt, StartingPosition) else (len(own or ()),) * players
+    at_start = dealt.known if isinstance(dealt, StartingPosition) else ((),) * players
+    known: list[list[Card]] = [list(cards) for cards in at_start]
     draws: list[list[int]] = [[] for _ in range(players)]
     plays: list[list[tuple[int, Card]]] = [[] for _ in range(players)]
 
@@ -382,6 +388,7 @@ def _fill_deal(
             )
         rest = list((+held).elements())
         # A slot is when the card reached the hand: the deal (time ``start``) or a draw.
+        size = sizes[other] - len(at_start[other])
         times = [start] * size + draws[other]
         if len(times) != len(plays[other]) + len(rest):
             raise SetupError(
@@ -403,7 +410,9 @@ def _fill_deal(
         rng.shuffle(rest)
         for slot, card in zip(free, rest, strict=True):
             cards[slot] = card
-        hidden_hands[other] = tuple(sorted(c for c in cards[:size] if c is not None))
+        hidden_hands[other] = tuple(
+            sorted([*at_start[other], *(c for c in cards[:size] if c is not None)])
+        )
         for slot, index in enumerate(draws[other], start=size):
             drew = events[index]
             assert isinstance(drew, Drew)

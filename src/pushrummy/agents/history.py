@@ -58,6 +58,7 @@ from ..events import (
     LaidOff,
     Melded,
     Pushed,
+    StartingPosition,
     Took,
 )
 from ..state import GameState
@@ -72,9 +73,11 @@ HISTORY_EVENTS = 32
 HISTORY_CAP = 8
 """The largest count a section reads (a card taken or discarded more often reads as 8)."""
 
-_KINDS: tuple[type[Event], ...] = EVENT_CLASSES
-"""The kinds of event a ``recent`` row tells apart, in the events' own order."""
+_KINDS: tuple[type[Event], ...] = tuple(k for k in EVENT_CLASSES if k is not StartingPosition)
+"""The kinds of event a ``recent`` row tells apart, in the events' own order (a set-up
+position reads as the start of a deal, as :class:`~pushrummy.events.DealStarted`)."""
 _KIND_INDEX = {kind: index for index, kind in enumerate(_KINDS)}
+_KIND_INDEX[StartingPosition] = _KIND_INDEX[DealStarted]
 _CARDS = 53
 
 

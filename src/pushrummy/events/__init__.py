@@ -28,6 +28,9 @@ event                      what happened (hidden from other seats)
 :class:`Discarded`         a seat discarded, ending its turn ([discard.end])
 :class:`DealEnded`         the deal was scored (who went out, the penalties per side)
 :class:`GameEnded`         the last deal was scored (totals, winners)
+:class:`StartingPosition`  a deal began from a position set up rather than dealt
+                           (:func:`~pushrummy.new_position`): the first event of such a
+                           game; each seat sees only its own hand
 =========================  ===================================================================
 
 Appending is cheap: a log is a persistent chain that a new state extends, never
@@ -61,6 +64,7 @@ from .values import (
     LaidOff,
     Melded,
     Pushed,
+    StartingPosition,
     Took,
     seen_by,
 )
@@ -81,6 +85,7 @@ __all__ = [
     "LaidOff",
     "Melded",
     "Pushed",
+    "StartingPosition",
     "Took",
     "seen_by",
 ]

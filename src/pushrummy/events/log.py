@@ -12,7 +12,7 @@ from typing import Any, TypeAlias, overload
 
 from ..cards import Card
 from ..errors import SetupError, clip_repr
-from .values import EVENT_CLASSES, DealStarted, Drew, Event, Pushed, seen_by
+from .values import EVENT_CLASSES, DealStarted, Drew, Event, Pushed, StartingPosition, seen_by
 
 __all__ = ["EventLog", "GameLog"]
 
@@ -222,7 +222,7 @@ class GameLog:
         kind = type(event)
         if kind is Drew:
             return self._drawn(((event.seat, event.card, event.pushed),))  # type: ignore[union-attr]
-        if kind is DealStarted:
+        if kind is DealStarted or kind is StartingPosition:
             log._public = (self._public, seen_by(event, -1))
             log._private = (self._private, (index, event))
             log._mine = tuple(

@@ -26,6 +26,7 @@ __all__ = [
     "LaidOff",
     "Melded",
     "Pushed",
+    "StartingPosition",
     "Took",
     "seen_by",
 ]
@@ -60,6 +61,49 @@ class DealStarted:
     upcard: Card
     buried: tuple[Card, ...]
     hands: tuple[tuple[Card, ...] | None, ...]
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class StartingPosition:
+    """Deal ``deal_number`` began from this position, set up rather than dealt (like a chess
+    game's starting position, FEN): a game made by :func:`pushrummy.new_position` logs it as
+    its first event instead of a :class:`DealStarted`, and its log replays from it
+    (:mod:`pushrummy.log_replay`). The deals before it were played elsewhere: their results
+    are the state's own (:attr:`GameState.results <pushrummy.state.GameState.results>`).
+
+    Attributes:
+        deal_number: the deal under way, from 1.
+        dealer: the seat that dealt it.
+        turn: the turns completed in it; the seat to move is ``turn`` seats past the
+            dealer's left neighbour ([deal.first]).
+        drawn: whether the seat to move has taken or pushed this turn.
+        hands: per seat, the cards it holds; ``None`` for a hand the viewer may not see.
+        sizes: per seat, how many cards it holds.
+        known: per seat, the cards everyone knows it holds ([draw.visibility]).
+        owners: per meld on the table (in id order), the seat that melded it.
+        melds: the melds on the table, in id order.
+        laid_down: per seat, whether it has laid down this deal's contract.
+        upcard: the face-up card, or ``None`` once the seat to move has drawn.
+        taken: the upcard the seat to move took this turn ([discard.taken]).
+        laid_down_this_turn: whether the seat to move laid down its contract this turn.
+
+    The stock's order and the game's seed are never in it: a state holds them, no view does.
+    """
+
+    kind: ClassVar[str] = "starting_position"
+    deal_number: int
+    dealer: int
+    turn: int
+    drawn: bool
+    hands: tuple[tuple[Card, ...] | None, ...]
+    sizes: tuple[int, ...]
+    known: tuple[tuple[Card, ...], ...]
+    owners: tuple[int, ...]
+    melds: tuple[Meld, ...]
+    laid_down: tuple[bool, ...]
+    upcard: Card | None
+    taken: Card | None
+    laid_down_this_turn: bool
 
 
 @attrs.frozen(slots=True)
@@ -185,6 +229,7 @@ class GameEnded:
 
 Event: TypeAlias = (
     DealStarted
+    | StartingPosition
     | Took
     | Pushed
     | Drew
@@ -210,12 +255,14 @@ EVENT_CLASSES: Final[tuple[type[Any], ...]] = (
     Discarded,
     DealEnded,
     GameEnded,
+    StartingPosition,
 )
 """Every event class, in the order of the table above."""
 
 
 def seen_by(event: Event, seat: int) -> Event:
-    """``event`` as ``seat`` saw it: another seat's dealt hand and stock card redacted.
+    """``event`` as ``seat`` saw it: another seat's dealt (or set-up) hand and stock card
+    redacted.
 
     Raises:
         TypeError: ``event`` is not an event.
@@ -235,6 +282,10 @@ def seen_by(event: Event, seat: int) -> Event:
     if kind is DealStarted:
         assert isinstance(event, DealStarted)
         return _deal_seen_by(event, seat)
+    if kind is StartingPosition:
+        assert isinstance(event, StartingPosition)
+        hands = tuple(hand if other == seat else None for other, hand in enumerate(event.hands))
+        return attrs.evolve(event, hands=hands)
     if kind not in EVENT_CLASSES:
         raise TypeError(f"event must be an event, not {kind.__name__}")
     return event
