@@ -39,6 +39,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -51,6 +52,12 @@ VARIANT = pr.PUSH.replace(max_turns_per_deal=100)
 def pettingzoo(seed: int, **options: object) -> tuple[int, int]:
     """One game; (steps, moves)."""
     env = PushRummyEnv(VARIANT, **options)  # type: ignore[arg-type]
+    return random_aec_game(env, seed, lambda: not env.pending_prefix)
+
+
+def random_aec_game(env: Any, seed: int, move_done: Callable[[], bool]) -> tuple[int, int]:
+    """One game of a PettingZoo AEC environment, each step a uniformly random legal action;
+    (steps, moves), a move counted where ``move_done()`` says one ended."""
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     steps = moves = 0
@@ -61,7 +68,7 @@ def pettingzoo(seed: int, **options: object) -> tuple[int, int]:
             continue
         env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
         steps += 1
-        moves += not env.pending_prefix
+        moves += move_done()
     return steps, moves
 
 
@@ -90,18 +97,7 @@ def seat_env(seed: int) -> tuple[int, int]:
 def gin_rummy_v4(seed: int) -> tuple[int, int]:
     from pettingzoo.classic import gin_rummy_v4 as gin
 
-    env = gin.raw_env()
-    env.reset(seed=seed)
-    rng = np.random.default_rng(seed)
-    steps = 0
-    for _ in env.agent_iter():
-        observation, _, termination, truncation, _ = env.last()
-        if termination or truncation:
-            env.step(None)
-            continue
-        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
-        steps += 1
-    return steps, steps
+    return random_aec_game(gin.raw_env(), seed, lambda: True)
 
 
 def gin_rummy(seed: int) -> tuple[int, int]:

@@ -246,32 +246,27 @@ def _variant(value: object, path: str) -> Variant:
         raise fail(f"invalid variant: {str(exc)[:200]}", path) from exc
 
 
-def _packs_in(value: object, path: str, info: FieldInfo) -> tuple[tuple[int, int], ...]:
-    packs_for_players = []
-    for i, pair in enumerate(read_array(value, path, "a list of [players, packs]")):
+def _pairs_in(value: object, path: str, what: str) -> tuple[tuple[int, int], ...]:
+    """A list of ``[players, what]`` pairs of counts."""
+    pairs = []
+    for i, pair in enumerate(read_array(value, path, f"a list of [players, {what}]")):
         where = f"{path}[{i}]"
-        items = read_array(pair, where, "a [players, packs] pair", 2)
-        packs_for_players.append(
+        items = read_array(pair, where, f"a [players, {what}] pair", 2)
+        pairs.append(
             (
                 read_count(items[0], f"{where}[0]", "players"),
-                read_count(items[1], f"{where}[1]", "packs"),
+                read_count(items[1], f"{where}[1]", what),
             )
         )
-    return tuple(packs_for_players)
+    return tuple(pairs)
+
+
+def _packs_in(value: object, path: str, info: FieldInfo) -> tuple[tuple[int, int], ...]:
+    return _pairs_in(value, path, "packs")
 
 
 def _jokers_in(value: object, path: str, info: FieldInfo) -> tuple[tuple[int, int], ...]:
-    jokers_for_players = []
-    for i, pair in enumerate(read_array(value, path, "a list of [players, jokers]")):
-        where = f"{path}[{i}]"
-        items = read_array(pair, where, "a [players, jokers] pair", 2)
-        jokers_for_players.append(
-            (
-                read_count(items[0], f"{where}[0]", "players"),
-                read_count(items[1], f"{where}[1]", "jokers"),
-            )
-        )
-    return tuple(jokers_for_players)
+    return _pairs_in(value, path, "jokers")
 
 
 def _deals_in(value: object, path: str, info: FieldInfo) -> tuple[DealSpec, ...]:

@@ -204,22 +204,27 @@ def _option(default: Any, codec: Codec, rule: str, **info: Any) -> Any:
     return attrs.field(default=default, kw_only=True, metadata=metadata)
 
 
-def _pairs(value: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+PlayerPairs = tuple[tuple[int, int], ...]
+"""``(players, count)`` pairs: the packs or the jokers of each player count."""
+
+
+def _to_pairs(value: Iterable[tuple[int, int]], what: str, field: str) -> PlayerPairs:
+    """``value`` as a tuple of ``(players, what)`` pairs; a :class:`VariantError` naming
+    ``field`` for anything else."""
     try:
-        return tuple((players, packs) for players, packs in value)
+        return tuple((players, count) for players, count in value)
     except (TypeError, ValueError):
         raise VariantError(
-            f"expected (players, packs) pairs, not {clip_repr(value)}", field="packs_for_players"
+            f"expected (players, {what}) pairs, not {clip_repr(value)}", field=field
         ) from None
 
 
-def _joker_pairs(value: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
-    try:
-        return tuple((players, jokers) for players, jokers in value)
-    except (TypeError, ValueError):
-        raise VariantError(
-            f"expected (players, jokers) pairs, not {clip_repr(value)}", field="jokers_for_players"
-        ) from None
+def _pairs(value: Iterable[tuple[int, int]]) -> PlayerPairs:
+    return _to_pairs(value, "packs", "packs_for_players")
+
+
+def _joker_pairs(value: Iterable[tuple[int, int]]) -> PlayerPairs:
+    return _to_pairs(value, "jokers", "jokers_for_players")
 
 
 def _deal_tuple(value: Iterable[DealSpec]) -> tuple[DealSpec, ...]:
