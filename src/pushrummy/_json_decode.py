@@ -208,7 +208,9 @@ _VARIANT_FIELDS: Final = tuple(field.key for field in _VARIANT_WIRE)
 """The fields of a variant document: every field of :class:`Variant`, in its order."""
 _VARIANT_KEY: Final = {field.name: field.key for field in _VARIANT_WIRE}
 _VARIANT_LATER: Final[dict[str, object]] = {
-    field.key: field.default for field in _VARIANT_WIRE if field.info.later
+    field.key: getattr(field.default, "value", field.default)  # an enum's default: its string
+    for field in _VARIANT_WIRE
+    if field.info.later
 }
 """Options added after the first variant documents (``FieldInfo.later``), with their
 defaults: a document written before an option existed leaves it out and reads as its
