@@ -670,7 +670,7 @@ def test_state_card_conservation_is_checked() -> None:
     document["stock"][0] = document["stock"][1]
     with pytest.raises(
         DecodeError,
-        match=r"^\$: the hands, stock, upcard and table must hold exactly the 108-card deck: missing \S+; extra \S+$",
+        match=r"^\$: the hands, stock, upcard, pile and table must hold exactly the 108-card deck: missing \S+; extra \S+$",
     ):
         decode(document)
     document = encode(state)

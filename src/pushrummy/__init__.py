@@ -54,6 +54,7 @@ from .events import (
     LaidOff,
     Melded,
     Pushed,
+    StockReshuffled,
     Took,
 )
 from .layoffs import lay_off, layoff_ends
@@ -71,6 +72,7 @@ from .melds import (
 )
 from .moves import (
     Discard,
+    DrawStock,
     ExchangeWild,
     FillWilds,
     LayDown,
@@ -127,11 +129,12 @@ __all__ = [
     "DealResult",
     "DealSpec",
     "DealStarted",
-    "DrawStyle",
     "DecisionLimitError",
     "DecodeError",
     "Discard",
     "Discarded",
+    "DrawStock",
+    "DrawStyle",
     "Drew",
     "End",
     "Event",
@@ -184,6 +187,7 @@ __all__ = [
     "Stakes",
     "StakesSettlement",
     "StaleMoveError",
+    "StockReshuffled",
     "Suit",
     "TableMeld",
     "Take",

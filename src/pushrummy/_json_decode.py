@@ -317,6 +317,11 @@ _VARIANT_IN: Final[dict[Codec, Callable[[object, str, FieldInfo], Any]]] = {
 _STATE_WIRE: Final = wire_fields(GameState)
 _STATE_FIELDS: Final = tuple(field.key for field in _STATE_WIRE)
 """The fields of a state document: every field of :class:`GameState`, in its order."""
+_STATE_LATER: Final[dict[str, object]] = {
+    field.key: list(field.default) for field in _STATE_WIRE if field.info.later
+}
+"""Fields added after the first state documents (``FieldInfo.later``; each a list of cards),
+read as their (empty) default when a document leaves them out."""
 _VIEW_WIRE: Final = wire_fields(PlayerView)
 _VIEW_NAMES: Final = tuple(field.name for field in _VIEW_WIRE)
 _VIEW_KEYS: Final = wire_keys(PlayerView)
@@ -576,6 +581,7 @@ _EVENT_FIELD_READERS: Final[dict[str, Callable[[object, str, _Seats], Any]]] = {
     "upcard": lambda v, p, n: read_card(v, p),
     "wild": lambda v, p, n: read_card(v, p),
     "buried": lambda v, p, n: read_cards(v, p),
+    "cards": lambda v, p, n: read_cards(v, p),
     "hands": _seated_hands,
     "pushed": lambda v, p, n: read_bool(v, p),
     "complete": lambda v, p, n: read_bool(v, p),
@@ -653,7 +659,10 @@ def _refuse(problems: tuple[Problem, ...], path: str) -> None:
 
 
 def _state(value: object, path: str) -> GameState:
-    obj = read_fields(value, path, "a game state", _STATE_FIELDS)
+    given = read_object(value, path, "a game state")
+    if _STATE_LATER:
+        given = {**_STATE_LATER, **given}
+    obj = read_fields(given, path, "a game state", _STATE_FIELDS)
     game, values = _game(obj, path)
     for field in _STATE_WIRE:
         if field.name not in values:

@@ -270,9 +270,7 @@ class Variant:
     stakes: Stakes | None = _option(None, Codec.STAKES, "stakes.pot")
 
     bury_position: BuryPosition = _enum_field(BuryPosition, BuryPosition.RANDOM, "deal.upcard")
-    draw_style: DrawStyle = _enum_field(
-        DrawStyle, DrawStyle.PUSH, "draw.stock", later=True
-    )
+    draw_style: DrawStyle = _enum_field(DrawStyle, DrawStyle.PUSH, "draw.stock", later=True)
     push_to: PushTo = _enum_field(PushTo, PushTo.NEXT, "draw.push")
     short_stock_push: ShortStockPush = _enum_field(
         ShortStockPush, ShortStockPush.TRANSFER_THEN_END, "draw.exhausted"

@@ -26,6 +26,7 @@ __all__ = [
     "LaidOff",
     "Melded",
     "Pushed",
+    "StockReshuffled",
     "Took",
     "seen_by",
 ]
@@ -83,6 +84,19 @@ class Pushed:
     seat: int
     to: int
     card: Card
+
+
+@attrs.frozen(slots=True)
+class StockReshuffled:
+    """``seat`` drew from an empty stock: the discard pile under the upcard, ``cards``,
+    was shuffled into a new stock, whose top card ``seat`` then draws ([draw.reshuffle]).
+
+    The cards are sorted: every seat saw them discarded, and nobody sees their new order.
+    """
+
+    kind: ClassVar[str] = "stock_reshuffled"
+    seat: int
+    cards: tuple[Card, ...]
 
 
 @attrs.frozen(slots=True)
@@ -187,6 +201,7 @@ Event: TypeAlias = (
     DealStarted
     | Took
     | Pushed
+    | StockReshuffled
     | Drew
     | LaidDown
     | Melded
@@ -202,6 +217,7 @@ EVENT_CLASSES: Final[tuple[type[Any], ...]] = (
     DealStarted,
     Took,
     Pushed,
+    StockReshuffled,
     Drew,
     LaidDown,
     Melded,
