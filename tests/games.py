@@ -31,6 +31,7 @@ from pushrummy.records import GameRecord
 from pushrummy.state import GameState
 from pushrummy.variants import (
     BuryPosition,
+    DrawStyle,
     LayoffTargets,
     PushTo,
     ShortStockPush,
@@ -97,6 +98,12 @@ HOUSE_RULES: dict[str, dict[str, Any]] = {
         "layoff_targets": LayoffTargets.OWN,
         "short_stock_push": ShortStockPush.END_WITHOUT_TRANSFER,
         "card_values": {Rank.ACE: 1, "JK": 50, Rank.KING: 25},
+    },
+    "plain_rummy_draw": {
+        # the house rule "plain rummy draw": take the upcard or draw from the stock, the
+        # discard pile reshuffled when the stock runs out ([draw.stock], [draw.reshuffle])
+        "draw_style": DrawStyle.STOCK,
+        "reshuffle_stock": True,
     },
     "jokers_fewer_previous_stakes": {
         "wild_exchange": WildExchange.JOKERS_IN_RUNS,
@@ -363,6 +370,8 @@ BOT_GAMES: dict[str, tuple[str, str, int, str, int]] = {
     "push-exchange": ("push", "exchange_team_next_turn", 8, "grrg", 60),
     "cap-it-4-strict": ("cap_it_4", "strict_wilds_stakes", 9, "rgrg", 40),
     "cap-it-6-jokers": ("cap_it_6", "jokers_fewer_previous_stakes", 10, "grgrgr", 40),
+    # long enough for the stock to run out once and the discard pile to be reshuffled
+    "cap-it-4-plain-draw": ("cap_it_4", "plain_rummy_draw", 2, "rrrr", 120),
 }
 """Seeded games between random and greedy bots, one per house rule set (the views' and the
 events' tests play them to the end)."""

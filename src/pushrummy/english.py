@@ -380,7 +380,8 @@ _EVENT_SENTENCES: Final[dict[type[Any], Callable[[Any, int | None], str]]] = {
         f"{who(e.seat, 'pushes', you=you)} {e.card} to {'you' if e.to == you else f'seat {e.to}'}"
     ),
     StockReshuffled: lambda e, you: (
-        f"the discards are shuffled into a new stock ({len(e.cards)} cards)"
+        f"{who(e.seat, 'draws', you=you)} from an empty stock: the discards are shuffled "
+        f"into a new stock ({len(e.cards)} cards)"
     ),
     Drew: _describe_drew,
     LaidDown: _describe_laid_down,
