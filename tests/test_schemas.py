@@ -301,6 +301,7 @@ SCHEMA_OF_CODEC: dict[Codec, Callable[[FieldInfo], Any]] = {
     Codec.VARIANT: lambda info: {"$ref": "variant"},
     Codec.SEED: lambda info: {"$ref": "seed"},
     Codec.DECK_ORDERS: lambda info: {"type": "array", "items": {"$ref": "deck_order_or_null"}},
+    Codec.STOCK_ORDERS: lambda info: {"type": "array", "items": {"$ref": "cards"}},
     Codec.PLAYERS: lambda info: {"$ref": "players"},
     Codec.DEAL_NUMBER: lambda info: {"$ref": "int", "minimum": 1},
     Codec.SEAT: lambda info: {"$ref": "seat"},

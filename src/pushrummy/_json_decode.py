@@ -329,7 +329,7 @@ _VIEW_FIELDS: Final = tuple(key for key, _, _ in _VIEW_KEYS)
 """The keys of a view document: every field of :class:`PlayerView` and the read-only keys
 beside them, in order."""
 _RECORD_FIELDS: Final = ("variant", "seed", "players", "dealer", "deals", "moves")
-_RECORD_OPTIONAL: Final = ("human",)
+_RECORD_OPTIONAL: Final = ("human", "reshuffles")
 """Fields a record may leave out: ``human`` (the seat a person played; ``null`` if absent)."""
 _RESULT_FIELDS: Final = ("deal_number", "dealer", "ended_by", "went_out", "hands", "penalties")
 _OUTCOME_FIELDS: Final = ("totals", "winners", "stakes")
@@ -387,6 +387,13 @@ def _deck_orders_in(value: object, path: str, deals: int) -> tuple[tuple[Card, .
     )
 
 
+def _stock_orders_in(value: object, path: str) -> tuple[tuple[Card, ...], ...]:
+    orders = read_array(value, path, "a list of stock orders (lists of cards)")
+    return tuple(
+        read_cards(order, f"{path}[{i}]", "a stock order") for i, order in enumerate(orders)
+    )
+
+
 def _hands_in(value: object, path: str, players: int) -> tuple[tuple[Card, ...], ...]:
     hands = read_per_seat(value, path, players, "hands")
     return tuple(read_hand(hand, f"{path}[{s}]") for s, hand in enumerate(hands))
@@ -413,6 +420,7 @@ def _since_in(value: object, path: str, info: FieldInfo) -> int:
 _FIELD_IN_GAME: Final[dict[Codec, Callable[[object, str, FieldInfo, _Game], Any]]] = {
     Codec.SEED: lambda v, p, info, game: read_seed(v, p),
     Codec.DECK_ORDERS: lambda v, p, info, game: _deck_orders_in(v, p, len(game.variant.deals)),
+    Codec.STOCK_ORDERS: lambda v, p, info, game: _stock_orders_in(v, p),
     Codec.DEAL_NUMBER: lambda v, p, info, game: read_int(
         v, p, f"a deal number 1..{len(game.variant.deals)}", 1, len(game.variant.deals)
     ),
@@ -772,6 +780,7 @@ def _record(value: object, path: str) -> GameRecord:
     human = optional.get("human")
     if human is not None:
         human = read_seat(human, f"{path}.human", players)
+    reshuffles = _stock_orders_in(optional.get("reshuffles", []), f"{path}.reshuffles")
     return GameRecord(
         variant=variant,
         seed=seed,
@@ -780,6 +789,7 @@ def _record(value: object, path: str) -> GameRecord:
         deals=deals,
         moves=moves,
         human=human,
+        reshuffles=reshuffles,
     )
 
 

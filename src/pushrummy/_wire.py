@@ -84,6 +84,8 @@ class Codec(enum.Enum):
     """A seed: an integer below ``2**256`` in magnitude."""
     DECK_ORDERS = "deck_orders"
     """Per deal, a deck order (a list of cards) or ``null``."""
+    STOCK_ORDERS = "stock_orders"
+    """Injected stock orders of the coming reshuffles: a list of lists of cards."""
     PLAYERS = "players"
     """A number of players the variant allows."""
     DEAL_NUMBER = "deal_number"

@@ -204,6 +204,10 @@ class GameState:
         laid_down_this_turn: whether the current player laid down the contract this turn.
         shape: in ``Phase.FILLING_WILDS``, the shape of the lay-down step whose wild places
             the current player fills ([contract.wilds]); ``None`` in every other phase.
+        reshuffles: injected stock orders (top card first) for the game's coming reshuffles
+            of the discard pile, the next first: a reshuffle takes the first (which must
+            hold exactly the pile's cards) instead of shuffling from the seed
+            ([draw.reshuffle], [deal.random]); ``()``: shuffled from the seed.
         taken: the upcard the current player took this turn ([discard.taken]).
         known: per seat, the cards everyone knows it holds (taken or pushed upcards
             not yet played) ([draw.visibility]).
@@ -241,6 +245,15 @@ class GameState:
     )
     laid_down_this_turn: bool = _field(Codec.BOOL, rule="layoff.when")
     shape: MeldShape | None = _field(Codec.OPT_SHAPE, rule="contract.wilds")
+    reshuffles: tuple[tuple[Card, ...], ...] = attrs.field(
+        default=(),
+        metadata=FieldInfo(
+            codec=Codec.STOCK_ORDERS,
+            rule="draw.reshuffle",
+            what="a list of stock orders",
+            later=True,
+        ).metadata(),
+    )
     taken: Card | None = _field(Codec.OPT_CARD, rule="discard.taken")
     known: tuple[tuple[Card, ...], ...] = _field(
         Codec.SEAT_CARDS, rule="draw.visibility", what="a list of cards"

@@ -533,7 +533,7 @@ def _holds(hand: tuple[Card, ...], codes: list[int]) -> bool:
     return True
 
 
-_PROBE_ONLY: dict[str, Any] = {"seed": 0, "stock": ()}
+_PROBE_ONLY: dict[str, Any] = {"seed": 0, "stock": (), "reshuffles": ()}
 """The state fields a view does not carry that no check of the seat's own meld moves reads
 (besides ``hands``, ``injected`` and ``log``, made in :func:`_own_moves_state`)."""
 

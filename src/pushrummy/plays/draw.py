@@ -27,10 +27,11 @@ False
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from ..dealing import reshuffled_stock
-from ..errors import IllegalMoveError
+from ..errors import IllegalMoveError, SetupError, clip_items
 from ..events import DealEnd, Drew, StockReshuffled, Took
 from ..moves import DrawStock, Move, Push, Take
 from ..state import GameState, Phase, replace_unchecked
@@ -260,7 +261,11 @@ def apply_push(state: GameState, move: Any) -> GameState:
 
 def apply_draw_stock(state: GameState, move: Any) -> GameState:
     """The state after a checked :class:`~pushrummy.moves.DrawStock` ([draw.stock]): the
-    upcard stays, and the seat draws (:func:`draw_from_stock`)."""
+    upcard stays, and the seat draws (:func:`draw_from_stock`).
+
+    Raises:
+        SetupError: as :func:`draw_from_stock`.
+    """
     return draw_from_stock(state, move.seat)
 
 
@@ -270,11 +275,27 @@ def draw_from_stock(state: GameState, seat: int) -> GameState:
     ``reshuffle_stock``), or, with no pile to shuffle, the deal ends ([draw.exhausted]).
 
     The upcard and the pile are left where they are (the next discard covers the upcard);
-    a phase that comes between the choice and the draw calls this when it is over.
+    a phase that comes between the choice and the draw calls this when it is over. A
+    reshuffle takes the first of the state's injected stock orders
+    (:attr:`~pushrummy.state.GameState.reshuffles`), or else shuffles from the seed
+    (:func:`~pushrummy.dealing.reshuffled_stock`).
+
+    Raises:
+        SetupError: the injected stock order of the reshuffle does not hold exactly the
+            pile's cards.
     """
-    stock, pile, log = state.stock, state.pile, state.log
+    stock, pile, log, injected = state.stock, state.pile, state.log, state.reshuffles
     if not stock and state.variant.reshuffle_stock and pile:
-        stock = reshuffled_stock(pile, state.seed, state.deal_number, state.turn)
+        if injected:
+            stock, injected = injected[0], injected[1:]
+            if Counter(stock) != Counter(pile):
+                raise SetupError(
+                    f"the injected stock order of this reshuffle ({clip_items(stock)}) does "
+                    f"not hold exactly the discard pile ({clip_items(sorted(pile))}) "
+                    "[draw.reshuffle]"
+                )
+        else:
+            stock = reshuffled_stock(pile, state.seed, state.deal_number, state.turn)
         log = log.append(StockReshuffled(seat, tuple(sorted(pile))))
         pile = ()
     if not stock:
@@ -286,6 +307,7 @@ def draw_from_stock(state: GameState, seat: int) -> GameState:
         hands=set_at(state.hands, seat, with_cards(state.hands[seat], (card,))),
         stock=stock[1:],
         pile=pile,
+        reshuffles=injected,
         taken=None,
         log=log.append(Drew(seat, card, False)),
     )
