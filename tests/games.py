@@ -198,6 +198,10 @@ def melding(prefer: float = 0.85, max_receiver_hand: int | None = 14) -> Policy:
     def policy(rng: random.Random, seed: int = 0) -> Choose:
         def choose(state: GameState) -> pr.Move:
             moves = pr.legal_moves(state)
+            if state.phase is Phase.DRAW and state.variant.draw_style is DrawStyle.STOCK:
+                seat = state.current_player  # [draw.stock]: take or draw, half the time each
+                assert seat is not None
+                return rng.choice(moves) if rng.random() < 0.5 else moves[0]
             if max_receiver_hand is not None and state.phase is Phase.DRAW:
                 seat = state.current_player
                 assert seat is not None

@@ -51,7 +51,7 @@ SIZES: dict[str, tuple[int, ...]] = {
     "log_replay.rounds": (1, 3),
     # test_schemas: seeded games whose every document is validated; randomly mutated
     # documents; junk values tried on each value of the small documents (all: 100)
-    "schemas.games": (2, 6),
+    "schemas.games": (3, 7),
     "schemas.mutations": (400, 1200),
     "schemas.junk": (12, 100),
 }

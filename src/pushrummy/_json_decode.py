@@ -326,6 +326,10 @@ _VIEW_WIRE: Final = wire_fields(PlayerView)
 _VIEW_NAMES: Final = tuple(field.name for field in _VIEW_WIRE)
 _VIEW_KEYS: Final = wire_keys(PlayerView)
 _VIEW_FIELDS: Final = tuple(key for key, _, _ in _VIEW_KEYS)
+_VIEW_LATER: Final[dict[str, object]] = {
+    key: list(field.default) for field in _VIEW_WIRE for key in (field.key,) if field.info.later
+}
+"""A view's fields added after the first view documents (as :data:`_STATE_LATER`)."""
 """The keys of a view document: every field of :class:`PlayerView` and the read-only keys
 beside them, in order."""
 _RECORD_FIELDS: Final = ("variant", "seed", "players", "dealer", "deals", "moves")
@@ -684,7 +688,10 @@ def _view(value: object, path: str) -> PlayerView:
     """A view: its keys read in order (each against the variant, the players and the keys
     read before it), then its consistency, then the read-only keys that derive from it
     compared with the view's."""
-    obj = read_fields(value, path, "a player view", _VIEW_FIELDS)
+    given = read_object(value, path, "a player view")
+    if _VIEW_LATER:
+        given = {**_VIEW_LATER, **given}
+    obj = read_fields(given, path, "a player view", _VIEW_FIELDS)
     game, read = _game(obj, path)
     for key, name, info in _VIEW_KEYS:
         if name not in read:
