@@ -320,3 +320,31 @@ def test_a_stock_draw_then_a_lay_off_keeps_the_upcard() -> None:
     after = play(state, DrawStock(0))
     offs = [m for m in pr.legal_moves(after) if isinstance(m, pr.LayOff)]
     assert offs and all(m.card != c("10H") for m in offs)
+
+
+@rule("draw.reshuffle", "draw.visibility")
+@pytest.mark.parametrize("seed", [1, 2])
+def test_sample_state_after_a_reshuffle(seed: int) -> None:
+    """A sample of a view after a reshuffle is a state the seat cannot tell from the real
+    one whose log replays (its draws after the reshuffle take reshuffled cards): the stock
+    holds only cards of the reshuffled pile, and samples differ in the hidden cards. A
+    sampler that dealt the stock from every unseen card, or whose history drew a card twice,
+    fails here."""
+    record, state = reshuffled_game(seed)
+    rng = random.Random(seed)
+    for _ in range(6):  # play on a little: draws from the new stock by several seats
+        if state.is_over or state.current_player is None:
+            break
+        state = pr.apply_move(state, pr.random_move(state, rng))
+    assert state.current_player is not None, "choose a seed whose deal goes on"
+    reshuffle = [e for e in state.log.events if isinstance(e, StockReshuffled)][-1]
+    samples = set()
+    for seat in range(state.players):
+        me = pr.view(state, seat)
+        for draw in range(3):
+            sample = pr.sample_state(me, random.Random(100 * seat + draw))
+            assert pr.view(sample, seat) == me
+            assert state_problems(sample) == ()
+            assert not Counter(sample.stock) - Counter(reshuffle.cards)
+            samples.add(sample.hands)
+    assert len(samples) > 1
