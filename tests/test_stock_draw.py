@@ -330,7 +330,7 @@ def test_sample_state_after_a_reshuffle(seed: int) -> None:
     holds only cards of the reshuffled pile, and samples differ in the hidden cards. A
     sampler that dealt the stock from every unseen card, or whose history drew a card twice,
     fails here."""
-    record, state = reshuffled_game(seed)
+    _, state = reshuffled_game(seed)
     rng = random.Random(seed)
     for _ in range(6):  # play on a little: draws from the new stock by several seats
         if state.is_over or state.current_player is None:
@@ -348,3 +348,16 @@ def test_sample_state_after_a_reshuffle(seed: int) -> None:
             assert not Counter(sample.stock) - Counter(reshuffle.cards)
             samples.add(sample.hands)
     assert len(samples) > 1
+
+
+@rule("draw.stock")
+def test_the_terminal_game_offers_the_stock_draw() -> None:
+    """The play prompt's help names the draw of the variant, and a move typed before the
+    draw is told to take or draw from the stock (not to push)."""
+    from pushrummy.cli.play import help_text
+
+    assert "  draw " in help_text(STOCK) and "  push " not in help_text(STOCK)
+    assert "  push " in help_text(PUSH) and "  draw " not in help_text(PUSH)
+    state = position(STOCK, phase=Phase.DRAW, current=2, hands={2: "3C 4C 5C"}, upcard="KS")
+    err = assert_rejected(state, Discard(2, c("3C")), pr.WrongPhaseError, "draw.choice")
+    assert "take the upcard or draw from the stock" in str(err)

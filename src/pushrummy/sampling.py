@@ -352,7 +352,7 @@ def _sample_reshuffled(
         final = view.results[number].hands
         _fill_deal(events, first, end, final, None, deck, view.seat, view.players, rng)
     deck = Counter(make_deck(view.variant.packs(view.players)))
-    holding = [() for _ in range(view.players)]
+    holding: list[tuple[Card, ...]] = [() for _ in range(view.players)]
     if view.shape is not None and view.current_player is not None:
         holding[view.current_player] = view.shape.naturals  # ([contract.wilds])
     held, stock = _fill_reshuffled(
@@ -507,13 +507,13 @@ def _fill_deal(
             shown[event.wild] -= 1
     if len(fresh) > 1:
         if stock is None:  # an ended deal: its stock is the rest of the deck
-            rest = deck.copy()
-            rest.subtract(shown)
+            remaining = deck.copy()
+            remaining.subtract(shown)
             for hand in final:
-                rest.subtract(hand)
+                remaining.subtract(hand)
             if upcard is not None:
-                rest[upcard] -= 1
-            stock = list((+rest).elements())
+                remaining[upcard] -= 1
+            stock = list((+remaining).elements())
         fresh[-1].subtract(stock)  # what is still in the stock was not drawn
     if len(fresh) > 1:
         _fill_reshuffled(events, start, end, final, stock or (), known, seat, players, rng, deck)
@@ -617,8 +617,8 @@ def _fill_reshuffled(
         event = events[index]
         if type(event) is StockReshuffled:
             mine.append(Counter())
-        elif type(event) is Drew and event.seat == seat and event.card is not None:  # type: ignore[union-attr]
-            mine[-1][event.card] += 1  # type: ignore[union-attr]
+        elif type(event) is Drew and event.seat == seat and event.card is not None:
+            mine[-1][event.card] += 1
     reshuffles = len(mine) - 1
     pools[0].subtract(mine[0])
 
@@ -722,8 +722,8 @@ def _fill_reshuffled(
     hidden: list[tuple[Card, ...] | None] = list(dealt.hands)
     for other in range(players):
         if other != seat:
-            mine = [values[slot] for slot, (who, _) in enumerate(slots) if who == other]
-            hidden[other] = tuple(sorted(card for card in mine[:size] if card is not None))
+            theirs = [values[slot] for slot, (who, _) in enumerate(slots) if who == other]
+            hidden[other] = tuple(sorted(card for card in theirs[:size] if card is not None))
     for index, slot in drew_at.items():
         drew = events[index]
         assert isinstance(drew, Drew)

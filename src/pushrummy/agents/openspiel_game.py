@@ -735,14 +735,14 @@ def _advance(rules: _Rules, progress: _Progress, action: int) -> _Progress:
             return progress.evolve(drawn=drawn, actions=actions)
         # The new stock is whole: inject it as the reshuffle's order, then draw.
         order = tuple(Card.from_code(code) for code in drawn)
-        move = progress.pending
-        game = apply_move(replace_unchecked(game, reshuffles=(order,)), move)
+        waiting = progress.pending
+        game = apply_move(replace_unchecked(game, reshuffles=(order,)), waiting)
         return progress.evolve(
             game=game,
             drawn=(),
             pending=None,
             reshuffled=(*progress.reshuffled, order),
-            moves=(*progress.moves, move),
+            moves=(*progress.moves, waiting),
             actions=actions,
         )
     if game is None or game.phase is Phase.BETWEEN_DEALS:
