@@ -32,7 +32,7 @@ GAMES = [
     ("cap_it_4", "own_no_new_melds_values", 3),
     ("cap_it_5", "strict_wilds_stakes", 4),
     ("cap_it_6", "default", 5),
-    ("push", "plain_rummy_draw", 6),
+    ("push", "plain_rummy_draw", 9),
 ]
 
 

@@ -39,7 +39,7 @@ from ..moves import (
 )
 from ..movetable import MOVE_KINDS, kind_of
 from ..state import GameState, Phase, TableMeld
-from ..variants import WildExchange
+from ..variants import DrawStyle, WildExchange
 from ..views import PlayerView, moves_using
 from .formatting import format_move, implied_position
 from .melds import (
@@ -577,7 +577,10 @@ def _not_listed(view: PlayerView, move: Move, text: str) -> IllegalMoveError:
     elif view.current_player != view.seat:
         why, rule = f"it is seat {view.current_player}'s turn", "turn.seat"
     elif view.phase is Phase.DRAW and not isinstance(move, (Take, Push, DrawStock)):
-        why, rule = "the turn starts with a draw: take the upcard, or push, or draw", "draw.choice"
+        other = (
+            "drawing from the stock" if view.variant.draw_style is DrawStyle.STOCK else "pushing"
+        )
+        why, rule = f"the turn starts by taking the upcard or {other}", "draw.choice"
     elif view.phase is Phase.FILLING_WILDS and not isinstance(move, FillWilds):
         why, rule = f"the wild places of {view.shape} are to be filled first", "contract.wilds"
     elif isinstance(move, FillWilds) and view.phase is not Phase.FILLING_WILDS:
