@@ -361,3 +361,16 @@ def test_the_terminal_game_offers_the_stock_draw() -> None:
     state = position(STOCK, phase=Phase.DRAW, current=2, hands={2: "3C 4C 5C"}, upcard="KS")
     err = assert_rejected(state, Discard(2, c("3C")), pr.WrongPhaseError, "draw.choice")
     assert "take the upcard or draw from the stock" in str(err)
+
+
+@rule("draw.stock")
+def test_greedy_bot_draws_from_the_stock_when_it_does_not_want_the_upcard() -> None:
+    """GreedyBot weighs the upcard against the other draw of the variant: with the stock
+    draw it takes a card it wants and otherwise draws (a bot that only knew the push would
+    always take)."""
+    hands = {2: "3C 3D 5H 9S JD KC"}
+    wanted = position(STOCK, phase=Phase.DRAW, current=2, hands=hands, upcard="3H")
+    unwanted = position(STOCK, phase=Phase.DRAW, current=2, hands=hands, upcard="8C")
+    bot = pr.GreedyBot()
+    assert bot.choose(pr.view(wanted, 2)) == Take(2)
+    assert bot.choose(pr.view(unwanted, 2)) == DrawStock(2)

@@ -30,6 +30,16 @@ exchangeable with every other), with these refinements and one approximation:
   into a dealt hand, so it is a little likelier than another unseen card to still be in
   the stock; the sample ignores that (it treats buried wilds like any unseen card).
 
+* after a reshuffle of the discard pile in the deal under way ([draw.reshuffle]) the unseen
+  cards are not exchangeable (the stock can hold only reshuffled cards, and each seat's
+  draws came from the stock of their time): the deal is played forward instead, each card
+  another seat got unseen (dealt or drawn) open until it plays a card it was not known to
+  hold, which closes one of its open cards drawn from a stock that still had that card
+  (chosen with weight the copies left), the rest drawn at random from their stocks at the
+  end, the last stock's rest being the stock. Every such sample is consistent (its log
+  replays, the stock holds only reshuffled cards the seat has not seen leave it); the
+  weights are an approximation of the posterior, not the posterior.
+
 Seats' play is not modelled either: the sample does not infer that a seat which pushed an
 upcard probably holds nothing that goes with it. That is the usual determinisation.
 
