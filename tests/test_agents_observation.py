@@ -32,6 +32,7 @@ GAMES = [
     ("cap_it_4", "own_no_new_melds_values", 3),
     ("cap_it_5", "strict_wilds_stakes", 4),
     ("cap_it_6", "default", 5),
+    ("push", "plain_rummy_draw", 9),
 ]
 
 
@@ -112,14 +113,15 @@ def _check_history(view: pr.PlayerView, history: dict[str, tuple[int, ...]]) -> 
         )
     drawn = Counter(e.card.code for e in deal if isinstance(e, pr.Drew) and e.seat == me and e.card)
     assert history["drawn"] == tuple(drawn[c] for c in range(53))
-    row = 11 + players + 1 + 53
+    kinds_count = len(pr.events.EVENT_CLASSES)  # the event kinds, one-hot
+    row = kinds_count + players + 1 + 53
     recent = history["recent"]
     for slot in range(HISTORY_EVENTS):
-        kinds = recent[slot * row : slot * row + 11]
+        kinds = recent[slot * row : slot * row + kinds_count]
         if slot < len(events):
             assert sum(kinds) == 1
             seat = getattr(events[-1 - slot], "seat", None)
-            seats = recent[slot * row + 11 : slot * row + 12 + players]
+            seats = recent[slot * row + kinds_count : slot * row + kinds_count + 1 + players]
             assert seats.index(1) == (players if seat is None else (seat - me) % players)
         else:
             assert not any(recent[slot * row : (slot + 1) * row])
@@ -153,6 +155,11 @@ def _check_sections(
     upcard = parts["upcard"]
     assert upcard.index(1) == (53 if view.upcard is None else view.upcard.code) and sum(upcard) == 1
     assert parts["stock_size"] == (view.stock_size,)
+    # [draw.stock]: the discard pile, only with the stock draw (the push leaves none)
+    assert ("pile" in parts) == (view.variant.draw_style is pr.DrawStyle.STOCK)
+    if "pile" in parts:
+        pile = Counter(card.code for card in view.pile)
+        assert parts["pile"] == tuple(pile[code] for code in range(53))
     assert parts["partners"][0] == 1 and sum(parts["partners"]) == (
         2 if players == 4 and view.variant.partnerships else 1
     )
