@@ -224,6 +224,9 @@ def position(
             seat = others[i % len(others)]
             all_hands[seat] = tuple(sorted((*all_hands[seat], card)))
     down = set(laid_down)
+    took = None if taken is None else (c(taken) if isinstance(taken, str) else taken)
+    # A taken upcard still in hand is publicly known there ([draw.visibility]).
+    held = took is not None and took in all_hands[current]
     arguments: dict[str, Any] = {
         "hands": all_hands,
         "upcard": up,
@@ -235,7 +238,8 @@ def position(
         "dealer": dealer,
         "turn": turn,
         "deal_number": deal_number,
-        "taken": None if taken is None else (c(taken) if isinstance(taken, str) else taken),
+        "taken": took,
+        "known": [[took] if held and seat == current else [] for seat in range(players)],
         "laid_down_this_turn": laid_down_this_turn,
         "shape": shape,
         "results": earlier_results(variant, players, deal_number, dealer),
@@ -278,7 +282,7 @@ def _abbreviated(variant: pr.Variant, players: int, arguments: dict[str, Any]) -
         laid_down_this_turn=arguments["laid_down_this_turn"],
         taken=arguments["taken"],
         shape=arguments["shape"],
-        known=((),) * players,
+        known=tuple(tuple(cards) for cards in arguments["known"]),
         turn=arguments["turn"],
         results=arguments["results"],
         totals=tuple(

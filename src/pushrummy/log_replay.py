@@ -111,6 +111,7 @@ class LogReplay:
         "_ending",
         "_expect",
         "_players",
+        "_reshuffled",
         "_seat",
         "_variant",
         "before",
@@ -187,6 +188,7 @@ class LogReplay:
         self.before = 0
         self.origin = None
         self.origins = []
+        self._reshuffled = False  # the deal's stock was reshuffled: every card in it seen
 
     # -- the events ------------------------------------------------------------------------
 
@@ -295,6 +297,7 @@ class LogReplay:
         else:  # a view: its own hand and the upcard, so far
             own = event.hands[self._seat] if self._seat is not None else None
             self.origin = _counts((event.upcard, *(own or ())))
+        self._reshuffled = False
         return None
 
     def _set_up(self, event: StartingPosition) -> tuple[str, str] | None:
@@ -401,6 +404,7 @@ class LogReplay:
             self.stock = stock
         else:  # a view: every card the position shows it
             self.origin = seen
+        self._reshuffled = False
         return None
 
     def _draw(self, event: Took | Pushed) -> tuple[str, str] | None:
@@ -455,6 +459,7 @@ class LogReplay:
             for card in self.pile:
                 self.stock[card.code] += 1
         self.pile = []
+        self._reshuffled = True  # (the pile's cards are in :attr:`origin` already)
         return None
 
     def _drew(self, event: Event) -> tuple[str, str] | None:
@@ -473,7 +478,7 @@ class LogReplay:
                 if not stock[card.code]:
                     return "card", f"{card} cannot be in the stock: every copy is elsewhere"
                 stock[card.code] -= 1
-            elif self.origin is not None:
+            elif self.origin is not None and not self._reshuffled:
                 self.origin[card.code] += 1
         self._gain(seat, card, known=False)
         return None
@@ -644,7 +649,9 @@ class LogReplay:
                         hand[undo] += 1
                     return f"seat {seat} does not hold {ALL_CARDS[code]}"
                 hand[code] -= 1
-        origin = self.origin if hand is None else None
+        # (After a reshuffle a hidden card played may be one drawn from the reshuffled pile,
+        # whose cards are counted already: the count then stops, and so asks no more.)
+        origin = self.origin if hand is None and not self._reshuffled else None
         if known or origin is not None:
             for code in codes:
                 if code in known:

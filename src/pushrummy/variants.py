@@ -665,6 +665,8 @@ CONTRACT_RUMMY = Variant(
         DealSpec(12, Contract.parse("3 runs of 4")),
     ),
     card_values=CONTRACT_RUMMY_CARD_VALUES,
+    draw_style=DrawStyle.STOCK,
+    reshuffle_stock=True,
     contract_exact_sizes=True,
     laydown_wilds_per_meld=1,
     new_melds_after_contract=False,
@@ -672,6 +674,7 @@ CONTRACT_RUMMY = Variant(
     wild_exchange=WildExchange.JOKERS_IN_RUNS,
 )
 """Contract Rummy (Parlett): 3–8 individual players, two packs and one joker for 3 or 4 players,
-three packs and two jokers for 5–8; seven deals of 10 and then 12 cards; each lay-down exactly
+three packs and two jokers for 5–8; seven deals of 10 and then 12 cards; a turn takes the upcard
+or draws from the stock, and an emptied stock is the discard pile reshuffled; each lay-down exactly
 the contract, at most one wild card in each of its melds; lay-offs only from the next turn on,
 no new melds; jokers in runs may be exchanged (:ref:`rules-presets`, :ref:`rules-contract-rummy`)."""

@@ -37,10 +37,9 @@ from ..moves import (
     Move,
     NewMeld,
     NextDeal,
-    Push,
     Take,
 )
-from ..movetable import MOVE_KINDS
+from ..movetable import MOVE_CLASSES, MOVE_KINDS
 from ..notation import format_move, parse_move
 from ..playing import GameListener, drive
 from ..plays.discard import discardable_cards
@@ -80,18 +79,7 @@ GROUP_SHOWN = 8
 """In a compact list, how many moves of a large group (lay-downs, melds, lay-offs) are shown."""
 
 _NUMBER = re.compile(r"#?([0-9]{1,9})")
-_KIND_ORDER = (
-    Take,
-    Push,
-    LayDown,
-    LayDownShape,
-    FillWilds,
-    LayOff,
-    NewMeld,
-    ExchangeWild,
-    Discard,
-    NextDeal,
-)
+_KIND_ORDER = MOVE_CLASSES  # the move table's order: draws, lay-downs, ..., discards
 _KIND_NAMES = {
     LayDown: ("lay-down", "lay-downs"),
     LayDownShape: ("shape", "shapes"),
