@@ -21,7 +21,7 @@ import pushrummy as pr
 from games import PRESETS, melding, playout, variant_for
 from pushrummy.agents import ActionCodec, ActionError, ObservationEncoder
 from pushrummy.agents.codec import CARD, DISCARD, SET, STOP
-from pushrummy.agents.history import HISTORY_CAP, HISTORY_EVENTS, HistoryEncoder
+from pushrummy.agents.history import HISTORY_CAP, HISTORY_EVENTS, HISTORY_KINDS, HistoryEncoder
 from pushrummy.agents.observation import MAX_PREFIX, TURN_CAP
 from pushrummy.meld_shape import MeldShape
 
@@ -113,13 +113,16 @@ def _check_history(view: pr.PlayerView, history: dict[str, tuple[int, ...]]) -> 
         )
     drawn = Counter(e.card.code for e in deal if isinstance(e, pr.Drew) and e.seat == me and e.card)
     assert history["drawn"] == tuple(drawn[c] for c in range(53))
-    kinds_count = len(pr.events.EVENT_CLASSES)  # the event kinds, one-hot
+    kinds_count = len(HISTORY_KINDS)  # the event kinds, one-hot (a set-up position: a deal start)
     row = kinds_count + players + 1 + 53
     recent = history["recent"]
     for slot in range(HISTORY_EVENTS):
         kinds = recent[slot * row : slot * row + kinds_count]
         if slot < len(events):
             assert sum(kinds) == 1
+            kind = type(events[-1 - slot])
+            kind = pr.DealStarted if kind is pr.StartingPosition else kind
+            assert kinds.index(1) == HISTORY_KINDS.index(kind)
             seat = getattr(events[-1 - slot], "seat", None)
             seats = recent[slot * row + kinds_count : slot * row + kinds_count + 1 + players]
             assert seats.index(1) == (players if seat is None else (seat - me) % players)

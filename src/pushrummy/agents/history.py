@@ -66,16 +66,20 @@ from ..variants import Variant
 from ..views import PlayerView
 from .codec import ActionCodec
 
-__all__ = ["HISTORY_CAP", "HISTORY_EVENTS", "HistoryEncoder"]
+__all__ = ["HISTORY_CAP", "HISTORY_EVENTS", "HISTORY_KINDS", "HistoryEncoder"]
 
 HISTORY_EVENTS = 32
 """How many of the latest events the ``recent`` section holds."""
 HISTORY_CAP = 8
 """The largest count a section reads (a card taken or discarded more often reads as 8)."""
 
-_KINDS: tuple[type[Event], ...] = tuple(k for k in EVENT_CLASSES if k is not StartingPosition)
-"""The kinds of event a ``recent`` row tells apart, in the events' own order (a set-up
-position reads as the start of a deal, as :class:`~pushrummy.events.DealStarted`)."""
+HISTORY_KINDS: tuple[type[Event], ...] = tuple(
+    k for k in EVENT_CLASSES if k is not StartingPosition
+)
+"""The kinds of event a ``recent`` row tells apart (its one-hot, in this order): the events'
+own order, but a set-up position reads as the start of a deal, as
+:class:`~pushrummy.events.DealStarted`."""
+_KINDS = HISTORY_KINDS
 _KIND_INDEX = {kind: index for index, kind in enumerate(_KINDS)}
 _KIND_INDEX[StartingPosition] = _KIND_INDEX[DealStarted]
 _CARDS = 53
