@@ -568,6 +568,7 @@ def _fill_deal(
     cards: dict[int, list[Card | None]] = {o: [None] * len(t) for o, t in times.items()}
     used: dict[int, set[int]] = {o: set() for o in times}
     for other, slots in times.items():
+        size = len(slots) - len(draws[other])  # this seat's dealt (set-up) slots
         free = list(range(len(slots)))
         for k, (when, card) in enumerate(items[other]):
             if k in used[other] or when is None:
