@@ -32,6 +32,7 @@ from pushrummy.records import GameRecord
 from pushrummy.state import GameState
 from pushrummy.variants import (
     BuryPosition,
+    DrawStyle,
     LayoffTargets,
     PushTo,
     ShortStockPush,
@@ -101,6 +102,12 @@ HOUSE_RULES: dict[str, dict[str, Any]] = {
         "layoff_targets": LayoffTargets.OWN,
         "short_stock_push": ShortStockPush.END_WITHOUT_TRANSFER,
         "card_values": {Rank.ACE: 1, "JK": 50, Rank.KING: 25},
+    },
+    "plain_rummy_draw": {
+        # the house rule "plain rummy draw": take the upcard or draw from the stock, the
+        # discard pile reshuffled when the stock runs out ([draw.stock], [draw.reshuffle])
+        "draw_style": DrawStyle.STOCK,
+        "reshuffle_stock": True,
     },
     "jokers_fewer_previous_stakes": {
         "wild_exchange": WildExchange.JOKERS_IN_RUNS,
@@ -195,6 +202,10 @@ def melding(prefer: float = 0.85, max_receiver_hand: int | None = 14) -> Policy:
     def policy(rng: random.Random, seed: int = 0) -> Choose:
         def choose(state: GameState) -> pr.Move:
             moves = pr.legal_moves(state)
+            if state.phase is Phase.DRAW and state.variant.draw_style is DrawStyle.STOCK:
+                seat = state.current_player  # [draw.stock]: take or draw, half the time each
+                assert seat is not None
+                return rng.choice(moves) if rng.random() < 0.5 else moves[0]
             if max_receiver_hand is not None and state.phase is Phase.DRAW:
                 seat = state.current_player
                 assert seat is not None
@@ -367,6 +378,8 @@ BOT_GAMES: dict[str, tuple[str, str, int, str, int]] = {
     "push-exchange": ("push", "exchange_team_next_turn", 8, "grrg", 60),
     "cap-it-4-strict": ("cap_it_4", "strict_wilds_stakes", 9, "rgrg", 40),
     "cap-it-6-jokers": ("cap_it_6", "jokers_fewer_previous_stakes", 10, "grgrgr", 40),
+    # long enough for the stock to run out once and the discard pile to be reshuffled
+    "cap-it-4-plain-draw": ("cap_it_4", "plain_rummy_draw", 2, "rrrr", 120),
 }
 """Seeded games between random and greedy bots, one per house rule set (the views' and the
 events' tests play them to the end)."""

@@ -54,6 +54,7 @@ from pushrummy.meld_shape import MeldShape
 from pushrummy.melds import End, Meld, MeldKind
 from pushrummy.moves import (
     Discard,
+    DrawStock,
     ExchangeWild,
     FillWilds,
     LayDown,
@@ -494,9 +495,14 @@ def reference_moves(state: GameState) -> set[Any]:
     v = state.variant
     if state.phase is Phase.DRAW:
         moves: set[Any] = set()
-        if not (v.short_stock_push.value == "forbidden" and len(state.stock) < 2):
+        if v.draw_style.value == "stock":
+            # [draw.stock]: the plain draw instead of the push, whatever the stock holds (an
+            # empty one is reshuffled or ends the deal: [draw.reshuffle], [draw.exhausted])
+            moves.add(DrawStock(seat))
+        elif not (v.short_stock_push.value == "forbidden" and len(state.stock) < 2):
             moves.add(Push(seat))
-        # [draw.take]: once down, no take under take_after_contract=False, if it can push
+        # [draw.take]: once down, no take under take_after_contract=False, if it can draw
+        # otherwise
         if v.take_after_contract or not state.laid_down[seat] or not moves:
             moves.add(Take(seat))
         return moves

@@ -53,7 +53,7 @@ SIZES: dict[str, tuple[int, ...]] = {
     "sampling.stride": (3, 1),
     # test_schemas: seeded games whose every document is validated; randomly mutated
     # documents; junk values tried on each value of the small documents (all: 100)
-    "schemas.games": (2, 4),
+    "schemas.games": (3, 5),
     "schemas.mutations": (400, 800),
     "schemas.junk": (12, 60),
 }

@@ -65,6 +65,8 @@ GAMES = [
     ("cap_it_6", "exchange_team_next_turn", 12, "melding"),
     ("push", "default", 13, "uniform"),
     ("push", "exchange_team_next_turn", 14, "uniform"),
+    ("cap_it_4", "plain_rummy_draw", 15, "melding"),
+    ("push", "plain_rummy_draw", 16, "uniform"),
     ("cap_it_4", "jokers_fewer_previous_stakes", 15, "uniform"),
     ("cap_it_5", "default", 16, "uniform"),
     ("cap_it_6", "default", 17, "uniform"),

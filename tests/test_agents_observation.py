@@ -21,7 +21,7 @@ import pushrummy as pr
 from games import PRESETS, melding, playout, variant_for
 from pushrummy.agents import ActionCodec, ActionError, ObservationEncoder
 from pushrummy.agents.codec import CARD, DISCARD, SET, STOP
-from pushrummy.agents.history import HISTORY_CAP, HISTORY_EVENTS, HistoryEncoder
+from pushrummy.agents.history import HISTORY_CAP, HISTORY_EVENTS, HISTORY_KINDS, HistoryEncoder
 from pushrummy.agents.observation import MAX_PREFIX, TURN_CAP
 from pushrummy.meld_shape import MeldShape
 
@@ -32,6 +32,7 @@ GAMES = [
     ("cap_it_4", "own_no_new_melds_values", 3),
     ("cap_it_5", "strict_wilds_stakes", 4),
     ("cap_it_6", "default", 5),
+    ("push", "plain_rummy_draw", 9),
 ]
 
 
@@ -112,14 +113,18 @@ def _check_history(view: pr.PlayerView, history: dict[str, tuple[int, ...]]) -> 
         )
     drawn = Counter(e.card.code for e in deal if isinstance(e, pr.Drew) and e.seat == me and e.card)
     assert history["drawn"] == tuple(drawn[c] for c in range(53))
-    row = 11 + players + 1 + 53
+    kinds_count = len(HISTORY_KINDS)  # the event kinds, one-hot (a set-up position: a deal start)
+    row = kinds_count + players + 1 + 53
     recent = history["recent"]
     for slot in range(HISTORY_EVENTS):
-        kinds = recent[slot * row : slot * row + 11]
+        kinds = recent[slot * row : slot * row + kinds_count]
         if slot < len(events):
             assert sum(kinds) == 1
+            kind = type(events[-1 - slot])
+            kind = pr.DealStarted if kind is pr.StartingPosition else kind
+            assert kinds.index(1) == HISTORY_KINDS.index(kind)
             seat = getattr(events[-1 - slot], "seat", None)
-            seats = recent[slot * row + 11 : slot * row + 12 + players]
+            seats = recent[slot * row + kinds_count : slot * row + kinds_count + 1 + players]
             assert seats.index(1) == (players if seat is None else (seat - me) % players)
         else:
             assert not any(recent[slot * row : (slot + 1) * row])
@@ -153,6 +158,11 @@ def _check_sections(
     upcard = parts["upcard"]
     assert upcard.index(1) == (53 if view.upcard is None else view.upcard.code) and sum(upcard) == 1
     assert parts["stock_size"] == (view.stock_size,)
+    # [draw.stock]: the discard pile, only with the stock draw (the push leaves none)
+    assert ("pile" in parts) == (view.variant.draw_style is pr.DrawStyle.STOCK)
+    if "pile" in parts:
+        pile = Counter(card.code for card in view.pile)
+        assert parts["pile"] == tuple(pile[code] for code in range(53))
     assert parts["partners"][0] == 1 and sum(parts["partners"]) == (
         2 if players == 4 and view.variant.partnerships else 1
     )

@@ -37,7 +37,9 @@ from pushrummy.agents.openspiel_game import (
     PushRummyState,
     load_game,
 )
+from pushrummy.contract_spec import Contract
 from pushrummy.records import replay
+from pushrummy.variants import DealSpec
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -83,6 +85,27 @@ def test_random_sim_test(name: str, sims: int) -> None:
     pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
+@pytest.mark.rule("draw.reshuffle", "deal.random")
+def test_random_sim_test_with_the_plain_draw_and_reshuffles() -> None:
+    """A reshuffle is a chance node: the new stock drawn card by card from the pile. Big
+    hands leave a short stock, so the games reshuffle; OpenSpiel's own checks pass, records
+    carry the orders drawn and replay to the same state."""
+    variant = pr.CAP_IT.replace(
+        name="cap-it-plain-draw",
+        draw_style="stock",
+        reshuffle_stock=True,
+        deals=(DealSpec(20, Contract.parse("3 sets of 3")),) * 2,
+    )
+    game = load_game(variant, 4, max_turns_per_deal=60)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    state = play(game.new_initial_state(), random.Random(3))
+    record = state.record()
+    assert record.reshuffles, "no reshuffle in the game"
+    assert pr.replay(record) == state.game_state
+    assert pr.replay(pr.from_json(pr.to_json(record))) == state.game_state
+    assert game.num_distinct_actions() == ActionCodec(variant, 4).size == 277
+
+
 def test_the_games_are_registered_with_their_types() -> None:
     names = pyspiel.registered_names()
     assert PUSH_NAME in names and CAP_IT_NAME in names
@@ -98,7 +121,7 @@ def test_the_games_are_registered_with_their_types() -> None:
     assert push.max_chance_outcomes() == 53  # the card codes (more than the seats)
     assert push.observation_tensor_size() == ObservationEncoder(pr.PUSH, 4).size == 1603
     history = HistoryEncoder(pr.PUSH, 4).size
-    assert push.information_state_tensor_size() == 1603 + history == 4500
+    assert push.information_state_tensor_size() == 1603 + history == 4532
     assert push.max_game_length() == 5 * 101 * (2 + 6 * 108)
     assert (push.min_utility(), push.max_utility()) == (-1.0, 1.0)
     cap_it = pyspiel.load_game(f"{CAP_IT_NAME}(players=6)")

@@ -44,6 +44,7 @@ from pushrummy.events import (
     LaidOff,
     Melded,
     Pushed,
+    StockReshuffled,
     Took,
     seen_by,
 )
@@ -59,6 +60,7 @@ GAMES = {
         "cap-it-house",
         "push-exchange",
         "cap-it-6-jokers",
+        "cap-it-4-plain-draw",
     )
 }
 # Four seeds differ from BOT_GAMES: the twin-games test needs cards that stay unseen in the
@@ -90,6 +92,7 @@ class Replayed:
     sizes: list[int] = attrs.field(factory=list)
     table: dict[int, tuple[int, pr.Meld]] = attrs.field(factory=dict)
     upcard: Card | None = None
+    pile: list[Card] = attrs.field(factory=list)
     stock: int = 0
 
     def apply(self, seat: int, event: Event) -> None:
@@ -100,6 +103,7 @@ class Replayed:
             self.sizes = [len(own)] * self.players
             self.table = {}
             self.upcard = event.upcard
+            self.pile = []
             self.stock = self.deck_size - len(own) * self.players - 1
         elif isinstance(event, Took):
             self._gain(seat, event.seat, event.card)
@@ -107,6 +111,9 @@ class Replayed:
         elif isinstance(event, Pushed):
             self._gain(seat, event.to, event.card)
             self.upcard = None
+        elif isinstance(event, StockReshuffled):
+            assert self.stock == 0 and list(event.cards) == sorted(self.pile)
+            self.stock, self.pile = len(self.pile), []
         elif isinstance(event, Drew):
             assert (event.card is None) == (event.seat != seat)  # redacted exactly for others
             self._gain(seat, event.seat, event.card)
@@ -124,6 +131,8 @@ class Replayed:
             self._gain(seat, event.seat, event.wild)
         elif isinstance(event, Discarded):
             self._lose(seat, event.seat, (event.card,))
+            if self.upcard is not None:  # left by a draw from the stock ([draw.stock])
+                self.pile.append(self.upcard)
             self.upcard = event.card
 
     def _gain(self, seat: int, who: int, card: Card | None) -> None:
@@ -181,6 +190,7 @@ def test_the_log_follows_the_moves(name: str) -> None:
         expected = {
             pr.Take: Took,
             pr.Push: Pushed,
+            pr.DrawStock: Drew,
             pr.LayDown: LaidDown,
             pr.FillWilds: LaidDown,
             pr.NewMeld: Melded,
@@ -190,8 +200,13 @@ def test_the_log_follows_the_moves(name: str) -> None:
             pr.NextDeal: DealStarted,
         }[type(move)]
         ended = after.phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER)
-        if isinstance(move, pr.Push) and ended and first is DealEnded:
-            pass  # the stock was too short to push: the deal ended at once
+        if isinstance(move, (pr.Push, pr.DrawStock)) and ended and first is DealEnded:
+            pass  # the stock was too short to push, or empty: the deal ended at once
+        elif isinstance(move, pr.DrawStock) and first is StockReshuffled:
+            # [draw.reshuffle]: the empty stock was remade of the pile, then drawn from
+            assert not before.stock and before.pile and not after.pile
+            assert type(new[1]) is Drew and new[1].seat == move.seat
+            kinds["reshuffles"] += 1
         else:
             assert first is expected, (move, new)
         assert (type(new[-1]) in (DealEnded, GameEnded)) == ended

@@ -124,13 +124,14 @@ def test_next_turn_equals_replace() -> None:
         seat = rng.randrange(state.players)
         card = rng.choice(ALL_CARDS)
         made = next_turn_unchecked(
-            state, other.hands, other.known, card, seat, other.turn, other.log
+            state, other.hands, other.known, card, other.pile, seat, other.turn, other.log
         )
         expected = attrs.evolve(
             state,
             hands=other.hands,
             known=other.known,
             upcard=card,
+            pile=other.pile,
             current_player=seat,
             turn=other.turn,
             log=other.log,

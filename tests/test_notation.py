@@ -749,7 +749,7 @@ def test_exchange_errors_come_from_the_engine(table_state: GameState) -> None:
         ("discard 7X", "7X", "bad card '7X' in 'discard 7X': unknown suit 'X'"),
         ("", "", "empty move"),
         ("   ", "", "empty move"),
-        ("draw", "draw", "unknown move 'draw'"),
+        ("pick", "pick", "unknown move 'pick'"),
         ("take now", "now", "unexpected 'now' in 'take now'"),
         ("next deal", "deal", "unexpected 'deal'"),
         ("discard", "", "'discard' needs the card to discard"),

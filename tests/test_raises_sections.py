@@ -93,6 +93,7 @@ ALLOWED: dict[str, str] = {
         "the rule, asked of codes known good (a state's hand); discardable_codes checks them"
     ),
     "pushrummy.plays.discard.list_discard": _LIST,
+    "pushrummy.plays.draw.list_draw_stock": _LIST,
     "pushrummy.plays.draw.list_push": _LIST,
     "pushrummy.plays.draw.list_take": _LIST,
     "pushrummy.plays.exchange.exchange_problem": _DRAWN,

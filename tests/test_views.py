@@ -76,7 +76,43 @@ def test_views_hide_hidden_cards_hypothesis(data: st.DataObject) -> None:
 # --- the pushed stock card ([draw.visibility]) --------------------------------------------------
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+PUSH_GAMES = sorted(name for name, (_, house, *_) in GAMES.items() if house != "plain_rummy_draw")
+STOCK_GAMES = sorted(set(GAMES) - set(PUSH_GAMES))
+
+
+@pytest.mark.rule("draw.stock", "draw.visibility")
+@pytest.mark.parametrize("name", STOCK_GAMES)
+def test_a_card_drawn_from_the_stock_reaches_only_the_drawer(name: str) -> None:
+    """[draw.stock]: the drawn card goes to the drawer, seen by the drawer alone; the upcard
+    stays, and the next discard puts it on the pile, which every view shows."""
+    positions = record(name)
+    checked = piled = 0
+    for (before, move), (after, _) in itertools.pairwise(positions):
+        if isinstance(move, pr.Discard) and before.upcard is not None:
+            assert after.pile[-1] == before.upcard and len(after.pile) == len(before.pile) + 1
+            assert all(pr.view(after, seat).pile == after.pile for seat in range(after.players))
+            piled += 1
+        if not isinstance(move, pr.DrawStock) or not before.stock:
+            continue
+        drawn = before.stock[0]
+        assert Counter(after.hands[move.seat]) - Counter(before.hands[move.seat]) == Counter(
+            [drawn]
+        )
+        assert after.upcard == before.upcard and after.known == before.known
+        views = [pr.view(after, seat) for seat in range(after.players)]
+        assert drawn in views[move.seat].hand
+        elsewhere = swap_in_hand(after, move.seat, drawn)
+        if elsewhere is None:
+            continue
+        assert pr.view(elsewhere, move.seat) != views[move.seat]
+        for seat in range(after.players):
+            if seat != move.seat:
+                assert pr.view(elsewhere, seat) == views[seat]
+        checked += 1
+    assert checked > 0 and piled > 0
+
+
+@pytest.mark.parametrize("name", PUSH_GAMES)
 def test_pushed_stock_card_reaches_only_the_receiver(name: str) -> None:
     positions = record(name)
     checked = 0

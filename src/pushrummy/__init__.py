@@ -55,6 +55,7 @@ from .events import (
     Melded,
     Pushed,
     StartingPosition,
+    StockReshuffled,
     Took,
 )
 from .layoffs import lay_off, layoff_ends
@@ -72,6 +73,7 @@ from .melds import (
 )
 from .moves import (
     Discard,
+    DrawStock,
     ExchangeWild,
     FillWilds,
     LayDown,
@@ -99,6 +101,7 @@ from .variants import (
     PUSH,
     BuryPosition,
     DealSpec,
+    DrawStyle,
     LayoffTargets,
     PushTo,
     ShortStockPush,
@@ -134,6 +137,8 @@ __all__ = [
     "DecodeError",
     "Discard",
     "Discarded",
+    "DrawStock",
+    "DrawStyle",
     "Drew",
     "End",
     "Event",
@@ -187,6 +192,7 @@ __all__ = [
     "StakesSettlement",
     "StaleMoveError",
     "StartingPosition",
+    "StockReshuffled",
     "Suit",
     "TableMeld",
     "Take",

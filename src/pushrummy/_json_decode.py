@@ -208,7 +208,9 @@ _VARIANT_FIELDS: Final = tuple(field.key for field in _VARIANT_WIRE)
 """The fields of a variant document: every field of :class:`Variant`, in its order."""
 _VARIANT_KEY: Final = {field.name: field.key for field in _VARIANT_WIRE}
 _VARIANT_LATER: Final[dict[str, object]] = {
-    field.key: field.default for field in _VARIANT_WIRE if field.info.later
+    field.key: getattr(field.default, "value", field.default)  # an enum's default: its string
+    for field in _VARIANT_WIRE
+    if field.info.later
 }
 """Options added after the first variant documents (``FieldInfo.later``), with their
 defaults: a document written before an option existed leaves it out and reads as its
@@ -325,14 +327,23 @@ _VARIANT_IN: Final[dict[Codec, Callable[[object, str, FieldInfo], Any]]] = {
 _STATE_WIRE: Final = wire_fields(GameState)
 _STATE_FIELDS: Final = tuple(field.key for field in _STATE_WIRE)
 """The fields of a state document: every field of :class:`GameState`, in its order."""
+_STATE_LATER: Final[dict[str, object]] = {
+    field.key: list(field.default) for field in _STATE_WIRE if field.info.later
+}
+"""Fields added after the first state documents (``FieldInfo.later``; each a list of cards),
+read as their (empty) default when a document leaves them out."""
 _VIEW_WIRE: Final = wire_fields(PlayerView)
 _VIEW_NAMES: Final = tuple(field.name for field in _VIEW_WIRE)
 _VIEW_KEYS: Final = wire_keys(PlayerView)
 _VIEW_FIELDS: Final = tuple(key for key, _, _ in _VIEW_KEYS)
+_VIEW_LATER: Final[dict[str, object]] = {
+    key: list(field.default) for field in _VIEW_WIRE for key in (field.key,) if field.info.later
+}
+"""A view's fields added after the first view documents (as :data:`_STATE_LATER`)."""
 """The keys of a view document: every field of :class:`PlayerView` and the read-only keys
 beside them, in order."""
 _RECORD_FIELDS: Final = ("variant", "seed", "players", "dealer", "deals", "moves")
-_RECORD_OPTIONAL: Final = ("human",)
+_RECORD_OPTIONAL: Final = ("human", "reshuffles")
 """Fields a record may leave out: ``human`` (the seat a person played; ``null`` if absent)."""
 _RESULT_FIELDS: Final = ("deal_number", "dealer", "ended_by", "went_out", "hands", "penalties")
 _OUTCOME_FIELDS: Final = ("totals", "winners", "stakes")
@@ -390,6 +401,13 @@ def _deck_orders_in(value: object, path: str, deals: int) -> tuple[tuple[Card, .
     )
 
 
+def _stock_orders_in(value: object, path: str) -> tuple[tuple[Card, ...], ...]:
+    orders = read_array(value, path, "a list of stock orders (lists of cards)")
+    return tuple(
+        read_cards(order, f"{path}[{i}]", "a stock order") for i, order in enumerate(orders)
+    )
+
+
 def _hands_in(value: object, path: str, players: int) -> tuple[tuple[Card, ...], ...]:
     hands = read_per_seat(value, path, players, "hands")
     return tuple(read_hand(hand, f"{path}[{s}]") for s, hand in enumerate(hands))
@@ -416,6 +434,7 @@ def _since_in(value: object, path: str, info: FieldInfo) -> int:
 _FIELD_IN_GAME: Final[dict[Codec, Callable[[object, str, FieldInfo, _Game], Any]]] = {
     Codec.SEED: lambda v, p, info, game: read_seed(v, p),
     Codec.DECK_ORDERS: lambda v, p, info, game: _deck_orders_in(v, p, len(game.variant.deals)),
+    Codec.STOCK_ORDERS: lambda v, p, info, game: _stock_orders_in(v, p),
     Codec.DEAL_NUMBER: lambda v, p, info, game: read_int(
         v, p, f"a deal number 1..{len(game.variant.deals)}", 1, len(game.variant.deals)
     ),
@@ -584,6 +603,7 @@ _EVENT_FIELD_READERS: Final[dict[str, Callable[[object, str, _Seats], Any]]] = {
     "upcard": lambda v, p, n: read_card(v, p),
     "wild": lambda v, p, n: read_card(v, p),
     "buried": lambda v, p, n: read_cards(v, p),
+    "cards": lambda v, p, n: read_cards(v, p),
     "hands": _seated_hands,
     "pushed": lambda v, p, n: read_bool(v, p),
     "complete": lambda v, p, n: read_bool(v, p),
@@ -689,7 +709,10 @@ def _refuse(problems: tuple[Problem, ...], path: str) -> None:
 
 
 def _state(value: object, path: str) -> GameState:
-    obj = read_fields(value, path, "a game state", _STATE_FIELDS)
+    given = read_object(value, path, "a game state")
+    if _STATE_LATER:
+        given = {**_STATE_LATER, **given}
+    obj = read_fields(given, path, "a game state", _STATE_FIELDS)
     game, values = _game(obj, path)
     for field in _STATE_WIRE:
         if field.name not in values:
@@ -703,7 +726,10 @@ def _view(value: object, path: str) -> PlayerView:
     """A view: its keys read in order (each against the variant, the players and the keys
     read before it), then its consistency, then the read-only keys that derive from it
     compared with the view's."""
-    obj = read_fields(value, path, "a player view", _VIEW_FIELDS)
+    given = read_object(value, path, "a player view")
+    if _VIEW_LATER:
+        given = {**_VIEW_LATER, **given}
+    obj = read_fields(given, path, "a player view", _VIEW_FIELDS)
     game, read = _game(obj, path)
     for key, name, info in _VIEW_KEYS:
         if name not in read:
@@ -799,6 +825,7 @@ def _record(value: object, path: str) -> GameRecord:
     human = optional.get("human")
     if human is not None:
         human = read_seat(human, f"{path}.human", players)
+    reshuffles = _stock_orders_in(optional.get("reshuffles", []), f"{path}.reshuffles")
     return GameRecord(
         variant=variant,
         seed=seed,
@@ -807,6 +834,7 @@ def _record(value: object, path: str) -> GameRecord:
         deals=deals,
         moves=moves,
         human=human,
+        reshuffles=reshuffles,
     )
 
 

@@ -266,6 +266,8 @@ def _encode_record(record: GameRecord) -> JSONObject:
     }
     if record.human is not None:  # written only when known: older records have no such field
         out["human"] = record.human
+    if record.reshuffles:  # written only when injected ([draw.reshuffle]), as "human"
+        out["reshuffles"] = [_cards_out(order) for order in record.reshuffles]
     return out
 
 
@@ -294,6 +296,7 @@ _CODEC_OUT: Final[dict[Codec, Callable[[Any], Any]]] = {
     Codec.DECK_ORDERS: lambda orders: [
         None if order is None else _cards_out(order) for order in orders
     ],
+    Codec.STOCK_ORDERS: lambda orders: [_cards_out(order) for order in orders],
     Codec.PLAYERS: _same,
     Codec.DEAL_NUMBER: _same,
     Codec.SEAT: _same,

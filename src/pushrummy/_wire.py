@@ -86,6 +86,8 @@ class Codec(enum.Enum):
     """A seed: an integer below ``2**256`` in magnitude."""
     DECK_ORDERS = "deck_orders"
     """Per deal, a deck order (a list of cards) or ``null``."""
+    STOCK_ORDERS = "stock_orders"
+    """Injected stock orders of the coming reshuffles: a list of lists of cards."""
     PLAYERS = "players"
     """A number of players the variant allows."""
     DEAL_NUMBER = "deal_number"
@@ -162,7 +164,8 @@ class FieldInfo:
             :doc:`/variants`); the variant's other fields describe the presets.
         later: an option added after the first documents of version 1 were written: a
             document without it reads as the field's default (a JSON boolean or number,
-            as the default is), and the schema does not require it.
+            as the default is, or an enum value's string), and the schema does not require
+            it.
         before, after: the read-only keys a document writes right before and right after
             the field, each a :class:`FieldInfo` whose :attr:`json` is its key: no field of
             the value but derived from it (a property of the same name: a view's ``sides``

@@ -40,6 +40,7 @@ from .layoffs import layoff_ends
 from .melds import Meld, MeldKind
 from .moves import (
     Discard,
+    DrawStock,
     ExchangeWild,
     FillWilds,
     LayDown,
@@ -326,7 +327,8 @@ class GreedyBot:
 
     def _draw(self, view: PlayerView, moves: tuple[Move, ...]) -> Move:
         take = next((m for m in moves if isinstance(m, Take)), None)
-        push = next((m for m in moves if isinstance(m, Push)), None)
+        # the other draw: the push, or the draw from the stock ([draw.stock])
+        push = next((m for m in moves if isinstance(m, (Push, DrawStock))), None)
         if take is None or push is None:  # pragma: no cover - one draw move only
             return moves[0]
         up = view.upcard

@@ -13,7 +13,8 @@ What is checked (each a rule of :doc:`/rules` or a fact of the engine's bookkeep
 * **shape**: the player count suits the variant; every per-seat and per-side tuple
   has one entry per seat or side; seats, deal numbers, meld ids are in range;
 * **phase**: a current player exactly during a deal; an upcard in the draw phase and
-  none in play; ``taken`` only in play and only if that card is in the current
+  none in play unless a draw from the stock left it (and a discard pile only then,
+  [draw.stock]); ``taken`` only in play and only if that card is in the current
   player's hand or on the table; ``laid_down_this_turn`` only after laying down;
   the turn count and the seat to move agree ([deal.first]); the game is over only
   after the last deal;
@@ -23,7 +24,7 @@ What is checked (each a rule of :doc:`/rules` or a fact of the engine's bookkeep
   a strict part of the contract that the hand can still complete ([contract.steps]);
 * **cards**: hands sorted; during a deal every seat holds a card (a seat that runs out
   goes out and the deal ends); cards known to be in a hand are in it; hands, stock,
-  upcard and table hold exactly the deck ([setup.deck]); injected deck orders are
+  upcard, pile and table hold exactly the deck ([setup.deck]); injected deck orders are
   whole decks; between deals the hands are the ones the last result shows;
 * **scores**: one result per finished deal, dealt by the right seat, scored by the
   rules ([score.out], [score.exhausted]) from hands that fit in the deck; the totals
@@ -57,6 +58,7 @@ from .events import DealEnded, DealStarted, Drew, Event, GameEnded, StartingPosi
 from .log_replay import LogReplay, replay_log
 from .melds import meld_rule_violation
 from .moves import (
+    DrawStock,
     FillWilds,
     LayDown,
     LayDownShape,
@@ -76,7 +78,7 @@ from .state import (
     Phase,
     TableMeld,
 )
-from .variants import Variant
+from .variants import DrawStyle, Variant
 from .views import PlayerView
 
 __all__ = ["Problem", "state_problems", "view_problems"]
@@ -182,11 +184,12 @@ def state_problems(state: GameState, *, log: bool = True) -> tuple[Problem, ...]
         counted.update(entry.meld.cards)
     if state.upcard is not None:
         counted[state.upcard] += 1
+    counted.update(state.pile)
     if counted != deck:
         found.append(
             Problem(
                 "",
-                f"the hands, stock, upcard and table must hold exactly the {deck.total()}-card "
+                f"the hands, stock, upcard, pile and table must hold exactly the {deck.total()}-card "
                 f"deck: {clip_difference(counted, deck)}",
             )
         )
@@ -251,7 +254,7 @@ def view_problems(view: PlayerView, *, log: bool = True) -> tuple[Problem, ...]:
     >>> view_problems(v)
     ()
     >>> [str(p) for p in view_problems(attrs.evolve(v, stock_size=v.stock_size + 1))]
-    ['(whole): the hands, stock, upcard and table hold 109 cards, not the 108 of the deck']
+    ['(whole): the hands, stock, upcard, pile and table hold 109 cards, not the 108 of the deck']
     """
     if not isinstance(view, PlayerView):
         raise TypeError(f"view must be a PlayerView, not {type(view).__name__}")
@@ -321,6 +324,7 @@ def view_problems(view: PlayerView, *, log: bool = True) -> tuple[Problem, ...]:
         visible.update(entry.meld.cards)
     if view.upcard is not None:
         visible[view.upcard] += 1
+    visible.update(view.pile)
     if visible - deck:
         found.append(
             Problem(
@@ -334,13 +338,14 @@ def view_problems(view: PlayerView, *, log: bool = True) -> tuple[Problem, ...]:
         sum(sizes)
         + view.stock_size
         + (view.upcard is not None)
+        + len(view.pile)
         + sum(len(entry.meld.cards) for entry in view.table)
     )
     if total != deck.total():
         found.append(
             Problem(
                 "",
-                f"the hands, stock, upcard and table hold {total} cards, not the "
+                f"the hands, stock, upcard, pile and table hold {total} cards, not the "
                 f"{deck.total()} of the deck",
             )
         )
@@ -445,12 +450,17 @@ def _public(
         found.append(Problem("phase", f"after the last deal (deal {deals}) the phase is game_over"))
     if phase is Phase.DRAW and game.upcard is None:
         found.append(Problem("upcard", "the draw phase needs an upcard ([draw.choice]), got null"))
-    if phase in _IN_PLAY and game.upcard is not None:
+    stock_draw = game.variant.draw_style is DrawStyle.STOCK
+    if phase in _IN_PLAY and game.upcard is not None and not stock_draw:
         found.append(
             Problem(
                 "upcard",
                 f"expected null: the upcard was taken or pushed before the {phase.value} phase",
             )
+        )
+    if game.pile and not stock_draw:
+        found.append(
+            Problem("pile", "only a draw from the stock leaves a discard pile ([draw.stock])")
         )
     laid_down = game.laid_down
     if game.laid_down_this_turn and (
@@ -749,6 +759,8 @@ def _replayed(
         said.append("another table")
     if replay.upcard != game.upcard:
         said.append(f"the upcard {replay.upcard}")
+    if tuple(replay.pile) != game.pile:
+        said.append(f"the discard pile {clip_items(replay.pile) or 'empty'}")
     if tuple(replay.laid_down) != game.laid_down:
         said.append(f"laid_down {[int(flag) for flag in replay.laid_down]}")
     if replay.turn != game.turn:
@@ -905,7 +917,7 @@ def _check_moves(found: list[Problem], view: PlayerView) -> None:
         if isinstance(move, NextDeal) or move.seat != seat:
             found.append(Problem(where, f"a legal move of seat {seat} is one of its own moves"))
             continue
-        drawing = isinstance(move, (Take, Push))
+        drawing = isinstance(move, (Take, Push, DrawStock))
         if (
             (view.phase is Phase.DRAW) != drawing
             or (view.phase is Phase.FILLING_WILDS) != isinstance(move, FillWilds)

@@ -37,6 +37,8 @@ __all__ = [
     "deal_rng",
     "deck_order_problem",
     "first_dealer",
+    "reshuffle_rng",
+    "reshuffled_stock",
     "turned_wilds",
     "upcard_turning",
 ]
@@ -64,6 +66,43 @@ def deal_rng(seed: int, deal_number: int) -> random.Random:
 
 _MAX_DEALS = 2**63 - 1
 """The largest deal number (a bound only so that its text is short)."""
+
+
+def reshuffle_rng(seed: int, deal_number: int, turn: int) -> random.Random:
+    """The random stream of a reshuffle of the discard pile ([draw.reshuffle]): a fresh
+    generator seeded with the text ``pushrummy:<seed>:deal:<n>:reshuffle:<turn>`` (a deal
+    reshuffles at most once a turn), so a reshuffle says nothing of the deal's shuffle and
+    draws nothing from its stream.
+
+    Raises:
+        TypeError: ``seed``, ``deal_number`` or ``turn`` is not an int (a bool is not one).
+        SetupError: ``seed`` or ``deal_number`` is out of range (as :func:`deal_rng`).
+    """
+    deal_rng(seed, deal_number)  # the same checks
+    if isinstance(turn, bool) or not isinstance(turn, int):
+        raise TypeError(f"turn must be an int, not {type(turn).__name__}")
+    return random.Random(f"pushrummy:{seed}:deal:{deal_number}:reshuffle:{turn}")
+
+
+def reshuffled_stock(
+    pile: Sequence[Card], seed: int, deal_number: int, turn: int
+) -> tuple[Card, ...]:
+    """The new stock, top card first, that the discard pile ``pile`` (oldest first) is
+    shuffled into on turn ``turn`` of deal ``deal_number`` ([draw.reshuffle]), from the
+    game's seed (:func:`reshuffle_rng`).
+
+    Raises:
+        TypeError, SetupError: as :func:`reshuffle_rng`.
+
+    >>> from pushrummy.cards import parse_cards
+    >>> pile = parse_cards("7H 8C 9D KS")
+    >>> again = reshuffled_stock(pile, 5, 2, 40)
+    >>> again == reshuffled_stock(pile, 5, 2, 40), sorted(again) == sorted(pile)
+    (True, True)
+    """
+    cards = list(pile)
+    shuffle(reshuffle_rng(seed, deal_number, turn), cards)
+    return tuple(cards)
 
 
 def _check_seed(seed: object) -> None:

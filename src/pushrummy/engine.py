@@ -35,7 +35,7 @@ from .movetable import MOVE_KINDS, kind_of
 from .plays.lay_down import STEP_MOVES, StepDraw, step_draw
 from .plays.next_deal import start_deal
 from .plays.turn import Turn, check_turn, search_of
-from .state import GameState, Phase, install_engine
+from .state import GameState, Phase, install_engine, replace_unchecked
 from .variants import PUSH, Variant
 
 __all__ = ["apply_move", "check_move", "is_legal", "legal_moves", "new_game", "random_move"]
@@ -48,6 +48,7 @@ def new_game(
     players: int | None = None,
     dealer: int | None = None,
     deals: Sequence[Sequence[Card] | None] | None = None,
+    reshuffles: Sequence[Sequence[Card]] = (),
 ) -> GameState:
     """A new game, with the first deal dealt and the dealer's left neighbour to move.
 
@@ -61,11 +62,15 @@ def new_game(
             whole deck, first card dealt first (a wild upcard is then buried at the
             bottom), or the deck with its burials placed (the stock given as it is after
             the burials): :func:`~pushrummy.dealing.deck_order_problem`.
+        reshuffles: exact stock orders (top card first) for the game's reshuffles of the
+            discard pile, in the order they happen ([draw.reshuffle]); each must hold
+            exactly the pile it replaces (checked when it is used), and reshuffles past
+            them are shuffled from the seed.
 
     Raises:
         TypeError: ``variant`` is not a :class:`~pushrummy.variants.Variant`; ``seed``,
-            ``players`` or ``dealer`` is not an int (a bool is not one); ``deals`` is not
-            a sequence, or one of its orders not a sequence of
+            ``players`` or ``dealer`` is not an int (a bool is not one); ``deals`` or
+            ``reshuffles`` is not a sequence, or one of its orders not a sequence of
             :class:`~pushrummy.cards.Card` values.
         VariantError: the variant is not played by ``players`` players (field
             ``players``).
@@ -96,7 +101,14 @@ def new_game(
     elif not 0 <= dealer < players:
         raise SetupError(f"dealer must be a seat 0..{players - 1}, not {dealer}")
     injected = _injected_orders(deals, variant, players)
-    return start_deal(
+    if isinstance(reshuffles, str) or not isinstance(reshuffles, Sequence):
+        raise TypeError(
+            f"reshuffles must be a sequence of stock orders, not {type(reshuffles).__name__}"
+        )
+    stock_orders = tuple(tuple(order) for order in reshuffles)
+    if not all(isinstance(card, Card) for order in stock_orders for card in order):
+        raise TypeError("reshuffles must hold stock orders of Card values")
+    state = start_deal(
         variant=variant,
         seed=seed,
         injected=injected,
@@ -107,6 +119,7 @@ def new_game(
         totals=(0,) * variant.side_count(players),
         log=GameLog(players),
     )
+    return replace_unchecked(state, reshuffles=stock_orders) if stock_orders else state
 
 
 def _injected_orders(
@@ -351,7 +364,9 @@ def apply_move(state: GameState, move: Move) -> GameState:
         TypeError, InvalidMoveError, IllegalMoveError: as :func:`check_move`.
         SetupError: ``move`` is :class:`~pushrummy.moves.NextDeal` and the next deal
             leaves only wild cards to turn up ([deal.upcard]; possible only in a variant
-            that deals nearly the whole deck, or with an injected deck order).
+            that deals nearly the whole deck, or with an injected deck order); or ``move``
+            is a :class:`~pushrummy.moves.DrawStock` that reshuffles the discard pile with
+            an injected stock order that does not hold exactly the pile ([draw.reshuffle]).
     """
     kind = kind_of(move)
     if not listed(state, move):  # a move just listed for this very state is legal

@@ -35,6 +35,7 @@ from .events import (
     Melded,
     Pushed,
     StartingPosition,
+    StockReshuffled,
     Took,
 )
 from .melds import End, Meld, MeldKind, position_rank
@@ -239,6 +240,7 @@ def _describe_exchange(move: ExchangeWild) -> str:
 _MOVE_SENTENCES: dict[str, Callable[[Any], str]] = {
     "take": lambda move: f"seat {move.seat} takes the upcard",
     "push": lambda move: f"seat {move.seat} pushes",
+    "draw_stock": lambda move: f"seat {move.seat} draws from the stock",
     "lay_down": lambda move: (
         f"seat {move.seat} lays down " + " / ".join(m.notation() for m in move.melds)
     ),
@@ -393,6 +395,10 @@ _EVENT_SENTENCES: Final[dict[type[Any], Callable[[Any, int | None], str]]] = {
     Pushed: lambda e, you: (
         f"{who(e.seat, 'pushes', you=you)} {e.card} to {'you' if e.to == you else f'seat {e.to}'}"
     ),
+    StockReshuffled: lambda e, you: (
+        f"{who(e.seat, 'draws', you=you)} from an empty stock: the discards are shuffled "
+        f"into a new stock ({len(e.cards)} cards)"
+    ),
     Drew: _describe_drew,
     LaidDown: _describe_laid_down,
     Melded: lambda e, you: f"{who(e.seat, 'melds', you=you)} {e.meld.notation()}",
@@ -520,5 +526,13 @@ _NARRATE: Final[
         f"in [{e.meld_id}] -> {meld(e.meld)}"
     ),
     Discarded: lambda e, you, card, meld: f"{who(e.seat, 'discards', you=you)} {card(e.card)}",
+    StockReshuffled: lambda e, you, card, meld: (
+        f"the discards are shuffled into a new stock ({len(e.cards)} cards)"
+    ),
+    Drew: lambda e, you, card, meld: (
+        f"{who(e.seat, 'draws', you=you)} {card(e.card)}"
+        if e.card is not None
+        else f"{who(e.seat, 'draws', you=you)} from the stock"
+    ),
 }
 """How the single-clause events of a move are told (pushes, melds and deal ends above)."""

@@ -50,10 +50,11 @@ from .events import (
     Melded,
     Pushed,
     StartingPosition,
+    StockReshuffled,
     Took,
 )
 from .melds import Meld, meld_rule_violation
-from .variants import PushTo, ShortStockPush, Variant
+from .variants import DrawStyle, PushTo, ShortStockPush, Variant
 
 __all__ = ["LogReplay", "replay_log"]
 
@@ -86,6 +87,7 @@ class LogReplay:
         known: per seat, the codes of the cards everyone knows it holds ([draw.visibility]).
         table: the melds on the table, in id order, as ``(owner, meld)``.
         upcard: the face-up card, or ``None``.
+        pile: the discard pile under the upcard, oldest first ([draw.stock]).
         stock_size: how many cards the stock holds.
         stock: the stock's cards, a count per card code, when the log shows every hand (a
             state's log); else ``None``.
@@ -109,6 +111,7 @@ class LogReplay:
         "_ending",
         "_expect",
         "_players",
+        "_reshuffled",
         "_seat",
         "_variant",
         "before",
@@ -126,6 +129,7 @@ class LogReplay:
         "laying",
         "origin",
         "origins",
+        "pile",
         "problem",
         "sizes",
         "stock",
@@ -153,6 +157,7 @@ class LogReplay:
     known: list[list[int]]
     table: list[tuple[int, Meld]]
     upcard: Card | None
+    pile: list[Card]
     stock_size: int
     stock: list[int] | None
     ends: list[tuple[tuple[int, ...], tuple[list[int] | None, ...], tuple[tuple[int, ...], ...]]]
@@ -176,12 +181,14 @@ class LogReplay:
         self.known = [[] for _ in range(players)]
         self.table = []
         self.upcard = None
+        self.pile = []
         self.stock_size = 0
         self.stock = [0] * _CODES if seat is None else None
         self.ends = []
         self.before = 0
         self.origin = None
         self.origins = []
+        self._reshuffled = False  # the deal's stock was reshuffled: every card in it seen
 
     # -- the events ------------------------------------------------------------------------
 
@@ -220,8 +227,9 @@ class LogReplay:
         if kind is Took or kind is Pushed:
             assert isinstance(event, (Took, Pushed))
             return self._draw(event)
-        if kind is Drew:
-            return "", "a stock card is drawn only by a push [draw.push]"
+        if kind is Drew or kind is StockReshuffled:
+            assert isinstance(event, (Drew, StockReshuffled))
+            return self._from_stock(event)
         if not self.drawn:
             return "", f"seat {seat} must first take the upcard or push [draw.choice]"
         if self.laying and kind is not LaidDown:
@@ -282,12 +290,14 @@ class LogReplay:
         self.known = [[] for _ in range(players)]
         self.table = []
         self.upcard = event.upcard
+        self.pile = []
         self.stock_size = sum(self._deck) - players * size - 1
         if self.stock is not None:
             self.stock = stock
         else:  # a view: its own hand and the upcard, so far
             own = event.hands[self._seat] if self._seat is not None else None
             self.origin = _counts((event.upcard, *(own or ())))
+        self._reshuffled = False
         return None
 
     def _set_up(self, event: StartingPosition) -> tuple[str, str] | None:
@@ -394,6 +404,7 @@ class LogReplay:
             self.stock = stock
         else:  # a view: every card the position shows it
             self.origin = seen
+        self._reshuffled = False
         return None
 
     def _draw(self, event: Took | Pushed) -> tuple[str, str] | None:
@@ -421,6 +432,36 @@ class LogReplay:
             self._ending = (DealEnd.EXHAUSTED, None)
         return None
 
+    def _from_stock(self, event: Drew | StockReshuffled) -> tuple[str, str] | None:
+        """A draw from the stock ([draw.stock]), or the reshuffle before it
+        ([draw.reshuffle])."""
+        seat, variant = event.seat, self._variant
+        if variant.draw_style is not DrawStyle.STOCK:
+            return "", "a stock card is drawn only by a push [draw.push]"
+        if self.drawn:
+            return "", f"seat {seat} has already drawn this turn [draw.choice]"
+        self.drawn, self.taken = True, None
+        self._expect = [(seat, False)]
+        if isinstance(event, Drew):
+            if event.pushed:
+                return "pushed", "a draw from the stock is no push's [draw.stock]"
+            if not self.stock_size:
+                return "", "the stock is empty: nothing to draw [draw.exhausted]"
+            return self._drew(event)
+        if not variant.reshuffle_stock:
+            return "", "the stock is never reshuffled (reshuffle_stock=False) [draw.reshuffle]"
+        if self.stock_size or not self.pile:
+            return "", "only an empty stock is reshuffled, from a pile [draw.reshuffle]"
+        if list(event.cards) != sorted(self.pile):
+            return "cards", "expected the discard pile's cards, sorted [draw.reshuffle]"
+        self.stock_size = len(self.pile)
+        if self.stock is not None:
+            for card in self.pile:
+                self.stock[card.code] += 1
+        self.pile = []
+        self._reshuffled = True  # (the pile's cards are in :attr:`origin` already)
+        return None
+
     def _drew(self, event: Event) -> tuple[str, str] | None:
         seat, pushed = self._expect[0]
         if not isinstance(event, Drew) or (event.seat, event.pushed) != (seat, pushed):
@@ -437,7 +478,7 @@ class LogReplay:
                 if not stock[card.code]:
                     return "card", f"{card} cannot be in the stock: every copy is elsewhere"
                 stock[card.code] -= 1
-            elif self.origin is not None:
+            elif self.origin is not None and not self._reshuffled:
                 self.origin[card.code] += 1
         self._gain(seat, card, known=False)
         return None
@@ -445,6 +486,8 @@ class LogReplay:
     def _expected_draw(self) -> str:
         seat, pushed = self._expect[0]
         what = f"the stock card the push passes to seat {seat}" if pushed else "the pusher's draw"
+        if self._variant.draw_style is DrawStyle.STOCK:
+            what = f"seat {seat}'s card from the new stock"
         return f"expected the draw of {what}"
 
     def _laid_down(self, event: LaidDown) -> tuple[str, str] | None:
@@ -526,6 +569,8 @@ class LogReplay:
         problem = self._play(seat, (event.card,))
         if problem is not None:
             return "card", problem
+        if self.upcard is not None:  # left by a draw from the stock ([draw.stock])
+            self.pile.append(self.upcard)
         self.upcard = event.card
         self._maybe_out(seat)
         if self._ending is None:
@@ -545,7 +590,16 @@ class LogReplay:
             and not self.drawn
             and self.stock_size < 2
             and self._variant.short_stock_push is ShortStockPush.END_WITHOUT_TRANSFER
+            and self._variant.draw_style is DrawStyle.PUSH
         ):  # a push with fewer than two stock cards that ends the deal at once
+            ending = (DealEnd.EXHAUSTED, None)
+        if (
+            ending is None
+            and not self.drawn
+            and not self.stock_size
+            and self._variant.draw_style is DrawStyle.STOCK
+            and not (self._variant.reshuffle_stock and self.pile)
+        ):  # a draw from an empty stock, with no pile to reshuffle ([draw.exhausted])
             ending = (DealEnd.EXHAUSTED, None)
         if ending is None:
             return "", f"deal {self.deal_number} cannot end here: nobody went out, the stock lasts"
@@ -595,7 +649,9 @@ class LogReplay:
                         hand[undo] += 1
                     return f"seat {seat} does not hold {ALL_CARDS[code]}"
                 hand[code] -= 1
-        origin = self.origin if hand is None else None
+        # (After a reshuffle a hidden card played may be one drawn from the reshuffled pile,
+        # whose cards are counted already: the count then stops, and so asks no more.)
+        origin = self.origin if hand is None and not self._reshuffled else None
         if known or origin is not None:
             for code in codes:
                 if code in known:

@@ -11,6 +11,8 @@ move                   does                          rule
 :class:`Take`          take the upcard               [draw.take]
 :class:`Push`          push the upcard and a stock   [draw.push]
                        card to the receiver, draw
+:class:`DrawStock`     draw the stock's top card     [draw.stock]
+                       (option), the upcard stays
 :class:`LayDown`       lay down the deal's contract  [contract.laydown]
 :class:`LayDownShape`  announce a lay-down step's     [contract.wilds]
                        shape, its wild places open
@@ -56,6 +58,7 @@ from .melds import End, Meld
 
 __all__ = [
     "Discard",
+    "DrawStock",
     "ExchangeWild",
     "FillWilds",
     "LayDown",
@@ -147,6 +150,32 @@ class Push:
         return self
 
     def __deepcopy__(self, memo: object) -> Push:
+        """Frozen (and holding only frozen values): a deep copy is the value itself."""
+        return self
+
+
+@final
+@attrs.frozen(slots=True, init=False)
+class DrawStock:
+    """Draw the top card of the stock, leaving the upcard face up ([draw.stock]; with
+    ``draw_style="stock"``). From an empty stock, the discard pile is first reshuffled
+    into a new stock ([draw.reshuffle]), or the deal ends ([draw.exhausted])."""
+
+    seat: int
+
+    def __init__(self, seat: int) -> None:
+        if type(seat) is not int:
+            _not_int("DrawStock", "seat", seat)
+        _DRAW_STOCK_SEAT(self, seat)
+
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        _refuse_subclass(cls)
+
+    def __copy__(self) -> DrawStock:
+        """Frozen: a copy is the value itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> DrawStock:
         """Frozen (and holding only frozen values): a deep copy is the value itself."""
         return self
 
@@ -439,6 +468,7 @@ class NextDeal:
 # The slots' setters, looked up once (they are what attrs' __init__ ends up calling).
 _TAKE_SEAT = _setter(Take, "seat")
 _PUSH_SEAT = _setter(Push, "seat")
+_DRAW_STOCK_SEAT = _setter(DrawStock, "seat")
 _SET_SEAT = _setter(LayDown, "seat")
 _SET_MELDS = _setter(LayDown, "melds")
 _SHAPE_SEAT = _setter(LayDownShape, "seat")
@@ -462,6 +492,7 @@ _DISCARD_CARD = _setter(Discard, "card")
 Move: TypeAlias = (
     Take
     | Push
+    | DrawStock
     | LayDown
     | LayDownShape
     | FillWilds
@@ -499,6 +530,6 @@ def cards_used(move: Move) -> tuple[Card, ...]:
         return move.wilds
     if isinstance(move, LayDownShape):
         return move.shape.naturals
-    if isinstance(move, (Take, Push, NextDeal)):
+    if isinstance(move, (Take, Push, DrawStock, NextDeal)):
         return ()
     raise TypeError(f"not a move: {type(move).__name__}")

@@ -16,7 +16,7 @@ move kind is adding a row (and its class and its play module).
 >>> kind.name, kind.verb, kind.fields, sorted(phase.value for phase in kind.phases)
 ('discard', 'discard', ('seat', 'card'), ['play'])
 >>> [kind.name for kind in MOVE_KINDS]
-['take', 'push', 'lay_down', 'lay_down_shape', 'fill_wilds', 'lay_off', 'new_meld', 'exchange_wild', 'discard', 'next_deal']
+['take', 'push', 'draw_stock', 'lay_down', 'lay_down_shape', 'fill_wilds', 'lay_off', 'new_meld', 'exchange_wild', 'discard', 'next_deal']
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ import attrs
 from .errors import clip_repr
 from .moves import (
     Discard,
+    DrawStock,
     ExchangeWild,
     FillWilds,
     LayDown,
@@ -41,7 +42,15 @@ from .moves import (
     Take,
 )
 from .plays.discard import apply_discard, check_discard, list_discard
-from .plays.draw import apply_push, apply_take, check_draw, list_push, list_take
+from .plays.draw import (
+    apply_draw_stock,
+    apply_push,
+    apply_take,
+    check_draw,
+    list_draw_stock,
+    list_push,
+    list_take,
+)
 from .plays.exchange import apply_exchange, check_exchange, list_exchange
 from .plays.lay_down import (
     apply_fill_wilds,
@@ -121,6 +130,18 @@ MOVE_KINDS: tuple[MoveKind, ...] = (
         generate=list_push,
         check=check_draw,
         apply=apply_push,
+    ),
+    MoveKind(
+        move_type=DrawStock,
+        name="draw_stock",
+        verb="draw",
+        fields=("seat",),
+        phases=_DRAW,
+        rule="draw.stock",
+        does="draw the top stock card, the upcard staying (an option)",
+        generate=list_draw_stock,
+        check=check_draw,
+        apply=apply_draw_stock,
     ),
     MoveKind(
         move_type=LayDown,

@@ -76,6 +76,15 @@ def _deal_orders(value: Iterable[Iterable[Card] | None]) -> tuple[tuple[Card, ..
     return orders
 
 
+def _stock_orders(value: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise TypeError(f"GameRecord.reshuffles must be stock orders, not {type(value).__name__}")
+    orders = tuple(tuple(order) for order in value)
+    if not all(isinstance(card, Card) for order in orders for card in order):
+        raise TypeError("GameRecord.reshuffles must hold stock orders of cards")
+    return orders
+
+
 def _move_tuple(value: Iterable[Move]) -> tuple[Move, ...]:
     moves = tuple(value)
     for move in moves:
@@ -123,6 +132,10 @@ class GameRecord:
             bots only, or not recorded — records saved before this field existed load
             with ``None``, and ``--resume`` then seats the person at ``--seat`` (0 by
             default).
+        reshuffles: injected stock orders for the game's reshuffles of the discard pile,
+            in the order they happen ([draw.reshuffle]; ``()``: shuffled from the seed, as
+            :attr:`GameState.reshuffles <pushrummy.state.GameState.reshuffles>`). A
+            document holds ``"reshuffles"`` only when there are some.
 
     >>> import pushrummy as pr
     >>> record = GameRecord.start(pr.PUSH, seed=7)
@@ -154,6 +167,7 @@ class GameRecord:
     deals: tuple[tuple[Card, ...] | None, ...] = attrs.field(default=(), converter=_deal_orders)
     moves: tuple[Move, ...] = attrs.field(default=(), converter=_move_tuple)
     human: int | None = attrs.field(default=None, validator=_check_human)
+    reshuffles: tuple[tuple[Card, ...], ...] = attrs.field(default=(), converter=_stock_orders)
 
     @classmethod
     def start(
@@ -218,6 +232,7 @@ class GameRecord:
             players=self.players,
             dealer=self.dealer,
             deals=self.deals,
+            reshuffles=self.reshuffles,
         )
 
 

@@ -74,11 +74,19 @@ class RuleId(str, enum.Enum):
         "draw.push",
         "push: the stock top card and the upcard go to the receiver, then the pusher draws",
     )
+    DRAW_STOCK = (
+        "draw.stock",
+        "option: take the upcard or draw the stock's top card; a discard pile forms",
+    )
     DRAW_VISIBILITY = (
         "draw.visibility",
         "the upcard is public; the pushed stock card is seen by the receiver only",
     )
     DRAW_EXHAUSTED = ("draw.exhausted", "play ends when a player must draw from an empty stock")
+    DRAW_RESHUFFLE = (
+        "draw.reshuffle",
+        "option: a draw from an empty stock shuffles the discard pile into a new stock",
+    )
     MELD_SET = ("meld.set", "a set: 3 or 4 cards of one rank, naturals of different suits")
     MELD_RUN = (
         "meld.run",

@@ -192,9 +192,11 @@ offending field, with the ``VariantError`` chained as its cause.
   },
   "stakes": null,
   "bury_position": "random",
+  "draw_style": "push",
   "push_to": "next",
   "short_stock_push": "transfer_then_end",
   "take_after_contract": true,
+  "reshuffle_stock": false,
   "min_naturals_per_meld": 0,
   "wild_limit": "unlimited",
   "max_run_length": 14,
@@ -474,7 +476,7 @@ def json_schema(kind: Kind) -> JSONObject:
     >>> schema["properties"]["schema"], schema["required"]
     ({'const': 'pushrummy.move'}, ['schema', 'version'])
     >>> [branch["$ref"] for branch in schema["$defs"]["move_fields"]["oneOf"]][:3]
-    ['#/$defs/take', '#/$defs/push', '#/$defs/lay_down']
+    ['#/$defs/take', '#/$defs/push', '#/$defs/draw_stock']
     >>> json_schema("card")["$defs"]["card"]["pattern"]
     '^(?:(?:A|[2-9]|10|J|Q|K)[CDHS]|JK)$'
     >>> json_schema("game")

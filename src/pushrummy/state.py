@@ -12,7 +12,8 @@ What kind of decision is pending is explicit (:doc:`/engine`): read
 =========================  ====================  ===========================================
 phase                      current_player        what happens
 =========================  ====================  ===========================================
-``Phase.DRAW``             the seat to move      take the upcard, or push ([draw.choice])
+``Phase.DRAW``             the seat to move      take the upcard, or push or draw from the
+                                                 stock ([draw.choice], [draw.stock])
 ``Phase.PLAY``             the seat to move      lay down, lay off, meld, exchange, discard
 ``Phase.LAYING_DOWN``      the seat to move      the next meld of a lay-down ([contract.steps])
 ``Phase.FILLING_WILDS``    the seat to move      the wild cards of the shape it announced
@@ -196,11 +197,17 @@ class GameState:
         hands: every seat's cards, each sorted.
         stock: the face-down stock, top card first (hidden from every player).
         upcard: the face-up card, or ``None`` once it was taken or pushed this turn.
+        pile: the discard pile under the upcard, oldest first (public; ``()`` unless
+            ``draw_style="stock"`` left an upcard for a discard to cover, [draw.stock]).
         table: the melds on the table, in id order.
         laid_down: per seat, whether it has laid down this deal's contract.
         laid_down_this_turn: whether the current player laid down the contract this turn.
         shape: in ``Phase.FILLING_WILDS``, the shape of the lay-down step whose wild places
             the current player fills ([contract.wilds]); ``None`` in every other phase.
+        reshuffles: injected stock orders (top card first) for the game's coming reshuffles
+            of the discard pile, the next first: a reshuffle takes the first (which must
+            hold exactly the pile's cards) instead of shuffling from the seed
+            ([draw.reshuffle], [deal.random]); ``()``: shuffled from the seed.
         taken: the upcard the current player took this turn ([discard.taken]).
         known: per seat, the cards everyone knows it holds (taken or pushed upcards
             not yet played) ([draw.visibility]).
@@ -223,12 +230,30 @@ class GameState:
     hands: tuple[tuple[Card, ...], ...] = _field(Codec.HANDS)
     stock: tuple[Card, ...] = _field(Codec.CARDS, what="the stock (a list of cards)")
     upcard: Card | None = _field(Codec.OPT_CARD, rule="deal.upcard")
+    pile: tuple[Card, ...] = attrs.field(
+        default=(),
+        metadata=FieldInfo(
+            codec=Codec.CARDS,
+            rule="draw.stock",
+            what="the discard pile (a list of cards)",
+            later=True,
+        ).metadata(),
+    )
     table: tuple[TableMeld, ...] = _field(Codec.TABLE)
     laid_down: tuple[bool, ...] = _field(
         Codec.SEAT_FLAGS, rule="contract.laydown", what="a list of true/false"
     )
     laid_down_this_turn: bool = _field(Codec.BOOL, rule="layoff.when")
     shape: MeldShape | None = _field(Codec.OPT_SHAPE, rule="contract.wilds")
+    reshuffles: tuple[tuple[Card, ...], ...] = attrs.field(
+        default=(),
+        metadata=FieldInfo(
+            codec=Codec.STOCK_ORDERS,
+            rule="draw.reshuffle",
+            what="a list of stock orders",
+            later=True,
+        ).metadata(),
+    )
     taken: Card | None = _field(Codec.OPT_CARD, rule="discard.taken")
     known: tuple[tuple[Card, ...], ...] = _field(
         Codec.SEAT_CARDS, rule="draw.visibility", what="a list of cards"
@@ -292,11 +317,13 @@ class GameState:
         return self.variant.side_count(self.players)
 
     def card_count(self) -> int:
-        """Every card in the game: hands, stock, upcard and table (for conservation checks)."""
+        """Every card in the game: hands, stock, upcard, pile and table (for conservation
+        checks)."""
         return (
             sum(len(h) for h in self.hands)
             + len(self.stock)
             + (self.upcard is not None)
+            + len(self.pile)
             + sum(len(t.meld.cards) for t in self.table)
         )
 
@@ -457,6 +484,7 @@ if TYPE_CHECKING:
         hands: tuple[tuple[Card, ...], ...],
         known: tuple[tuple[Card, ...], ...],
         upcard: Card,
+        pile: tuple[Card, ...],
         current_player: int,
         turn: int,
         log: GameLog,
@@ -479,12 +507,12 @@ else:
     )
     next_turn_unchecked = _copier(
         "next_turn_unchecked",
-        """``replace_unchecked(state, hands=hands, known=known, upcard=upcard,
+        """``replace_unchecked(state, hands=hands, known=known, upcard=upcard, pile=pile,
         current_player=current_player, turn=turn, log=log, phase=Phase.DRAW, taken=None,
         laid_down_this_turn=False)``: the state after a discard that does not end the deal,
         the engine's most frequent transition, without the keyword parsing and the tests of
         which fields change.""",
-        ("hands", "known", "upcard", "current_player", "turn", "log"),
+        ("hands", "known", "upcard", "pile", "current_player", "turn", "log"),
         {"phase": Phase.DRAW, "taken": None, "laid_down_this_turn": False},
         keywords=False,
     )

@@ -10,7 +10,8 @@ holds
 * for every other seat only its hand size and the cards everyone knows it
   holds (taken or pushed upcards not yet played, [draw.visibility]);
 * everything public: the variant, deal, dealer, contract, phase, whose turn it
-  is, the upcard, the table, the stock *size*, who has laid down, the card the
+  is, the upcard, the discard pile under it ([draw.stock]), the table, the stock *size*,
+  who has laid down, the card the
   current player took this turn, the scores and the scored deals (whose hands
   are shown for scoring at a deal's end, [score.out]) and the outcome;
 * the legal moves, when it is the seat's turn (empty otherwise).
@@ -81,12 +82,14 @@ def _own(codec: Codec, **info: Any) -> Any:
     return attrs.field(metadata=FieldInfo(codec=codec, **info).metadata())
 
 
-def _copied(name: str, **beside: Any) -> Any:
+def _copied(name: str, default: Any = attrs.NOTHING, **beside: Any) -> Any:
     """A field of :class:`PlayerView` that is the state field ``name``, copied: declared
     with the state's field (its :class:`~pushrummy._wire.FieldInfo` is the state's, with the
     read-only keys ``beside`` it: ``before``, ``after``)."""
     info = attrs.fields_dict(GameState)[name].metadata[WIRE]
-    return attrs.field(metadata={**attrs.evolve(info, **beside).metadata(), _COPIED: name})
+    return attrs.field(
+        default=default, metadata={**attrs.evolve(info, **beside).metadata(), _COPIED: name}
+    )
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -112,6 +115,10 @@ class PlayerView:
             took or was pushed and has not played yet ([draw.visibility]).
             The own seat's entry is included too (what the others know of it).
         upcard: the face-up card, or ``None`` once it was taken or pushed this turn.
+        pile: the discard pile under the upcard, oldest first ([draw.stock]; ``()`` with
+            the push draw). Public and shown whole: every seat saw each of its cards
+            discarded, so a view holds what a perfect memory would, and a seat knows which
+            cards a reshuffle makes the new stock of ([draw.reshuffle]).
         table: the melds on the table, in id order.
         stock_size: how many cards are left in the face-down stock.
         laid_down: per seat, whether it has laid down this deal's contract.
@@ -166,6 +173,7 @@ class PlayerView:
     )
     known: tuple[tuple[Card, ...], ...] = _copied("known")
     upcard: Card | None = _copied("upcard")
+    pile: tuple[Card, ...] = _copied("pile", ())
     table: tuple[TableMeld, ...] = _copied("table")
     stock_size: int = _own(Codec.COUNT, what="a stock size")
     laid_down: tuple[bool, ...] = _copied("laid_down")
@@ -525,7 +533,7 @@ def _holds(hand: tuple[Card, ...], codes: list[int]) -> bool:
     return True
 
 
-_PROBE_ONLY: dict[str, Any] = {"seed": 0, "stock": ()}
+_PROBE_ONLY: dict[str, Any] = {"seed": 0, "stock": (), "reshuffles": ()}
 """The state fields a view does not carry that no check of the seat's own meld moves reads
 (besides ``hands``, ``injected`` and ``log``, made in :func:`_own_moves_state`)."""
 

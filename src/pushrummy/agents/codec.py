@@ -11,6 +11,7 @@ move                   tokens                                                 ex
 =====================  =====================================================  ===========
 ``Take``               ``take``                                               1 token
 ``Push``               ``push``                                               1 token
+``DrawStock``          ``draw-stock`` (with ``draw_style="stock"``)           1 token
 ``NextDeal``           ``next-deal`` (the chance step; states only)           1 token
 ``Discard``            ``discard:<card>``                                     1 token
 ``LayOff``             ``lay-off:<card>`` ``meld:<id>`` [``end:low|high``]    2–3 tokens
@@ -56,11 +57,15 @@ tokens                 count   first token  meaning
 ``run:<suit><start>``  48      178          a run of a suit from position 1 (ace low) … 12
 ``position:<p>``       14      226          a run position 1 … 14 (an exchange's wild)
 ``meld:<id>``          ``B``   240          a table meld by id (a lay-off's or exchange's)
+``draw-stock``         0 or 1  ``240 + B``  draw from the stock ([draw.stock]), only with
+                                            ``draw_style="stock"``
 =====================  ======  ===========  ==============================================
 
 So ``n = 240 + B``: **276** for ``PUSH`` and for ``CAP_IT`` with 4 players (two packs, 108
 cards), **294** for ``CAP_IT`` with 5 or 6 players (three packs, 162 cards). The alphabet
-depends only on the number of packs; house rules only change which tokens are ever legal.
+depends only on the number of packs, and on the draw: ``draw_style="stock"`` adds the
+``draw-stock`` token at the end (``n = 241 + B``), so every other token keeps its number;
+other house rules only change which tokens are ever legal.
 
 Every legal move has exactly one path, no path is a prefix of another, and
 :meth:`ActionCodec.mask` at a prefix is exactly the set of tokens that continue some legal
@@ -122,6 +127,7 @@ from ..meld_shape import MeldShape
 from ..melds import End, Meld, MeldKind
 from ..moves import (
     Discard,
+    DrawStock,
     ExchangeWild,
     FillWilds,
     LayDown,
@@ -134,7 +140,7 @@ from ..moves import (
     Take,
 )
 from ..state import GameState
-from ..variants import Variant
+from ..variants import DrawStyle, Variant
 from ..views import PlayerView
 
 __all__ = [
@@ -246,6 +252,8 @@ class ActionCodec:
         players: the player count.
         packs: the packs in the deck.
         meld_ids: how many meld-id tokens there are (``deck size // 3``).
+        draw_stock: the ``draw-stock`` token of :class:`~pushrummy.moves.DrawStock`, the
+            last, with ``draw_style="stock"`` ([draw.stock]); ``None`` otherwise.
         size: the number of tokens, ``n`` of ``Discrete(n)``.
 
     Raises:
@@ -256,9 +264,12 @@ class ActionCodec:
     >>> import pushrummy as pr
     >>> ActionCodec(pr.CAP_IT, 6).size, ActionCodec(pr.CAP_IT, 6).meld_ids
     (294, 54)
+    >>> plain = ActionCodec(pr.CAP_IT.replace(draw_style="stock"), 6)
+    >>> plain.size, plain.token_name(plain.draw_stock)
+    (295, 'draw-stock')
     """
 
-    __slots__ = ("_cache", "meld_ids", "packs", "players", "size", "variant")
+    __slots__ = ("_cache", "draw_stock", "meld_ids", "packs", "players", "size", "variant")
 
     def __init__(self, variant: Variant, players: int) -> None:
         if not isinstance(variant, Variant):
@@ -269,7 +280,9 @@ class ActionCodec:
         self.players = players
         self.packs = variant.packs(players)
         self.meld_ids = self.packs * 54 // 3
-        self.size = MELD + self.meld_ids
+        stock = variant.draw_style is DrawStyle.STOCK
+        self.draw_stock: int | None = MELD + self.meld_ids if stock else None
+        self.size = MELD + self.meld_ids + stock
         # The tries of the last few positions asked about, by the position's id; each entry
         # keeps its position alive, so the id cannot be reused while it is cached.
         self._cache: dict[int, tuple[Position, _Node]] = {}
@@ -295,7 +308,8 @@ class ActionCodec:
             TypeError: ``move`` is not a move.
             ActionError: the move has no path: a lay-down of more than one meld (the
                 engine lists a lay-down one meld at a time, [contract.steps]), a filling
-                of no wild card, or a meld id beyond the codec's meld ids.
+                of no wild card, a meld id beyond the codec's meld ids, or a draw from
+                the stock in a variant that pushes ([draw.stock]).
 
         >>> import pushrummy as pr
         >>> codec = ActionCodec(pr.PUSH, 4)
@@ -308,6 +322,13 @@ class ActionCodec:
             return (TAKE,)
         if isinstance(move, Push):
             return (PUSH,)
+        if isinstance(move, DrawStock):
+            if self.draw_stock is None:
+                raise ActionError(
+                    "a draw from the stock has no path: the variant draws by pushing "
+                    "(draw_style='push') [draw.stock]"
+                )
+            return (self.draw_stock,)
         if isinstance(move, LayOff):
             path = (LAY_OFF + move.card.code, self._meld_token(move, move.meld_id))
             return path if move.end is None else (*path, _END_TOKENS[move.end])
@@ -470,6 +491,8 @@ class ActionCodec:
             return f"run:{_SUITS[suit].letter}{start + 1}"
         if token < MELD:
             return f"position:{token - POSITION + 1}"
+        if token == self.draw_stock:
+            return "draw-stock"
         return f"meld:{token - MELD}"
 
     def describe(self, tokens: Iterable[int]) -> str:

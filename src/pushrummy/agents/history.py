@@ -18,24 +18,24 @@ section         length           what
 ``pushed``      ``P`` × 53       per seat, the upcards it pushed this deal, by card
 ``discarded``   ``P`` × 53       per seat, the cards it discarded this deal, by card
 ``drawn``       53               the stock cards the observer drew or was pushed this deal
-``recent``      ``H`` × (12+P)   the last ``H`` events of the game, the latest first, each
-                + ``H`` × 53     as its kind (one-hot, 11: deal started, took, pushed, drew,
-                                 laid down, melded, laid off, exchanged, discarded, deal
-                                 ended, game ended), its seat (one-hot, ``P`` + 1, the last:
+``recent``      ``H`` × (13+P)   the last ``H`` events of the game, the latest first, each
+                + ``H`` × 53     as its kind (one-hot, 12: deal started, took, pushed, stock
+                                 reshuffled, drew, laid down, melded, laid off, exchanged,
+                                 discarded, deal ended, game ended), its seat (one-hot, ``P`` + 1, the last:
                                  none) and its cards as the observer saw them (copies of
                                  each; a meld's cards, a discard, a take, the observer's
                                  own draws; none for another seat's draw); all 0 before the
                                  game's first event
 ==============  ===============  =========================================================
 
-Counts read at most :data:`HISTORY_CAP` (8). Sizes: **2897** for 4 players, **3088** for
-5, **3279** for 6 (:attr:`HistoryEncoder.size`).
+Counts read at most :data:`HISTORY_CAP` (8). Sizes: **2929** for 4 players, **3120** for
+5, **3311** for 6 (:attr:`HistoryEncoder.size`).
 
 >>> import pushrummy as pr
 >>> from pushrummy.agents.history import HistoryEncoder
 >>> history = HistoryEncoder(pr.PUSH, 4)
 >>> history.size
-2897
+2929
 >>> state = pr.apply_move(pr.new_game(pr.PUSH, seed=9), pr.Push(1))
 >>> parts = history.as_dict(pr.view(state, 2))     # seat 1 pushed; seat 2 is next
 >>> sum(parts["pushed"]), sum(parts["drawn"])      # seat 2 got the upcard and a stock card
@@ -66,16 +66,20 @@ from ..variants import Variant
 from ..views import PlayerView
 from .codec import ActionCodec
 
-__all__ = ["HISTORY_CAP", "HISTORY_EVENTS", "HistoryEncoder"]
+__all__ = ["HISTORY_CAP", "HISTORY_EVENTS", "HISTORY_KINDS", "HistoryEncoder"]
 
 HISTORY_EVENTS = 32
 """How many of the latest events the ``recent`` section holds."""
 HISTORY_CAP = 8
 """The largest count a section reads (a card taken or discarded more often reads as 8)."""
 
-_KINDS: tuple[type[Event], ...] = tuple(k for k in EVENT_CLASSES if k is not StartingPosition)
-"""The kinds of event a ``recent`` row tells apart, in the events' own order (a set-up
-position reads as the start of a deal, as :class:`~pushrummy.events.DealStarted`)."""
+HISTORY_KINDS: tuple[type[Event], ...] = tuple(
+    k for k in EVENT_CLASSES if k is not StartingPosition
+)
+"""The kinds of event a ``recent`` row tells apart (its one-hot, in this order): the events'
+own order, but a set-up position reads as the start of a deal, as
+:class:`~pushrummy.events.DealStarted`."""
+_KINDS = HISTORY_KINDS
 _KIND_INDEX = {kind: index for index, kind in enumerate(_KINDS)}
 _KIND_INDEX[StartingPosition] = _KIND_INDEX[DealStarted]
 _CARDS = 53
@@ -99,7 +103,7 @@ class HistoryEncoder:
 
     >>> import pushrummy as pr
     >>> [HistoryEncoder(pr.CAP_IT, p).size for p in (4, 5, 6)]
-    [2897, 3088, 3279]
+    [2929, 3120, 3311]
     """
 
     __slots__ = (

@@ -29,6 +29,8 @@ section                length          what
                                        4), the run's first and last positions (1–14), its
                                        number of cards, its number of wilds
 ``upcard``             54              the upcard, one-hot (the last entry: none)
+``pile``               53              only with ``draw_style="stock"``: the discard pile
+                                       under the upcard, copies of each card ([draw.stock])
 ``taken``              54              the upcard the player to move took this turn, one-hot
                                        (last: none; it may not be discarded,
                                        [discard.taken])
@@ -104,7 +106,7 @@ from ..errors import SetupError, clip_repr
 from ..meld_shape import MeldShape
 from ..melds import Meld, MeldKind
 from ..state import GameState, Phase
-from ..variants import Variant
+from ..variants import DrawStyle, Variant
 from ..views import PlayerView
 from .codec import ActionCodec, ActionError
 
@@ -188,6 +190,11 @@ class ObservationEncoder:
             ("table_cards", p * _CARDS, (copies,) * (p * _CARDS)),
             ("melds", b * len(meld_high), meld_high * b),
             ("upcard", _CARDS + 1, (1,) * (_CARDS + 1)),
+            *(
+                [("pile", _CARDS, (copies,) * _CARDS)]
+                if variant.draw_style is DrawStyle.STOCK
+                else []
+            ),
             ("taken", _CARDS + 1, (1,) * (_CARDS + 1)),
             ("stock_size", 1, (deck,)),
             ("laid_down", p, (1,) * p),
@@ -377,6 +384,8 @@ class ObservationEncoder:
                     if natural is None:
                         out[at["shape_wilds"] + shape.start - 1 + place] = 1
         out[at["upcard"] + (_CARDS if view.upcard is None else view.upcard.code)] = 1
+        if view.pile:  # a discard pile forms only with draw_style="stock", which has the section
+            count(at["pile"], view.pile)
         out[at["taken"] + (_CARDS if view.taken is None else view.taken.code)] = 1
         put(at["stock_size"], view.stock_size)
         put(at["laid_down_this_turn"], int(view.laid_down_this_turn))

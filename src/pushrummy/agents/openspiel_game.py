@@ -53,6 +53,14 @@ For example (docs/agents.rst runs a game with OpenSpiel's MCTS)::
      dealing module says (:func:`~pushrummy.dealing.upcard_turning`). With ``bury_position="bottom"`` (the house rule) the deck is drawn
      once through and the engine buries a wild upcard at the bottom.
      (:func:`~pushrummy.engine.new_game`'s ``deals`` deals the order.)
+  3. with ``reshuffle_stock`` ([draw.reshuffle], a variant of :func:`load_game`), when a
+     player's ``draw-stock`` finds the stock empty and a discard pile to reshuffle: the new
+     stock, one card at a time from the pile's cards (by code, each with probability
+     *copies / cards* left), top card first, so every order is equally likely; when it is
+     whole it is injected as the reshuffle's order
+     (:attr:`GameState.reshuffles <pushrummy.state.GameState.reshuffles>`) and the draw is
+     applied. :meth:`PushRummyState.record` carries the orders drawn
+     (:attr:`GameRecord.reshuffles <pushrummy.records.GameRecord.reshuffles>`).
 
 * **Returns** (also the rewards at the end; 0 before): a seat gets its *side's* result —
   in Push both partners the same. +1 to every seat of the side with the lowest total if it
@@ -120,7 +128,7 @@ from ..dealing import Turning, check_deck_order, upcard_turning
 from ..engine import apply_move, new_game
 from ..english import describe_event
 from ..errors import SetupError
-from ..moves import Move, NextDeal
+from ..moves import DrawStock, Move, NextDeal
 from ..records import GameRecord
 from ..sampling import sample_state
 from ..state import GameState, Phase, replace_unchecked
@@ -174,7 +182,18 @@ def _require_extra() -> None:
 class _Progress:
     """Everything a state holds, frozen: each action makes a new one (clones share it)."""
 
-    __slots__ = ("actions", "dealer", "drawn", "game", "moves", "orders", "prefix", "resampled")
+    __slots__ = (
+        "actions",
+        "dealer",
+        "drawn",
+        "game",
+        "moves",
+        "orders",
+        "pending",
+        "prefix",
+        "resampled",
+        "reshuffled",
+    )
 
     def __init__(
         self,
@@ -187,6 +206,8 @@ class _Progress:
         moves: tuple[Move, ...] = (),
         actions: tuple[int, ...] = (),
         resampled: bool = False,
+        pending: Move | None = None,
+        reshuffled: tuple[tuple[Card, ...], ...] = (),
     ) -> None:
         self.dealer = dealer
         self.orders = orders
@@ -196,6 +217,8 @@ class _Progress:
         self.moves = moves
         self.actions = actions
         self.resampled = resampled
+        self.pending = pending  # a draw from an empty stock, waiting for its reshuffle
+        self.reshuffled = reshuffled  # the stock orders the reshuffles drew, in order
 
     def __copy__(self) -> _Progress:
         return self
@@ -516,6 +539,7 @@ class PushRummyState(_StateBase):  # type: ignore[misc]
             dealer=progress.dealer,
             deals=progress.orders,
             moves=progress.moves,
+            reshuffles=progress.reshuffled,
         )
 
     # -- the OpenSpiel API ------------------------------------------------------------------
@@ -523,7 +547,7 @@ class PushRummyState(_StateBase):  # type: ignore[misc]
     def current_player(self) -> int:
         """The seat to move, ``pyspiel.PlayerId.CHANCE`` or ``pyspiel.PlayerId.TERMINAL``."""
         game = self._progress.game
-        if game is None or game.phase is Phase.BETWEEN_DEALS:
+        if game is None or game.phase is Phase.BETWEEN_DEALS or self._progress.pending is not None:
             return int(pyspiel.PlayerId.CHANCE)
         if game.phase is Phase.GAME_OVER:
             return int(pyspiel.PlayerId.TERMINAL)
@@ -551,7 +575,11 @@ class PushRummyState(_StateBase):  # type: ignore[misc]
         """
         progress = self._progress
         game = progress.game
-        if game is None or game.phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER):
+        if (
+            game is None
+            or game.phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER)
+            or progress.pending is not None
+        ):
             raise SetupError("resample at a seat's decision, not at a chance or terminal node")
         seat = int(player_id)
         if not 0 <= seat < self._rules.players:
@@ -625,6 +653,10 @@ class PushRummyState(_StateBase):  # type: ignore[misc]
 
 
 def _chance_outcomes(rules: _Rules, progress: _Progress) -> list[tuple[int, float]]:
+    if progress.pending is not None:  # the reshuffled stock, one card at a time
+        left = _pile_left(progress)
+        remaining = left.total()
+        return [(code, left[code] / remaining) for code in sorted(left)]
     if progress.dealer is None:
         return [(seat, 1.0 / rules.players) for seat in range(rules.players)]
     left = _left(rules, progress)
@@ -672,10 +704,47 @@ def _complete(rules: _Rules, progress: _Progress) -> bool:
     return turning.upcard is not None and len(progress.drawn) == whole
 
 
+def _pile_left(progress: _Progress) -> Counter[int]:
+    """The pile's cards not yet drawn into the stock being reshuffled ([draw.reshuffle])."""
+    assert progress.game is not None
+    left = Counter(card.code for card in progress.game.pile)
+    left.subtract(progress.drawn)
+    return +left
+
+
+def _reshuffles(game: GameState, move: Move) -> bool:
+    """Whether ``move`` draws from an empty stock that the pile is reshuffled into."""
+    return (
+        isinstance(move, DrawStock)
+        and not game.stock
+        and game.variant.reshuffle_stock
+        and bool(game.pile)
+    )
+
+
 def _advance(rules: _Rules, progress: _Progress, action: int) -> _Progress:
     """The progress after ``action`` (a chance outcome or a token)."""
     actions = (*progress.actions, action)
     game = progress.game
+    if progress.pending is not None:
+        assert game is not None
+        if action not in _pile_left(progress):
+            raise ActionError(f"chance outcome {action} is not possible here")
+        drawn = (*progress.drawn, action)
+        if len(drawn) < len(game.pile):
+            return progress.evolve(drawn=drawn, actions=actions)
+        # The new stock is whole: inject it as the reshuffle's order, then draw.
+        order = tuple(Card.from_code(code) for code in drawn)
+        waiting = progress.pending
+        game = apply_move(replace_unchecked(game, reshuffles=(order,)), waiting)
+        return progress.evolve(
+            game=game,
+            drawn=(),
+            pending=None,
+            reshuffled=(*progress.reshuffled, order),
+            moves=(*progress.moves, waiting),
+            actions=actions,
+        )
     if game is None or game.phase is Phase.BETWEEN_DEALS:
         if action not in dict(_chance_outcomes(rules, progress)):
             raise ActionError(f"chance outcome {action} is not possible here")
@@ -686,6 +755,8 @@ def _advance(rules: _Rules, progress: _Progress, action: int) -> _Progress:
     move = rules.codec.complete(game, prefix)
     if move is None:
         return progress.evolve(prefix=prefix, actions=actions)
+    if _reshuffles(game, move):  # chance draws the new stock first ([draw.reshuffle])
+        return progress.evolve(prefix=(), pending=move, actions=actions)
     return progress.evolve(
         game=apply_move(game, move), prefix=(), moves=(*progress.moves, move), actions=actions
     )

@@ -47,7 +47,7 @@ from ..plays.turn import check_turn
 from ..records import GameRecord, new_seed, replay
 from ..serialization import from_json
 from ..state import DEAL_PHASES, GameState, Phase
-from ..variants import LayoffTargets, PushTo, Variant, WildExchange
+from ..variants import DrawStyle, LayoffTargets, PushTo, Variant, WildExchange
 from ..views import PlayerView, view
 from .common import (
     DEFAULT_MAX_TURNS,
@@ -106,11 +106,16 @@ def help_text(variant: Variant, *, unicode: bool = True) -> str:
     if not isinstance(variant, Variant):
         raise TypeError(f"help_text expects a Variant, not {type(variant).__name__}")
     receiver = "previous" if variant.push_to is PushTo.PREVIOUS else "next"
+    draw = (
+        "  draw                         draw the top card of the stock (the upcard stays)"
+        if variant.draw_style is DrawStyle.STOCK
+        else f"  push                         push the upcard and a stock card to the {receiver} "
+        "player, then draw"
+    )
     lines = [
         "Type the number of a move from the list, or the move itself:",
         "  take                         take the upcard",
-        f"  push                         push the upcard and a stock card to the {receiver} "
-        "player, then draw",
+        draw,
         "  down 7S 7H 7D / 9C 9S JK=9   lay down the contract: melds separated by '/', each wild",
         "                               with its role (JK=9 in a set of 9s, JK=6H in a run) unless",
         "                               only one role fits; the whole contract at once, or one meld",
@@ -410,7 +415,11 @@ class PlaySession(GameListener):
         names = self.names
         dot = out.dot()
         if me.phase is Phase.DRAW:
-            phase = "draw: take or push"
+            phase = (
+                "draw: take or draw"
+                if me.variant.draw_style is DrawStyle.STOCK
+                else "draw: take or push"
+            )
         elif me.phase is Phase.LAYING_DOWN:
             phase = "place the next meld of your contract"
         elif me.phase is Phase.FILLING_WILDS:
@@ -438,7 +447,8 @@ class PlaySession(GameListener):
             out.line(*parts)
         table_lines(out, me.table, names)
         up: list[Segment] = out.cards([me.upcard]) if me.upcard is not None else ["-"]
-        out.line("Upcard: ", *up, f"{dot}stock {plural(me.stock_size, 'card')}")
+        pile = f"{dot}pile {plural(len(me.pile), 'card')}" if me.pile else ""
+        out.line("Upcard: ", *up, f"{dot}stock {plural(me.stock_size, 'card')}{pile}")
         out.line(("Your hand: ", "bold"), *out.cards(me.hand))
         taken = me.taken
         if (

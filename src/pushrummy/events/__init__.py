@@ -19,7 +19,10 @@ event                      what happened (hidden from other seats)
 :class:`Took`              a seat took the upcard ([draw.take])
 :class:`Pushed`            a seat pushed the upcard to a neighbour ([draw.push]); the
                            :class:`Drew` events that follow say who got which stock card
-:class:`Drew`              a seat got the top stock card (only that seat sees which)
+:class:`StockReshuffled`   a seat drew from an empty stock: the discard pile was shuffled
+                           into a new stock ([draw.reshuffle]); its cards, not their order
+:class:`Drew`              a seat got the top stock card (only that seat sees which); alone,
+                           after no push, a draw from the stock ([draw.stock])
 :class:`LaidDown`          a seat placed a meld of its contract ([contract.steps]);
                            ``complete`` once the whole contract is down
 :class:`Melded`            a seat put a new meld on the table ([meld.new])
@@ -65,6 +68,7 @@ from .values import (
     Melded,
     Pushed,
     StartingPosition,
+    StockReshuffled,
     Took,
     seen_by,
 )
@@ -86,6 +90,7 @@ __all__ = [
     "Melded",
     "Pushed",
     "StartingPosition",
+    "StockReshuffled",
     "Took",
     "seen_by",
 ]

@@ -27,6 +27,7 @@ __all__ = [
     "Melded",
     "Pushed",
     "StartingPosition",
+    "StockReshuffled",
     "Took",
     "seen_by",
 ]
@@ -127,6 +128,19 @@ class Pushed:
     seat: int
     to: int
     card: Card
+
+
+@attrs.frozen(slots=True)
+class StockReshuffled:
+    """``seat`` drew from an empty stock: the discard pile under the upcard, ``cards``,
+    was shuffled into a new stock, whose top card ``seat`` then draws ([draw.reshuffle]).
+
+    The cards are sorted: every seat saw them discarded, and nobody sees their new order.
+    """
+
+    kind: ClassVar[str] = "stock_reshuffled"
+    seat: int
+    cards: tuple[Card, ...]
 
 
 @attrs.frozen(slots=True)
@@ -232,6 +246,7 @@ Event: TypeAlias = (
     | StartingPosition
     | Took
     | Pushed
+    | StockReshuffled
     | Drew
     | LaidDown
     | Melded
@@ -247,6 +262,7 @@ EVENT_CLASSES: Final[tuple[type[Any], ...]] = (
     DealStarted,
     Took,
     Pushed,
+    StockReshuffled,
     Drew,
     LaidDown,
     Melded,

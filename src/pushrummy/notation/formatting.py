@@ -69,6 +69,7 @@ def _format_exchange(move: ExchangeWild) -> str:
 _FORMAT: dict[str, Callable[[Any], str]] = {
     "take": lambda move: "take",
     "push": lambda move: "push",
+    "draw_stock": lambda move: "draw",
     "lay_down": lambda move: "down " + " / ".join(format_meld(m) for m in move.melds),
     "lay_down_shape": lambda move: f"shape {move.shape.notation()}",
     "fill_wilds": lambda move: "fill " + " ".join(map(str, move.wilds)),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import attrs
 
@@ -24,6 +24,7 @@ from ..meld_shape import MeldShape
 from ..melds import End, Meld, MeldKind, position_rank
 from ..moves import (
     Discard,
+    DrawStock,
     ExchangeWild,
     FillWilds,
     LayDown,
@@ -38,7 +39,7 @@ from ..moves import (
 )
 from ..movetable import MOVE_KINDS, kind_of
 from ..state import GameState, Phase, TableMeld
-from ..variants import WildExchange
+from ..variants import DrawStyle, WildExchange
 from ..views import PlayerView, moves_using
 from .formatting import format_move, implied_position
 from .melds import (
@@ -242,6 +243,10 @@ class _Reading:
         return cls((move,), move)
 
 
+_BARE: dict[str, Any] = {"next": NextDeal, "take": Take, "push": Push, "draw": DrawStock}
+"""The verbs that take no argument, and their move classes (``next`` takes no seat)."""
+
+
 def _read(position: _Position, text: str) -> _Reading:
     """The moves ``text`` may name for the position's seat by the notation's grammar and
     the table (one reader for states and views); melds that break the meld rules raise
@@ -252,10 +257,9 @@ def _read(position: _Position, text: str) -> _Reading:
         fail(f"empty move: expected one of {_VERB_LIST}", "", text)
     verb = lower_ascii(tokens[0])
     args = tokens[1:]
-    if verb in ("next", "take", "push"):
+    if verb in _BARE:
         _expect_end(args, 0, verb, text)
-        move = NextDeal() if verb == "next" else Take(seat) if verb == "take" else Push(seat)
-        return _Reading.one(move)
+        return _Reading.one(NextDeal() if verb == "next" else _BARE[verb](seat))
     if verb == "discard":
         card = read_card(_arg(args, 0, "the card to discard", verb, text), text)
         _expect_end(args, 1, verb, text)
@@ -573,8 +577,11 @@ def _not_listed(view: PlayerView, move: Move, text: str) -> IllegalMoveError:
         why = "the game is over" if view.is_over else "nobody is to move between deals"
     elif view.current_player != view.seat:
         why, rule = f"it is seat {view.current_player}'s turn", "turn.seat"
-    elif view.phase is Phase.DRAW and not isinstance(move, (Take, Push)):
-        why, rule = "the turn starts by taking the upcard or pushing", "draw.choice"
+    elif view.phase is Phase.DRAW and not isinstance(move, (Take, Push, DrawStock)):
+        other = (
+            "drawing from the stock" if view.variant.draw_style is DrawStyle.STOCK else "pushing"
+        )
+        why, rule = f"the turn starts by taking the upcard or {other}", "draw.choice"
     elif view.phase is Phase.FILLING_WILDS and not isinstance(move, FillWilds):
         why, rule = f"the wild places of {view.shape} are to be filled first", "contract.wilds"
     elif isinstance(move, FillWilds) and view.phase is not Phase.FILLING_WILDS:

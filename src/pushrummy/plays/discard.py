@@ -172,8 +172,12 @@ def apply_discard(state: GameState, move: Any) -> GameState:
     hands = set_at(state.hands, seat, hand)
     known = forget_in(state.known, seat, card)
     log = state.log.append(Discarded(seat, card))
+    # An upcard left by a draw from the stock goes under the discard ([draw.stock]).
+    pile = state.pile if state.upcard is None else (*state.pile, state.upcard)
     if not hand:
-        return end_deal(state, DealEnd.OUT, seat, hands=hands, known=known, upcard=card, log=log)
+        return end_deal(
+            state, DealEnd.OUT, seat, hands=hands, known=known, upcard=card, pile=pile, log=log
+        )
     turn = state.turn + 1
     limit = state.variant.max_turns_per_deal
     if limit is not None and turn >= limit:
@@ -184,7 +188,10 @@ def apply_discard(state: GameState, move: Any) -> GameState:
             hands=hands,
             known=known,
             upcard=card,
+            pile=pile,
             turn=turn,
             log=log,
         )
-    return next_turn_unchecked(state, hands, known, card, (seat + 1) % state.players, turn, log)
+    return next_turn_unchecked(
+        state, hands, known, card, pile, (seat + 1) % state.players, turn, log
+    )

@@ -1,8 +1,14 @@
-"""The draw ([draw.choice]): take the upcard ([draw.take]) or push it ([draw.push]).
+"""The draw ([draw.choice]): take the upcard ([draw.take]), or push it ([draw.push]), or
+(with ``draw_style="stock"``) draw the top card of the stock ([draw.stock]), reshuffling the
+discard pile into a new stock when the stock is empty ([draw.reshuffle]).
 
-The predicates :func:`take_allowed` ([draw.take]) and :func:`push_allowed`
-([draw.exhausted]) are asked by the listers (:func:`list_take`, :func:`list_push`), the
-checker (:func:`check_draw`) and anyone else who wants to know.
+The predicates :func:`take_allowed` ([draw.take]), :func:`push_allowed`
+([draw.exhausted]) and :func:`stock_draw_allowed` ([draw.stock]) are asked by the listers
+(:func:`list_take`, :func:`list_push`, :func:`list_draw_stock`), the checker
+(:func:`check_draw`) and anyone else who wants to know. A draw from the stock is applied in
+two parts, so that a phase between the choice and the draw (the upcard offered round the
+table first, Contract Rummy's buying) can call the second alone: :func:`apply_draw_stock`
+is the choice, :func:`draw_from_stock` the draw (with its reshuffle).
 
 >>> from pushrummy import PUSH
 >>> push_allowed(PUSH, stock_size=1)       # short_stock_push defaults to allowing it
@@ -13,39 +19,67 @@ False
 True
 >>> take_allowed(PUSH.replace(take_after_contract=False), laid_down=True, stock_size=9)
 False
+>>> stock_draw_allowed(PUSH), stock_draw_allowed(PUSH.replace(draw_style="stock"))
+(False, True)
+>>> push_allowed(PUSH.replace(draw_style="stock"), stock_size=9)
+False
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
-from ..errors import IllegalMoveError
-from ..events import DealEnd, Took
-from ..moves import Move, Push, Take
+from ..dealing import reshuffled_stock
+from ..errors import IllegalMoveError, SetupError, clip_items
+from ..events import DealEnd, Drew, StockReshuffled, Took
+from ..moves import DrawStock, Move, Push, Take
 from ..state import GameState, Phase, replace_unchecked
-from ..variants import PushTo, ShortStockPush, Variant
+from ..variants import DrawStyle, PushTo, ShortStockPush, Variant
 from .turn import MAX_SEATS, Turn, end_deal, illegal, set_at, with_cards
 
 __all__ = [
+    "apply_draw_stock",
     "apply_push",
     "apply_take",
     "check_draw",
+    "draw_from_stock",
+    "list_draw_stock",
     "list_push",
     "list_take",
     "push_allowed",
+    "stock_draw_allowed",
     "take_allowed",
 ]
 
 
+def stock_draw_allowed(variant: Variant) -> bool:
+    """Whether the player to draw may draw from the stock ([draw.stock]): with
+    ``draw_style="stock"``, always (from an empty stock the pile is reshuffled, or the deal
+    ends: [draw.reshuffle], [draw.exhausted]); never with the push draw.
+
+    Raises:
+        TypeError: ``variant`` is not a variant.
+    """
+    try:
+        return variant.draw_style is DrawStyle.STOCK
+    except AttributeError:
+        raise TypeError(
+            f"stock_draw_allowed: variant must be a Variant, not {type(variant).__name__}"
+        ) from None
+
+
 def push_allowed(variant: Variant, stock_size: int) -> bool:
-    """Whether the player to draw may push ([draw.push], [draw.exhausted]): always,
-    unless ``short_stock_push`` forbids it with fewer than two stock cards left.
+    """Whether the player to draw may push ([draw.push], [draw.exhausted]): with the push
+    draw (``draw_style="push"``), always, unless ``short_stock_push`` forbids it with fewer
+    than two stock cards left; never with ``draw_style="stock"`` ([draw.stock]).
 
     Raises:
         TypeError: ``variant`` is not a variant, or ``stock_size`` not an int.
     """
     try:
         forbidden = variant.short_stock_push is ShortStockPush.FORBIDDEN
+        pushing = variant.draw_style is DrawStyle.PUSH
     except AttributeError:
         raise TypeError(
             f"push_allowed: variant must be a Variant, not {type(variant).__name__}"
@@ -54,14 +88,15 @@ def push_allowed(variant: Variant, stock_size: int) -> bool:
         not isinstance(stock_size, int) or isinstance(stock_size, bool)
     ):
         raise TypeError(f"push_allowed: stock_size must be an int, not {type(stock_size).__name__}")
-    return not (forbidden and stock_size < 2)
+    return pushing and not (forbidden and stock_size < 2)
 
 
 def take_allowed(variant: Variant, laid_down: bool, stock_size: int) -> bool:
     """Whether the player to draw may take the upcard ([draw.take]): always, unless
     ``take_after_contract`` is off and they have laid down this deal's contract; then
-    they must push, unless the push is not allowed either (:func:`push_allowed`): a turn
-    must always be able to draw.
+    they must push or draw from the stock, unless that is not allowed either
+    (:func:`push_allowed`; a draw from the stock always is): a turn must always be able to
+    draw.
 
     Raises:
         TypeError: ``variant`` is not a variant, ``laid_down`` not a bool, or
@@ -79,12 +114,17 @@ def take_allowed(variant: Variant, laid_down: bool, stock_size: int) -> bool:
         not isinstance(stock_size, int) or isinstance(stock_size, bool)
     ):
         raise TypeError(f"take_allowed: stock_size must be an int, not {type(stock_size).__name__}")
-    return after_contract or not laid_down or not push_allowed(variant, stock_size)
+    return (
+        after_contract
+        or not laid_down
+        or not (stock_draw_allowed(variant) or push_allowed(variant, stock_size))
+    )
 
 
 # Moves are immutable values: a draw's moves are built once per seat and shared.
 _TAKES = tuple((Take(seat),) for seat in range(MAX_SEATS))
 _PUSHES = tuple((Push(seat),) for seat in range(MAX_SEATS))
+_STOCK_DRAWS = tuple((DrawStock(seat),) for seat in range(MAX_SEATS))
 
 
 def list_take(state: GameState, turn: Turn | None) -> tuple[Move, ...]:
@@ -105,17 +145,48 @@ def list_push(state: GameState, turn: Turn | None) -> tuple[Move, ...]:
     return _PUSHES[seat] if seat < MAX_SEATS else (Push(seat),)
 
 
+def list_draw_stock(state: GameState, turn: Turn | None) -> tuple[Move, ...]:
+    """The draw from the stock, when :func:`stock_draw_allowed`."""
+    if not stock_draw_allowed(state.variant):
+        return ()
+    seat = state.current_player
+    assert seat is not None
+    return _STOCK_DRAWS[seat] if seat < MAX_SEATS else (DrawStock(seat),)
+
+
 def check_draw(state: GameState, move: Any) -> None:
     """A take or a push ([draw.take], [draw.push]): a take needs the seat not to have laid
     down (with ``take_after_contract=False``), a push needs stock enough
-    ([draw.exhausted], with ``short_stock_push=forbidden``).
+    ([draw.exhausted], with ``short_stock_push=forbidden``), and the push draw; a draw from
+    the stock needs ``draw_style="stock"`` ([draw.stock]).
 
     Raises:
         IllegalMoveError: a take by a seat that has laid down its contract when
             ``take_after_contract=False`` and a push is allowed ([draw.take]); a push with
             fewer than two stock cards left when ``short_stock_push=forbidden``
-            ([draw.exhausted]).
+            ([draw.exhausted]); a push with ``draw_style="stock"``, or a draw from the stock
+            with ``draw_style="push"`` ([draw.stock]).
     """
+    if isinstance(move, DrawStock):
+        if not stock_draw_allowed(state.variant):
+            raise illegal(
+                IllegalMoveError,
+                state,
+                move,
+                "draw.stock",
+                f"seat {move.seat} cannot draw from the stock (draw_style='push'): "
+                "take the upcard or push",
+            )
+        return
+    if isinstance(move, Push) and state.variant.draw_style is not DrawStyle.PUSH:
+        raise illegal(
+            IllegalMoveError,
+            state,
+            move,
+            "draw.stock",
+            f"seat {move.seat} cannot push (draw_style='stock'): take the upcard or draw "
+            "from the stock",
+        )
     if isinstance(move, Take) and not take_allowed(
         state.variant, state.laid_down[move.seat], len(state.stock)
     ):
@@ -125,7 +196,8 @@ def check_draw(state: GameState, move: Any) -> None:
             move,
             "draw.take",
             f"seat {move.seat} has laid down its contract and cannot take the upcard "
-            "(take_after_contract=False): push",
+            "(take_after_contract=False): "
+            + ("draw from the stock" if stock_draw_allowed(state.variant) else "push"),
         )
     if isinstance(move, Push) and not push_allowed(state.variant, len(state.stock)):
         raise illegal(
@@ -184,4 +256,58 @@ def apply_push(state: GameState, move: Any) -> GameState:
         upcard=None,
         taken=None,
         log=state.log.push(seat, receiver, upcard, stock[0], stock[1]),
+    )
+
+
+def apply_draw_stock(state: GameState, move: Any) -> GameState:
+    """The state after a checked :class:`~pushrummy.moves.DrawStock` ([draw.stock]): the
+    upcard stays, and the seat draws (:func:`draw_from_stock`).
+
+    Raises:
+        SetupError: as :func:`draw_from_stock`.
+    """
+    return draw_from_stock(state, move.seat)
+
+
+def draw_from_stock(state: GameState, seat: int) -> GameState:
+    """``seat`` draws the top card of the stock and plays on ([draw.stock]); from an empty
+    stock, the discard pile is first shuffled into a new stock ([draw.reshuffle], with
+    ``reshuffle_stock``), or, with no pile to shuffle, the deal ends ([draw.exhausted]).
+
+    The upcard and the pile are left where they are (the next discard covers the upcard);
+    a phase that comes between the choice and the draw calls this when it is over. A
+    reshuffle takes the first of the state's injected stock orders
+    (:attr:`~pushrummy.state.GameState.reshuffles`), or else shuffles from the seed
+    (:func:`~pushrummy.dealing.reshuffled_stock`).
+
+    Raises:
+        SetupError: the injected stock order of the reshuffle does not hold exactly the
+            pile's cards.
+    """
+    stock, pile, log, injected = state.stock, state.pile, state.log, state.reshuffles
+    if not stock and state.variant.reshuffle_stock and pile:
+        if injected:
+            stock, injected = injected[0], injected[1:]
+            if Counter(stock) != Counter(pile):
+                raise SetupError(
+                    f"the injected stock order of this reshuffle ({clip_items(stock)}) does "
+                    f"not hold exactly the discard pile ({clip_items(sorted(pile))}) "
+                    "[draw.reshuffle]"
+                )
+        else:
+            stock = reshuffled_stock(pile, state.seed, state.deal_number, state.turn)
+        log = log.append(StockReshuffled(seat, tuple(sorted(pile))))
+        pile = ()
+    if not stock:
+        return end_deal(state, DealEnd.EXHAUSTED, None)
+    card = stock[0]
+    return replace_unchecked(
+        state,
+        phase=Phase.PLAY,
+        hands=set_at(state.hands, seat, with_cards(state.hands[seat], (card,))),
+        stock=stock[1:],
+        pile=pile,
+        reshuffles=injected,
+        taken=None,
+        log=log.append(Drew(seat, card, False)),
     )

@@ -29,11 +29,13 @@ def start_deal(
     results: tuple[DealResult, ...],
     totals: tuple[int, ...],
     log: GameLog,
+    reshuffles: tuple[tuple[Card, ...], ...] = (),
 ) -> GameState:
     """The state at the start of deal ``deal_number``, dealt, with the dealer's left
     neighbour to draw ([deal.first]). The arguments are those
     :func:`~pushrummy.engine.new_game` checked (for a later deal, the game's own);
-    ``log`` gets the deal's :class:`~pushrummy.events.DealStarted`.
+    ``log`` gets the deal's :class:`~pushrummy.events.DealStarted`; ``reshuffles`` are the
+    injected stock orders the game has not used yet ([draw.reshuffle]).
 
     Raises:
         SetupError: the deal leaves only wild cards to turn up ([deal.upcard]); or, as
@@ -46,6 +48,7 @@ def start_deal(
         variant=variant,
         seed=seed,
         injected=injected,
+        reshuffles=reshuffles,
         players=players,
         deal_number=deal_number,
         dealer=dealer,
@@ -99,4 +102,5 @@ def apply_next_deal(state: GameState, move: Any) -> GameState:
         results=state.results,
         totals=state.totals,
         log=state.log,
+        reshuffles=state.reshuffles,
     )

@@ -62,7 +62,7 @@ from ..moves import (
 )
 from ..scoring import deal_penalties, settle_stakes, winners
 from ..state import DealResult, GameState, Outcome, Phase, TableMeld, replace_unchecked
-from ..variants import Variant, WildExchange
+from ..variants import DrawStyle, Variant, WildExchange
 
 __all__ = [
     "Search",
@@ -196,7 +196,8 @@ def check_turn(state: GameState, move: Move, phases: frozenset[Phase]) -> None:
         state,
         move,
         "draw.choice",
-        f"seat {seat} must first take the upcard or push",
+        f"seat {seat} must first take the upcard or "
+        + ("draw from the stock" if state.variant.draw_style is DrawStyle.STOCK else "push"),
     )
 
 
