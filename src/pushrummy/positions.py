@@ -175,15 +175,15 @@ def new_position(
         _within("upcard", placed, deck)
     left = sorted((deck - placed).elements())
     if stock is None:
-        pile = list(left)
-        shuffle(deal_rng(seed, deal_number), pile)
+        cards_left = list(left)
+        shuffle(deal_rng(seed, deal_number), cards_left)
     else:
-        pile = list(_cards("stock", stock))
-        if sorted(pile) != left:
+        cards_left = list(_cards("stock", stock))
+        if sorted(cards_left) != left:
             raise SetupError(
                 f"stock: expected exactly the {len(left)} cards the position leaves over "
-                f"(missing: {clip_items(sorted((Counter(left) - Counter(pile)).elements()))}; "
-                f"extra: {clip_items(sorted((Counter(pile) - Counter(left)).elements()))})"
+                f"(missing: {clip_items(sorted((Counter(left) - Counter(cards_left)).elements()))}; "
+                f"extra: {clip_items(sorted((Counter(cards_left) - Counter(left)).elements()))})"
             )
     sides = variant.side_count(players)
     totals = tuple(
@@ -214,7 +214,7 @@ def new_position(
         phase=phase,
         current_player=seat_to_move,
         hands=held,
-        stock=tuple(pile),
+        stock=tuple(cards_left),
         upcard=up,
         table=tuple(
             TableMeld(id=index, owner=owner, meld=meld) for index, (owner, meld) in enumerate(melds)
