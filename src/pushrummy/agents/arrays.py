@@ -13,7 +13,7 @@ The module imports without NumPy; building :class:`Features` then raises
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ..variants import Variant
 from ..views import PlayerView
@@ -71,7 +71,17 @@ class Features:
         TypeError, VariantError: as :class:`~pushrummy.agents.codec.ActionCodec`.
     """
 
-    __slots__ = ("_high", "_scale", "codec", "encoder", "history", "normalize", "size", "space")
+    __slots__ = (
+        "_high",
+        "_kept",
+        "_scale",
+        "codec",
+        "encoder",
+        "history",
+        "normalize",
+        "size",
+        "space",
+    )
 
     def __init__(
         self, variant: Variant, players: int, *, normalize: bool = False, history: bool = False
@@ -87,6 +97,10 @@ class Features:
         self._high = np.array(high, dtype=np.float32)
         self._scale = (1.0 / self._high).astype(np.float32)
         self.size = len(high)
+        # Per seat: its last observation's numbers but the prefix's (raw, history left 0),
+        # and the parts (ObservationEncoder.view_parts) they were written from, each with
+        # its indices as an array (None: a few, cleared one by one).
+        self._kept: dict[int, tuple[np.ndarray[Any, Any], list[_Written]]] = {}
         top = np.ones(self.size, np.float32) if self.normalize else self._high
         self.space = spaces.Dict(
             {
@@ -105,8 +119,24 @@ class Features:
                 :meth:`ObservationEncoder.encode
                 <pushrummy.agents.observation.ObservationEncoder.encode>`.
         """
-        array = np.zeros(self.size, dtype=np.float32)
-        _write(array, self.encoder.entries(view, prefix))  # ~100 of ~1,600 are not 0
+        parts = self.encoder.view_parts(view)
+        prefix_entries = self.encoder.prefix_entries(prefix)
+        kept = self._kept.get(view.seat)
+        if kept is None:
+            empty: _Written = ({}, None)
+            kept = self._kept[view.seat] = (np.zeros(self.size, np.float32), [empty] * len(parts))
+        buffer, written = kept
+        for index, part in enumerate(parts):  # rewrite only the parts that changed
+            old, indices = written[index]
+            if old is not part:
+                if indices is not None:
+                    buffer[indices] = 0.0
+                else:
+                    for at in old:
+                        buffer[at] = 0.0
+                written[index] = (part, _write(buffer, part))
+        array: np.ndarray[Any, Any] = buffer.copy()  # ~100 of ~1,600 numbers are not 0
+        _write(array, prefix_entries)
         if self.history is not None:
             _write(array[self.encoder.size :], self.history.entries(view))
         if self.normalize:
@@ -137,8 +167,21 @@ class Features:
         return {"observation": self.vector(view, prefix), "action_mask": self.mask(view, prefix)}
 
 
-def _write(array: np.ndarray[Any, Any], entries: dict[int, int]) -> None:
-    """Set ``array[index] = value`` for the ``entries``."""
+_Written: TypeAlias = "tuple[dict[int, int], np.ndarray[Any, Any] | None]"
+
+
+def _write(array: np.ndarray[Any, Any], entries: dict[int, int]) -> np.ndarray[Any, Any] | None:
+    """Set ``array[index] = value`` for the ``entries``; their indices as an array, or
+    ``None`` when there are only a few (written one by one: an index array costs more)."""
     count = len(entries)
+    if count <= _FEW:
+        for index, value in entries.items():
+            array[index] = value
+        return None
     indices = np.fromiter(entries, dtype=np.intp, count=count)
     array[indices] = np.fromiter(entries.values(), dtype=np.float32, count=count)
+    return indices
+
+
+_FEW = 6
+"""Up to this many entries are written one by one."""
