@@ -154,8 +154,11 @@ class Features:
         """
         mask = np.zeros(self.codec.size, dtype=np.int8)
         tokens = self.codec.legal_tokens(view, prefix)
-        if tokens:
-            mask[list(tokens)] = 1
+        if len(tokens) <= _FEW:
+            for token in tokens:
+                mask[token] = 1
+        else:
+            mask[np.fromiter(tokens, dtype=np.intp, count=len(tokens))] = 1
         return mask
 
     def observe(self, view: PlayerView, prefix: Sequence[int] = ()) -> dict[str, Any]:
