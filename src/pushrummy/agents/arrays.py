@@ -13,7 +13,7 @@ The module imports without NumPy; building :class:`Features` then raises
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any
 
 from ..variants import Variant
 from ..views import PlayerView
@@ -97,10 +97,10 @@ class Features:
         self._high = np.array(high, dtype=np.float32)
         self._scale = (1.0 / self._high).astype(np.float32)
         self.size = len(high)
-        # Per seat: its last observation's numbers but the prefix's (raw, history left 0),
-        # and the parts (ObservationEncoder.view_parts) they were written from, each with
-        # its indices as an array (None: a few, cleared one by one).
-        self._kept: dict[int, tuple[np.ndarray[Any, Any], list[_Written]]] = {}
+        # Per seat: an array of its last observation's numbers but the prefix's (raw,
+        # history left 0), a memoryview of it, and the parts
+        # (ObservationEncoder.view_parts) they were written from.
+        self._kept: dict[int, tuple[np.ndarray[Any, Any], memoryview, list[dict[int, int]]]] = {}
         top = np.ones(self.size, np.float32) if self.normalize else self._high
         self.space = spaces.Dict(
             {
@@ -123,18 +123,17 @@ class Features:
         prefix_entries = self.encoder.prefix_entries(prefix)
         kept = self._kept.get(view.seat)
         if kept is None:
-            empty: _Written = ({}, None)
-            kept = self._kept[view.seat] = (np.zeros(self.size, np.float32), [empty] * len(parts))
-        buffer, written = kept
+            buffer = np.zeros(self.size, np.float32)
+            kept = self._kept[view.seat] = (buffer, buffer.data, [{}] * len(parts))
+        buffer, cells, written = kept
         for index, part in enumerate(parts):  # rewrite only the parts that changed
-            old, indices = written[index]
+            old = written[index]
             if old is not part:
-                if indices is not None:
-                    buffer[indices] = 0.0
-                else:
-                    for at in old:
-                        buffer[at] = 0.0
-                written[index] = (part, _write(buffer, part))
+                for at in old:  # through a memoryview: a number costs less than through NumPy
+                    cells[at] = 0
+                for at, value in part.items():
+                    cells[at] = value
+                written[index] = part
         array: np.ndarray[Any, Any] = buffer.copy()  # ~100 of ~1,600 numbers are not 0
         _write(array, prefix_entries)
         if self.history is not None:
@@ -170,20 +169,15 @@ class Features:
         return {"observation": self.vector(view, prefix), "action_mask": self.mask(view, prefix)}
 
 
-_Written: TypeAlias = "tuple[dict[int, int], np.ndarray[Any, Any] | None]"
-
-
-def _write(array: np.ndarray[Any, Any], entries: dict[int, int]) -> np.ndarray[Any, Any] | None:
-    """Set ``array[index] = value`` for the ``entries``; their indices as an array, or
-    ``None`` when there are only a few (written one by one: an index array costs more)."""
+def _write(array: np.ndarray[Any, Any], entries: dict[int, int]) -> None:
+    """Set ``array[index] = value`` for the ``entries``."""
     count = len(entries)
-    if count <= _FEW:
+    if count <= _FEW:  # one by one: an index array costs more
         for index, value in entries.items():
             array[index] = value
-        return None
-    indices = np.fromiter(entries, dtype=np.intp, count=count)
-    array[indices] = np.fromiter(entries.values(), dtype=np.float32, count=count)
-    return indices
+    else:
+        indices = np.fromiter(entries, dtype=np.intp, count=count)
+        array[indices] = np.fromiter(entries.values(), dtype=np.float32, count=count)
 
 
 _FEW = 6
