@@ -580,7 +580,9 @@ class ActionCodec:
         return root
 
     def _walk(self, position: Position, tokens: Sequence[int]) -> _Node | Move:
-        if isinstance(tokens, (str, bytes)) or not isinstance(tokens, Sequence):
+        if type(tokens) is not tuple and (  # a tuple is the common case: no ABC check
+            isinstance(tokens, (str, bytes)) or not isinstance(tokens, Sequence)
+        ):
             raise TypeError(f"tokens must be a sequence of ints, not {type(tokens).__name__}")
         node: _Node | Move = self._trie(position)
         for index, raw in enumerate(tokens):

@@ -539,7 +539,9 @@ class ObservationEncoder:
         return out
 
     def _prefix(self, prefix: Sequence[int]) -> list[int]:
-        if isinstance(prefix, (str, bytes)) or not isinstance(prefix, Sequence):
+        if type(prefix) is not tuple and (  # a tuple is the common case: no ABC check
+            isinstance(prefix, (str, bytes)) or not isinstance(prefix, Sequence)
+        ):
             raise TypeError(f"prefix must be a sequence of ints, not {type(prefix).__name__}")
         tokens = [
             self.codec.check_token(token, prefix, index) for index, token in enumerate(prefix)
