@@ -102,6 +102,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..cards import Card
+from ..contract_spec import Contract
 from ..errors import SetupError, clip_repr
 from ..meld_shape import MeldShape
 from ..melds import Meld, MeldKind
@@ -131,7 +132,6 @@ _PHASES = (
 )
 _CONTRACT_SLOTS = ((MeldKind.SET, 3), (MeldKind.SET, 4), *((MeldKind.RUN, s) for s in range(3, 15)))
 _CONTRACT_INDEX = {slot: index for index, slot in enumerate(_CONTRACT_SLOTS)}
-_PHASE_INDEX = {phase: index for index, phase in enumerate(_PHASES)}
 _CARDS = 53
 _POSITIONS = 14
 _SHAPE_HIGH = (1, 1, 1, 13, 1, 1, 1, 1, 14, 14, 14, 14)
@@ -162,6 +162,7 @@ class ObservationEncoder:
 
     __slots__ = (
         "_builders",
+        "_contract",
         "_last",
         "_melds",
         "_offsets",
@@ -249,6 +250,7 @@ class ObservationEncoder:
             }
             for me, order in enumerate(self._orders)
         )
+        self._contract: tuple[Contract | None, dict[int, int]] = (None, {})
         # Per (seat, meld id): the table meld and its entries, kept while it is unchanged.
         self._melds: dict[tuple[int, int], tuple[TableMeld, dict[int, int]]] = {}
         # Per seat, per part: the source it was built from and its entries.
@@ -259,9 +261,9 @@ class ObservationEncoder:
             tuple[bool, Callable[[PlayerView], object], Callable[[PlayerView], dict[int, int]]],
             ...,
         ] = (
-            (True, _hand_of, self._hand),
+            (False, _hand_of, self._hand),
             (True, _counts_of, self._seats),
-            (True, _known_of, self._known),
+            (False, _known_of, self._known),
             (False, _table_of, self._table),
             (False, _itself, self._public),
         )
@@ -495,6 +497,14 @@ class ObservationEncoder:
         _put_all(out, base + 1 + p, _features(table_meld.meld))
         return out
 
+    def _requirements(self, contract: Contract) -> dict[int, int]:
+        """The ``contract`` section's entries."""
+        out: dict[int, int] = {}
+        for requirement in contract.requirements:
+            index = self._starts["contract"] + _CONTRACT_INDEX[(requirement.kind, requirement.size)]
+            out[index] = out.get(index, 0) + requirement.count
+        return out
+
     def _public(self, view: PlayerView) -> dict[int, int]:
         at = self._starts
         p = self.players
@@ -507,13 +517,14 @@ class ObservationEncoder:
         if view.laid_down_this_turn:
             out[at["laid_down_this_turn"]] = 1
         out[at["deal"] + view.deal_number - 1] = 1
-        for requirement in view.contract.requirements:
-            index = at["contract"] + _CONTRACT_INDEX[(requirement.kind, requirement.size)]
-            out[index] = out.get(index, 0) + requirement.count
+        contract = self._contract
+        if contract[0] is not view.contract:  # one contract a deal: its entries kept
+            contract = self._contract = (view.contract, self._requirements(view.contract))
+        out.update(contract[1])
         for requirement in view.contract_left:
             index = at["contract_left"] + _CONTRACT_INDEX[(requirement.kind, requirement.size)]
             out[index] = out.get(index, 0) + requirement.count
-        out[at["phase"] + _PHASE_INDEX[view.phase]] = 1
+        out[at["phase"] + _PHASES.index(view.phase)] = 1  # (hashing an Enum costs more)
         current = view.current_player
         out[at["current_player"] + (p if current is None else (current - me) % p)] = 1
         out[at["dealer"] + (view.dealer - me) % p] = 1
