@@ -17,11 +17,13 @@ what to install when it is missing.
   CPU is left to the driver and learner: asking for more runners than CPUs makes RLlib
   wait for them for ever), one-deal episodes by default (a whole Push game at 100 turns a
   deal is 1,050–1,400 tokens, longer than a runner's share of a batch, and an iteration
-  that finishes no episode reports no returns), a batch of at least a few episodes per
-  runner sampled in fragments of :data:`FRAGMENT` tokens (one ``sample()`` call of a
-  whole runner's share outlasts RLlib's 60-second ``sample_timeout_s`` on a slow or busy
-  CPU, and the iteration then returns nothing), and a few epochs of large minibatches
-  (PPO's 30 epochs of 128 cost minutes of CPU per iteration);
+  that finishes no episode reports no returns), :data:`ENVS` environments stepped
+  together in each runner (RLlib's work per step, most of a runner's time, is then shared
+  by all of them), a batch of at least a few episodes per runner sampled in fragments of
+  at most :data:`FRAGMENT` tokens per environment (one ``sample()`` call of a whole
+  runner's share can outlast RLlib's 60-second ``sample_timeout_s`` on a slow or busy CPU,
+  and the iteration then returns nothing), and a few epochs of large minibatches (PPO's 30
+  epochs of 128 cost minutes of CPU per iteration);
 * :func:`side_returns` reads the mean return of each side from a ``train()`` result
   (RLlib's ``episode_return_mean`` sums every agent's return, which is 0 in zero-sum Push).
 
