@@ -161,12 +161,9 @@ class Features:
                 <pushrummy.agents.codec.ActionCodec.legal_tokens>`.
         """
         mask = np.zeros(self.codec.size, dtype=np.int8)
-        tokens = self.codec.legal_tokens(view, prefix)
-        if len(tokens) <= _FEW:
-            for token in tokens:
-                mask[token] = 1
-        else:
-            mask[np.fromiter(tokens, dtype=np.intp, count=len(tokens))] = 1
+        cells = mask.data  # through a memoryview: a token costs less than through NumPy
+        for token in self.codec.legal_tokens(view, prefix):
+            cells[token] = 1
         return mask
 
     def observe(self, view: PlayerView, prefix: Sequence[int] = ()) -> dict[str, Any]:
