@@ -269,7 +269,7 @@ def test_every_legal_lay_down_is_listed_or_lay_offs_on_copies() -> None:
 
 
 def test_the_option_is_validated_and_round_trips() -> None:
-    assert PUSH.set_suits is SetSuits.DISTINCT and CAP_IT_DEFAULT() is SetSuits.DISTINCT
+    assert PUSH.set_suits is SetSuits.DISTINCT and pr.CAP_IT.set_suits is SetSuits.DISTINCT
     assert CONTRACT_RUMMY.set_suits is SetSuits.ANY
     assert PUSH.replace(set_suits="any").set_suits is SetSuits.ANY
     with pytest.raises(VariantError) as info:
@@ -283,10 +283,6 @@ def test_the_option_is_validated_and_round_trips() -> None:
     # an older document without the key reads as the default
     del document["set_suits"]
     assert pr.decode(document) == CONTRACT_RUMMY.replace(set_suits=SetSuits.DISTINCT)
-
-
-def CAP_IT_DEFAULT() -> SetSuits:  # noqa: N802 (reads like the preset)
-    return pr.CAP_IT.set_suits
 
 
 def test_meld_kind_of_a_repeated_set() -> None:
