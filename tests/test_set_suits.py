@@ -38,7 +38,7 @@ from pushrummy import (
     parse_cards,
 )
 from pushrummy.cards import Card
-from pushrummy.melds import set_suits_problem
+from pushrummy.melds import MAX_SET_CARDS, set_suits_problem
 from reference_moves import canonical, contract_ways, options_of
 from test_contract_reference import compare
 from test_lay_down_minimal import check_hand
@@ -97,6 +97,16 @@ def test_any_keeps_the_other_set_rules() -> None:
     problem = meld_rule_problem(meld_set("7C 7C JK JK"), strict)
     assert problem is not None and problem[0] == "meld.wild"
     assert meld_rule_problem(meld_set("7C 7C 7C JK"), strict) is None
+
+
+def test_no_set_is_bigger_than_the_largest_deck() -> None:
+    # 4 packs hold 16 naturals of a rank, 16 twos and 8 jokers: 40 cards ([meld.set])
+    biggest = parse_cards(" ".join(["7C 7D 7H 7S 2C 2D 2H 2S JK JK"] * 4))
+    assert len(Meld.set_of(biggest).cards) == MAX_SET_CARDS == 40
+    assert meld_rule_problem(Meld.set_of(biggest), ANY) is None
+    with pytest.raises(InvalidMeldError, match="41 cards: no deck holds more than 40") as info:
+        Meld.set_of((*biggest, c("7C")))
+    assert info.value.rule == "meld.set"
 
 
 def test_set_suits_problem_is_the_one_statement() -> None:

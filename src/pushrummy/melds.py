@@ -40,7 +40,7 @@ from typing import Protocol
 
 import attrs
 
-from .cards import Card, Rank, Suit
+from .cards import MAX_PACKS, Card, Rank, Suit
 from .errors import InvalidMeldError, InvalidMoveError, VariantError, clip_items, clip_repr
 
 __all__ = [
@@ -62,6 +62,11 @@ __all__ = [
 
 MAX_RUN_POSITION = 14
 """Ace high. Positions run from 1 (ace low) to 14 (ace high)."""
+
+MAX_SET_CARDS = 10 * MAX_PACKS
+"""The most cards a set can hold in any deck: each pack's 4 naturals of the set's rank, 4
+twos and 2 jokers, in the largest deck (:data:`~pushrummy.cards.MAX_PACKS` packs). How many a
+variant allows is its ``set_suits`` ([meld.set_suits])."""
 
 
 class MeldKind(enum.Enum):
@@ -421,6 +426,12 @@ class Meld:
             raise self._fail("there are no sets of twos (twos are wild)", "meld.set")
         if len(self.cards) < 3:
             raise self._fail(f"a set has at least 3 cards, not {len(self.cards)}", "meld.set")
+        if len(self.cards) > MAX_SET_CARDS:
+            raise self._fail(
+                f"{len(self.cards)} cards: no deck holds more than {MAX_SET_CARDS} cards of one "
+                "rank and wilds",
+                "meld.set",
+            )
         # Which suits, and so how many cards, is the variant's ``set_suits`` ([meld.set_suits]).
         for card in self.cards:
             if not card.is_wild and card.rank is not self.rank:
