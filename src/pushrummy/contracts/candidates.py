@@ -12,7 +12,17 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .hands import ACE_HIGH, NIBBLE_1, NIBBLE_3, NIBBLE_5, NIBBLE_8, POPCOUNT16, Hand, Tables
+from .hands import (
+    ACE_HIGH,
+    NIBBLE_1,
+    NIBBLE_3,
+    NIBBLE_5,
+    NIBBLE_8,
+    POPCOUNT16,
+    SET_RANKS,
+    Hand,
+    Tables,
+)
 from .memo import bounded_memo, remember
 from .parts import RUN, SET
 from .rules import Rules
@@ -111,7 +121,7 @@ def any_suit_sets(hand: Hand, size: int, least: int, tables: Tables) -> list[Can
     found: list[Candidate] = []
     units = tables.units
     for rank, copies in enumerate(rank_copies(hand)):
-        if rank in (0, 2) or sum(copies) < least:
+        if rank not in SET_RANKS or sum(copies) < least:
             continue
         key = (copies, rank, size, least, tables.field)
         sets = _ANY_SUIT_SETS.get(key)

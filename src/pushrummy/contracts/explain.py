@@ -132,8 +132,9 @@ def _meld_from(info: tuple[int, int, int], wilds: list[int], need: int) -> Meld:
 def _wilds_short(hand: Hand, comps: tuple[Component, ...], rules: Rules) -> int | None:
     """The fewest extra wilds that would meet the contract, or ``None`` if none would.
 
-    A minimal candidate never needs more than 4 wilds for a set (``max_set``) or ``max_run_length`` for a
-    run, so if that many extra wilds per component do not help, nothing does. More wilds
+    A minimal candidate never needs more wilds than a set's most cards (``max_set``: 4, or
+    14 with ``set_suits=any``) or ``max_run_length`` for a run, so if that many extra wilds
+    per component do not help, nothing does. More wilds
     never hurt, so the answer is found by bisection.
     """
     plan = plan_from(comps)
