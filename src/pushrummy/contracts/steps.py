@@ -229,6 +229,14 @@ def steps_of(
     fills (the lay-down lister turns it into the shape's move, [contract.wilds]); with
     ``only`` (:func:`step_shape`), only the steps of that one shape, every fill."""
     by_comp: dict[Component, list[Candidate]] | None = None
+    if only is not None and not melds:
+        # One shape's steps, most often the fills of a shape just listed: the search of
+        # that listing has them, and the solve below would be its solve again.
+        known = finder_of(rules, canonical_wilds, keep, minimal).shape_steps(
+            parsed, plan.comps, only
+        )
+        if known is not None:
+            return tuple(build_meld(decl) for _, decl in known)
     if not melds:  # the first step: made lean
         rest = plan.comps
         if not keep:
@@ -435,6 +443,10 @@ class Steps:
         way (without ``keep``), when the caller has them already. With ``first_fill``, of
         a shape with wild places only its first listed fill; with ``only``, only the
         steps of that shape."""
+        if only is not None:
+            known = self.shape_steps(hand, rest0, only)
+            if known is not None:
+                return known
         search = self.search(hand, rest0, solved, only)
         if search is None:
             return []
@@ -442,6 +454,29 @@ class Steps:
         add = search.add_steps
         for shape in search.shapes:
             add(shape, found, first_fill)
+        found.sort()
+        return found
+
+    def shape_steps(
+        self, hand: Hand, rest0: tuple[Component, ...], only: StepShape
+    ) -> list[tuple[tuple[int, ...], tuple[int, ...]]] | None:
+        """The listed steps of the one shape ``only`` (every fill, sorted), taken from the
+        last search of every shape (:meth:`search`) when it was of this hand, these parts
+        and these options; ``None`` when it was not (then :meth:`steps` searches).
+
+        The same steps a search of that shape alone finds: its candidate, if it is one, is
+        the same tuple, and :meth:`StepSearch.add_steps` reads nothing of the search but
+        the hand, the parts and the options (the rest are its memos of them)."""
+        last = _LAST_SEARCH[0]
+        if last is None:
+            return None
+        finder, codes, rest, search = last
+        if finder is not self or rest != rest0 or codes != tuple(hand.codes):
+            return None
+        found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        for shape in search.shapes:
+            if shape[:5] == only:
+                search.add_steps(shape, found, False)
         found.sort()
         return found
 
@@ -466,7 +501,10 @@ class Steps:
             by_comp = solved
         elif solve(hand, plan_for(rest0), self.rules, 0, by_comp) is None:
             return None  # the contract cannot be met at all: no shape to try
-        return StepSearch(self, hand, rest0, naturals_held, by_comp, only)
+        search = StepSearch(self, hand, rest0, naturals_held, by_comp, only)
+        if only is None:
+            _LAST_SEARCH[0] = (self, tuple(hand.codes), rest0, search)
+        return search
 
     def tie_possible(
         self, left: list[int], wilds_left: int, place: int, rest: tuple[Component, ...]
@@ -856,6 +894,13 @@ _FEASIBLE: dict[tuple[object, ...], bool] = bounded_memo(20_000)
 """Memo of :meth:`Steps.feasible`, a pure function of its key: the same rests of the same
 hands come back from step to step, turn to turn and game to game. A few MB; a bigger memo
 makes a noticeable pause when it is emptied."""
+
+_LAST_SEARCH: list[tuple[Steps, tuple[int, ...], tuple[Component, ...], StepSearch] | None] = [None]
+"""The last search of every shape of a hand (:meth:`Steps.search`): its options (the
+:class:`Steps`, held, so compared by identity), the hand's codes, the parts it fills and
+the search, replaced as a whole. A shape announced next ([contract.wilds]) has its fills
+listed from it (:meth:`Steps.shape_steps`) without a search of its own. Bounded (one
+search); content-keyed, so a new hand never meets an old answer."""
 
 _FINDERS: dict[tuple[int, bool, bool, bool], Steps] = bounded_memo(64)
 """One :class:`Steps` per options (rules are interned, so their id is theirs for good)."""

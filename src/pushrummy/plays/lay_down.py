@@ -287,7 +287,8 @@ def list_fill_wilds(state: GameState, turn: Turn | None) -> list[Move]:
     assert turn is not None and state.shape is not None
     shape = state.shape
     seat = turn.seat
-    melds = _steps(_before_shape(state), turn, _placed(state), only=step_shape(shape))
+    # _steps reads the deal and the variant, which announcing the shape left as they were.
+    melds = _steps(state, turn, _placed(state), only=step_shape(shape))
     if melds:
         return [FillWilds(seat, _wilds_of(meld, shape)) for meld in melds]
     first = _first_filling(turn.hand, shape)
