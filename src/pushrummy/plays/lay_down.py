@@ -80,11 +80,7 @@ def list_lay_down(state: GameState, turn: Turn | None) -> list[Move]:
     placed = (
         tuple(t.meld for t in state.lay_down_so_far) if state.phase is Phase.LAYING_DOWN else ()
     )
-    return [
-        lay_down_unchecked(seat, (meld,))
-        for meld in _listed_steps(state, turn, placed)
-        if not _has_wild(meld)
-    ]
+    return _listed_steps(state, turn, placed)[0]
 
 
 def list_lay_down_shape(state: GameState, turn: Turn | None) -> list[Move]:
@@ -94,12 +90,7 @@ def list_lay_down_shape(state: GameState, turn: Turn | None) -> list[Move]:
     seat = turn.seat
     if state.laid_down[seat]:
         return []
-    placed = _placed(state)
-    return [
-        LayDownShape(seat, MeldShape.of(meld))
-        for meld in _listed_steps(state, turn, placed)
-        if _has_wild(meld)
-    ]
+    return _listed_steps(state, turn, _placed(state))[1]
 
 
 STEP_MOVES = (LayDown, LayDownShape)
@@ -131,10 +122,7 @@ class StepDraw:
         search.add_steps(search.shapes[index], found, True)
         if not found:
             return None
-        meld = build_meld(found[0][1])
-        if _has_wild(meld):
-            return LayDownShape(self.seat, MeldShape.of(meld))
-        return lay_down_unchecked(self.seat, (meld,))
+        return _step_move(self.seat, build_meld(found[0][1]))
 
 
 def step_draw(state: GameState, turn: Turn) -> StepDraw | None:
@@ -163,18 +151,57 @@ def _has_wild(meld: Meld) -> bool:
     return False
 
 
-_LAST_STEPS: list[tuple[object, tuple[Meld, ...]]] = [(None, ())]
+def _step_move(seat: int, meld: Meld) -> Move:
+    """The move of the listed step ``meld`` of ``seat``: a
+    :class:`~pushrummy.moves.LayDown` of it, or its shape if it holds wild cards.
+
+    Moves are values, and the search's melds are memoised (the same
+    :class:`~pushrummy.melds.Meld` object for the same meld): a seat that keeps its steps
+    in hand is listed the same steps turn after turn, so each step's move is made once
+    and kept (by seat and meld, compared by identity: the entry holds the meld).
+    """
+    key = (seat, id(meld))
+    known = _STEP_MOVE.get(key)
+    if known is not None and known[0] is meld:
+        return known[1]
+    move: Move
+    if _has_wild(meld):
+        move = LayDownShape(seat, MeldShape.of(meld))
+    else:
+        move = lay_down_unchecked(seat, (meld,))
+    if len(_STEP_MOVE) >= 4096:
+        _STEP_MOVE.clear()
+    _STEP_MOVE[key] = (meld, move)
+    return move
+
+
+_STEP_MOVE: dict[tuple[int, int], tuple[Meld, Move]] = {}
+""":func:`_step_move`'s moves by ``(seat, id(meld))``, with the meld (holding it keeps its
+id from being reused meanwhile). Bounded: emptied at 4,096 entries."""
+
+
+_LAST_STEPS: list[tuple[object, tuple[list[Move], list[Move]]]] = [(None, ([], []))]
 """The steps of the last listing (its :class:`~pushrummy.plays.turn.Turn`, made anew by
-each listing, and the steps), which the two listers of the lay-down steps share."""
+each listing, and its moves: the lay-downs, then the shapes), which the two listers of the
+lay-down steps share."""
 
 
-def _listed_steps(state: GameState, turn: Turn, placed: tuple[Meld, ...]) -> tuple[Meld, ...]:
+def _listed_steps(
+    state: GameState, turn: Turn, placed: tuple[Meld, ...]
+) -> tuple[list[Move], list[Move]]:
+    """The moves of the listed lay-down steps, in step order: those of melds without wild
+    cards (:class:`~pushrummy.moves.LayDown`), and the shapes of those with some."""
     last = _LAST_STEPS[0]
     if last[0] is turn:
-        return last[1]
-    melds = _steps(state, turn, placed, shapes=True)
-    _LAST_STEPS[0] = (turn, melds)
-    return melds
+        return (list(last[1][0]), list(last[1][1]))
+    lay_downs: list[Move] = []
+    shapes: list[Move] = []
+    seat = turn.seat
+    for meld in _steps(state, turn, placed, shapes=True):
+        move = _step_move(seat, meld)
+        (shapes if move.__class__ is LayDownShape else lay_downs).append(move)
+    _LAST_STEPS[0] = (turn, (lay_downs, shapes))
+    return (list(lay_downs), list(shapes))
 
 
 def _steps(
