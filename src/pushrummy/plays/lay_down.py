@@ -24,17 +24,19 @@ order check one filling, the first, not each of the (up to 10!/2⁵ = 113,400) a
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from operator import attrgetter
 from typing import Any
 
 from ..cards import IS_WILD, Card
 from ..contract_spec import Contract
 from ..contracts import can_complete_contract, contract_left, step_order_key
+from ..contracts.parts import rest_after_melds
 from ..contracts.shapes import build_meld
 from ..contracts.steps import StepSearch, first_step_search, minimal_steps, step_shape, steps_of
 from ..errors import ContractNotMetError, IllegalMoveError, InvalidMeldError
 from ..events import LaidDown
 from ..meld_shape import MeldShape
-from ..melds import Meld
+from ..melds import Meld, MeldKind, trusted_meld
 from ..moves import FillWilds, LayDown, LayDownShape, Move, lay_down_unchecked
 from ..state import GameState, Phase, replace_unchecked
 from ..variants import Variant
@@ -46,6 +48,7 @@ from .turn import (
     place_melds,
     require_cards,
     require_keeps_a_card,
+    search_of,
     set_at,
     without_cards,
 )
@@ -424,11 +427,25 @@ def _said_of(error: IllegalMoveError, state: GameState, move: Any) -> IllegalMov
 
 def apply_fill_wilds(state: GameState, move: Any) -> GameState:
     """The state after a checked :class:`~pushrummy.moves.FillWilds`: the meld it makes is
-    laid down as a step (:func:`apply_lay_down`)."""
+    laid down as a step (:func:`apply_lay_down`), and the shape is done with."""
     shape = state.shape
     assert shape is not None
-    meld = shape.fill(move.wilds)
-    return apply_lay_down(_before_shape(state), LayDown(move.seat, (meld,)))
+    return _lay_down(state, move.seat, (_filled(shape, move.wilds),), shape=None)
+
+
+def _filled(shape: MeldShape, wilds: Sequence[Card]) -> Meld:
+    """``shape.fill(wilds)`` of a checked filling (one wild card per wild place), built
+    without validating it again: the shape is valid, and wild cards at its wild places
+    keep it so ([contract.wilds]). Equal to what :meth:`MeldShape.fill` builds."""
+    slot = iter(wilds)
+    cards = tuple([next(slot) if card is None else card for card in shape.cards])
+    if shape.kind is MeldKind.SET:
+        cards = tuple(sorted(cards, key=_CODE))  # a set's cards sorted, as Meld sorts them
+    return trusted_meld(shape.kind, cards, shape.rank, shape.suit, shape.start)
+
+
+_CODE = attrgetter("code")
+"""Sort key of cards: their code, the order of Card's comparisons."""
 
 
 def check_lay_down(state: GameState, move: Any) -> None:
@@ -564,10 +581,17 @@ def apply_lay_down(state: GameState, move: Any) -> GameState:
     contract ([contract.steps]). The melds go to the table; the
     seat has laid down once nothing of the contract is left, and until then it is
     ``Phase.LAYING_DOWN``."""
-    seat: int = move.seat
-    melds: Sequence[Meld] = move.melds
+    return _lay_down(state, move.seat, move.melds)
+
+
+def _lay_down(state: GameState, seat: int, melds: Sequence[Meld], **extra: Any) -> GameState:
+    """:func:`apply_lay_down` of ``melds``; ``extra`` are more field changes."""
     placed = [t.meld for t in state.lay_down_so_far]
-    left = contract_left(state.contract, (*placed, *melds), state.variant)
+    # What is left of the contract, as contract_left says, from the search's own plan.
+    search = search_of(state.variant)
+    left = rest_after_melds(
+        search.plans[state.deal_number - 1].comps, (*placed, *melds), search.rules.exact
+    )
     if len(melds) > 1:  # to the table in step order, as the steps would place them
         melds = sorted(melds, key=step_order_key)
     log = state.log
@@ -575,7 +599,7 @@ def apply_lay_down(state: GameState, move: Any) -> GameState:
     for i, meld in enumerate(melds):  # one event per meld: the events of the steps
         log = log.append(LaidDown(seat, first_id + i, meld, i == last and not left))
     if left:
-        return place_melds(state, seat, melds, phase=Phase.LAYING_DOWN, log=log)
+        return place_melds(state, seat, melds, phase=Phase.LAYING_DOWN, log=log, **extra)
     return place_melds(
         state,
         seat,
@@ -584,4 +608,5 @@ def apply_lay_down(state: GameState, move: Any) -> GameState:
         phase=Phase.PLAY,
         laid_down=set_at(state.laid_down, seat, True),
         laid_down_this_turn=True,
+        **extra,
     )
