@@ -122,7 +122,7 @@ class StepDraw:
         with wild cards); ``None`` if that candidate is not listed."""
         found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         search = self.search
-        search.add_steps(search.shapes[index], found, True)
+        search.add_steps((search.shapes[index],), found, True)
         if not found:
             return None
         return _step_move(self.seat, build_meld(found[0][1]))
