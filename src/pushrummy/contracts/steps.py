@@ -229,6 +229,14 @@ def steps_of(
     fills (the lay-down lister turns it into the shape's move, [contract.wilds]); with
     ``only`` (:func:`step_shape`), only the steps of that one shape, every fill."""
     by_comp: dict[Component, list[Candidate]] | None = None
+    if only is not None and not melds:
+        # One shape's steps, most often the fills of a shape just listed: the search of
+        # that listing has them, and the solve below would be its solve again.
+        known = finder_of(rules, canonical_wilds, keep, minimal).shape_steps(
+            parsed, plan.comps, only
+        )
+        if known is not None:
+            return tuple(build_meld(decl) for _, decl in known)
     if not melds:  # the first step: made lean
         rest = plan.comps
         if not keep:
@@ -435,13 +443,36 @@ class Steps:
         way (without ``keep``), when the caller has them already. With ``first_fill``, of
         a shape with wild places only its first listed fill; with ``only``, only the
         steps of that shape."""
+        if only is not None:
+            known = self.shape_steps(hand, rest0, only)
+            if known is not None:
+                return known
         search = self.search(hand, rest0, solved, only)
         if search is None:
             return []
         found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-        add = search.add_steps
-        for shape in search.shapes:
-            add(shape, found, first_fill)
+        search.add_steps(search.shapes, found, first_fill)
+        found.sort()
+        return found
+
+    def shape_steps(
+        self, hand: Hand, rest0: tuple[Component, ...], only: StepShape
+    ) -> list[tuple[tuple[int, ...], tuple[int, ...]]] | None:
+        """The listed steps of the one shape ``only`` (every fill, sorted), taken from the
+        last search of every shape (:meth:`search`) when it was of this hand, these parts
+        and these options; ``None`` when it was not (then :meth:`steps` searches).
+
+        The same steps a search of that shape alone finds: its candidate, if it is one, is
+        the same tuple, and :meth:`StepSearch.add_steps` reads nothing of the search but
+        the hand, the parts and the options (the rest are its memos of them)."""
+        last = _LAST_SEARCH[0]
+        if last is None:
+            return None
+        finder, codes, rest, search = last
+        if finder is not self or rest != rest0 or codes != tuple(hand.codes):
+            return None
+        found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        search.add_steps([shape for shape in search.shapes if shape[:5] == only], found, False)
         found.sort()
         return found
 
@@ -466,7 +497,10 @@ class Steps:
             by_comp = solved
         elif solve(hand, plan_for(rest0), self.rules, 0, by_comp) is None:
             return None  # the contract cannot be met at all: no shape to try
-        return StepSearch(self, hand, rest0, naturals_held, by_comp, only)
+        search = StepSearch(self, hand, rest0, naturals_held, by_comp, only)
+        if only is None:
+            _LAST_SEARCH[0] = (self, tuple(hand.codes), rest0, search)
+        return search
 
     def tie_possible(
         self, left: list[int], wilds_left: int, place: int, rest: tuple[Component, ...]
@@ -709,136 +743,145 @@ class StepSearch:
 
     def add_steps(
         self,
-        shape: StepCandidate,
+        shapes: Iterable[StepCandidate],
         found: list[tuple[tuple[int, ...], tuple[int, ...]]],
         first_fill: bool,
     ) -> None:
-        """Append to ``found`` the listed steps ``(sort key, declaration)`` of the candidate
-        ``shape``: its fills after which the rest of the contract can be completed by melds
-        that come after it in step order (with ``first_fill``, only the first of them)."""
-        kind, which, start, size, body, need, rest = shape
+        """Append to ``found`` the listed steps ``(sort key, declaration)`` of each candidate
+        of ``shapes``: its fills after which the rest of the contract can be completed by
+        melds that come after it in step order (with ``first_fill``, only the first of
+        them). The one test of a candidate, whether the lister passes every candidate or
+        the sampler one."""
         finder = self.finder
         rules = finder.rules
+        keep = finder.keep
         naturals_held = self.naturals_held
-        shape_info = _SHAPE_INFO.get(body)
-        if shape_info is None:
-            shape_info = _shape_info(body)
-        used, place, above = shape_info
-        wilds_left = self.wilds_held - need
-        # The fast answer for the whole shape: a completion by later melds whose lowest
-        # naturals come after this one's, or that hold wilds only (wild identities do
-        # not matter to it).
-        every = False
-        left: list[int] | None = None
-        if not rest:  # the step completes the lay-down
-            spare = len(naturals_held) - len(used)
-            every = finder.feasible((), wilds_left, rest, rules, spare)
-        elif place < _WILDS_ONLY and not finder.keep:
-            up_to = self.up_to
-            if up_to is None:
-                up_to, self.breaks = _place_sums(naturals_held, self.tables.units)
-                self.up_to = up_to
-            tops = self.limits.get(rest)
-            if tops is None:
-                tops = self.limits[rest] = [_UNKNOWN] * (self.wilds_held + 1)
-            top = tops[wilds_left]
-            if top == _UNKNOWN:
-                top = tops[wilds_left] = last_feasible_place(
-                    self.full,
-                    up_to,
-                    wilds_left,
-                    rest,
-                    self.by_comp,
-                    self.tables.guards,
-                    self.breaks,
-                    self.fit_memo,
-                    _known_bounds(tops, wilds_left),
-                )
-            # Past ``top`` not even the whole hand after the shape's lowest natural, with
-            # the wilds the shape leaves, completes the contract: no fit to try; one
-            # place further on, not even with that natural's other copies (a tie), so
-            # the shape is out. (Feasibility only falls as naturals or wilds go.)
-            if place > top + 1:
-                return
-            if place <= top:
-                units = self.tables.units
-                remaining = self.full - up_to[place]
-                for code in above:
-                    remaining -= units[code]
-                fit_memo = self.fit_memo
-                known = fit_memo.get((remaining, wilds_left, rest))  # the fits' own memo
-                if known is not None:
-                    every = known
-                else:
-                    fits = one_part_fits if len(rest) == 1 else rest_fits  # the fast path
-                    every = fits(
-                        remaining, wilds_left, rest, self.by_comp, self.tables.guards, fit_memo
+        wilds_held = self.wilds_held
+        units = self.tables.units
+        guards = self.tables.guards
+        full = self.full
+        limits = self.limits
+        fit_memo = self.fit_memo
+        by_comp = self.by_comp
+        shape_infos = _SHAPE_INFO
+        for kind, which, start, size, body, need, rest in shapes:
+            shape_info = shape_infos.get(body)
+            if shape_info is None:
+                shape_info = _shape_info(body)
+            used, place, above = shape_info
+            wilds_left = wilds_held - need
+            # The fast answer for the whole shape: a completion by later melds whose lowest
+            # naturals come after this one's, or that hold wilds only (wild identities do
+            # not matter to it).
+            every = False
+            left: list[int] | None = None
+            if not rest:  # the step completes the lay-down
+                spare = len(naturals_held) - len(used)
+                every = finder.feasible((), wilds_left, rest, rules, spare)
+            elif place < _WILDS_ONLY and not keep:
+                up_to = self.up_to
+                if up_to is None:
+                    up_to, self.breaks = _place_sums(naturals_held, units)
+                    self.up_to = up_to
+                tops = limits.get(rest)
+                if tops is None:
+                    tops = limits[rest] = [_UNKNOWN] * (wilds_held + 1)
+                top = tops[wilds_left]
+                if top == _UNKNOWN:
+                    top = tops[wilds_left] = last_feasible_place(
+                        full,
+                        up_to,
+                        wilds_left,
+                        rest,
+                        by_comp,
+                        guards,
+                        self.breaks,
+                        fit_memo,
+                        _known_bounds(tops, wilds_left),
                     )
-        elif place < _WILDS_ONLY:
-            left = _less(naturals_held, used)
-            later = tuple(code for code in left if _STEP_PLACE[code] > place)
-            every = finder.feasible(later, wilds_left, rest, rules, len(left) - len(later))
-        if not every:
-            # A tied completion needs a second copy of this shape's lowest natural
-            # (or, for wilds only, a wild to spare): most shapes have none.
-            if place == _WILDS_ONLY:
-                if not (finder.wild_only and wilds_left):
-                    return
-            elif naturals_held.count(_CODE_AT_PLACE[place]) <= used.count(_CODE_AT_PLACE[place]):
-                return
-            if left is None:
-                left = _less(naturals_held, used)
-            if not finder.tie_possible(left, wilds_left, place, rest):
-                return
-        base: list[int] = []
-        if not every:
-            # What :meth:`Steps.completable` checks before a tie is the same for every fill
-            # of the shape (the naturals left, and how many wilds): checked once here.
-            assert left is not None
-            if not rest:
-                if finder.keep and not left and not wilds_left:
-                    return
-                every = True
-            elif place < _WILDS_ONLY:
-                later = tuple(code for code in left if _STEP_PLACE[code] > place)
-                spare = len(left) - len(later)
-                every = finder.feasible(later, wilds_left, rest, rules, spare)
-            if not every:
-                base = sorted(left + self.hand_wilds)
-        is_run = kind == RUN
-        fills = wild_fills_cached(self.pool, need, is_run and not finder.canonical)
-        key_head: tuple[int, ...]
-        decl_head: tuple[int, ...]
-        if is_run:
-            key_head = (kind, which, start, size)
-            decl_head = (kind, which, start)
-            holes = [index for index, code in enumerate(body) if code < 0]
-        else:
-            key_head = (kind, which, 0, size)
-            decl_head = (kind, which)
-        for fill in fills:
-            if is_run:
-                if fill:
-                    run = list(body)
-                    for index, code in zip(holes, fill, strict=True):
-                        run[index] = code
-                    cards = tuple(run)
-                else:
-                    cards = body
-            else:
-                cards = tuple(sorted(body + fill)) if fill else body
-            key = key_head + cards
-            if not every:
-                # The rest of completable: a completion through a tied meld.
-                after = base.copy()
-                for code in fill:
-                    after.remove(code)
-                best = finder.best_tie(tuple(after), rest, place)
-                if best is None or best < key:
+                # Past ``top`` not even the whole hand after the shape's lowest natural,
+                # with the wilds the shape leaves, completes the contract: no fit to try;
+                # one place further on, not even with that natural's other copies (a tie),
+                # so the shape is out. (Feasibility only falls as naturals or wilds go.)
+                if place > top + 1:
                     continue
-            found.append((key, decl_head + cards))
-            if first_fill and need:
-                return  # the shape is listed: its fills are the next decision
+                if place <= top:
+                    remaining = full - up_to[place]
+                    for code in above:
+                        remaining -= units[code]
+                    known = fit_memo.get((remaining, wilds_left, rest))  # the fits' own memo
+                    if known is not None:
+                        every = known
+                    else:
+                        fits = one_part_fits if len(rest) == 1 else rest_fits  # the fast path
+                        every = fits(remaining, wilds_left, rest, by_comp, guards, fit_memo)
+            elif place < _WILDS_ONLY:
+                left = _less(naturals_held, used)
+                later = tuple(code for code in left if _STEP_PLACE[code] > place)
+                every = finder.feasible(later, wilds_left, rest, rules, len(left) - len(later))
+            if not every:
+                # A tied completion needs a second copy of this shape's lowest natural
+                # (or, for wilds only, a wild to spare): most shapes have none.
+                if place == _WILDS_ONLY:
+                    if not (finder.wild_only and wilds_left):
+                        continue
+                elif naturals_held.count(_CODE_AT_PLACE[place]) <= used.count(
+                    _CODE_AT_PLACE[place]
+                ):
+                    continue
+                if left is None:
+                    left = _less(naturals_held, used)
+                if not finder.tie_possible(left, wilds_left, place, rest):
+                    continue
+            base: list[int] = []
+            if not every:
+                # What :meth:`Steps.completable` checks before a tie is the same for every
+                # fill of the shape (the naturals left, and how many wilds): checked once.
+                assert left is not None
+                if not rest:
+                    if keep and not left and not wilds_left:
+                        continue
+                    every = True
+                elif place < _WILDS_ONLY:
+                    later = tuple(code for code in left if _STEP_PLACE[code] > place)
+                    spare = len(left) - len(later)
+                    every = finder.feasible(later, wilds_left, rest, rules, spare)
+                if not every:
+                    base = sorted(left + self.hand_wilds)
+            is_run = kind == RUN
+            fills = wild_fills_cached(self.pool, need, is_run and not finder.canonical)
+            key_head: tuple[int, ...]
+            decl_head: tuple[int, ...]
+            if is_run:
+                key_head = (kind, which, start, size)
+                decl_head = (kind, which, start)
+                holes = [index for index, code in enumerate(body) if code < 0]
+            else:
+                key_head = (kind, which, 0, size)
+                decl_head = (kind, which)
+            for fill in fills:
+                if is_run:
+                    if fill:
+                        run = list(body)
+                        for index, code in zip(holes, fill, strict=True):
+                            run[index] = code
+                        cards = tuple(run)
+                    else:
+                        cards = body
+                else:
+                    cards = tuple(sorted(body + fill)) if fill else body
+                key = key_head + cards
+                if not every:
+                    # The rest of completable: a completion through a tied meld.
+                    after = base.copy()
+                    for code in fill:
+                        after.remove(code)
+                    best = finder.best_tie(tuple(after), rest, place)
+                    if best is None or best < key:
+                        continue
+                found.append((key, decl_head + cards))
+                if first_fill and need:
+                    break  # the shape is listed: its fills are the next decision
 
 
 _UNKNOWN = -2
@@ -856,6 +899,13 @@ _FEASIBLE: dict[tuple[object, ...], bool] = bounded_memo(20_000)
 """Memo of :meth:`Steps.feasible`, a pure function of its key: the same rests of the same
 hands come back from step to step, turn to turn and game to game. A few MB; a bigger memo
 makes a noticeable pause when it is emptied."""
+
+_LAST_SEARCH: list[tuple[Steps, tuple[int, ...], tuple[Component, ...], StepSearch] | None] = [None]
+"""The last search of every shape of a hand (:meth:`Steps.search`): its options (the
+:class:`Steps`, held, so compared by identity), the hand's codes, the parts it fills and
+the search, replaced as a whole. A shape announced next ([contract.wilds]) has its fills
+listed from it (:meth:`Steps.shape_steps`) without a search of its own. Bounded (one
+search); content-keyed, so a new hand never meets an old answer."""
 
 _FINDERS: dict[tuple[int, bool, bool, bool], Steps] = bounded_memo(64)
 """One :class:`Steps` per options (rules are interned, so their id is theirs for good)."""

@@ -248,14 +248,20 @@ class GameLog:
             draws.append((to, passed, True))
         if drawn is not None:
             draws.append((seat, drawn, False))
-        return self.append(Pushed(seat, to, card))._drawn(draws)
+        return self._drawn(draws, Pushed(seat, to, card))
 
-    def _drawn(self, draws: Sequence[tuple[int, Card | None, bool]]) -> GameLog:
+    def _drawn(
+        self, draws: Sequence[tuple[int, Card | None, bool]], first: Event | None = None
+    ) -> GameLog:
         """This log with these draws (seat, card, pushed): a hidden draw in the public
         chain, the card in the drawer's and the private chain (as the plain triple: the
-        :class:`Drew` is only made when a log is read)."""
+        :class:`Drew` is only made when a log is read). ``first``: a public event before
+        them (the push), appended as :meth:`append` would, in the same new log."""
         public, private, mine = self._public, self._private, list(self._mine)
         index = self._length
+        if first is not None:
+            public = (public, first)
+            index += 1
         for seat, card, pushed in draws:
             hidden = _HIDDEN_DRAWS.get((seat, pushed))
             if hidden is None:

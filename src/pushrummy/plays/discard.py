@@ -125,6 +125,8 @@ def discardable(state: GameState, seat: int) -> list[Card]:
 
 # Moves are immutable values: a discard of each card value is built once per seat.
 _DISCARDS = tuple(tuple(Discard(seat, card) for card in ALL_CARDS) for seat in range(MAX_SEATS))
+_DISCARDED = tuple(tuple(Discarded(seat, card) for card in ALL_CARDS) for seat in range(MAX_SEATS))
+"""The event of each discard, made once as its move is (events are values too)."""
 
 
 def list_discard(state: GameState, turn: Turn | None) -> list[Move]:
@@ -171,7 +173,12 @@ def apply_discard(state: GameState, move: Any) -> GameState:
     hand = without_card(state.hands[seat], card)
     hands = set_at(state.hands, seat, hand)
     known = forget_in(state.known, seat, card)
-    log = state.log.append(Discarded(seat, card))
+    event = (
+        _DISCARDED[seat][card.code]
+        if seat < MAX_SEATS and card.__class__ is Card
+        else Discarded(seat, card)
+    )
+    log = state.log.append(event)
     # An upcard left by a draw from the stock goes under the discard ([draw.stock]).
     pile = state.pile if state.upcard is None else (*state.pile, state.upcard)
     if not hand:

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from ..cards import ALL_CARDS, Card
 from ..dealing import reshuffled_stock
 from ..errors import IllegalMoveError, SetupError, clip_items
 from ..events import DealEnd, Drew, StockReshuffled, Took
@@ -125,6 +126,8 @@ def take_allowed(variant: Variant, laid_down: bool, stock_size: int) -> bool:
 _TAKES = tuple((Take(seat),) for seat in range(MAX_SEATS))
 _PUSHES = tuple((Push(seat),) for seat in range(MAX_SEATS))
 _STOCK_DRAWS = tuple((DrawStock(seat),) for seat in range(MAX_SEATS))
+_TOOK = tuple(tuple(Took(seat, card) for card in ALL_CARDS) for seat in range(MAX_SEATS))
+"""The event of each take, made once (events are values)."""
 
 
 def list_take(state: GameState, turn: Turn | None) -> tuple[Move, ...]:
@@ -222,7 +225,11 @@ def apply_take(state: GameState, move: Any) -> GameState:
         known=set_at(state.known, seat, (*state.known[seat], upcard)),
         upcard=None,
         taken=upcard,
-        log=state.log.append(Took(seat, upcard)),
+        log=state.log.append(
+            _TOOK[seat][upcard.code]
+            if seat < MAX_SEATS and upcard.__class__ is Card
+            else Took(seat, upcard)
+        ),
     )
 
 

@@ -24,17 +24,19 @@ order check one filling, the first, not each of the (up to 10!/2⁵ = 113,400) a
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from operator import attrgetter
 from typing import Any
 
 from ..cards import IS_WILD, Card
 from ..contract_spec import Contract
 from ..contracts import can_complete_contract, contract_left, step_order_key
+from ..contracts.parts import rest_after_melds
 from ..contracts.shapes import build_meld
 from ..contracts.steps import StepSearch, first_step_search, minimal_steps, step_shape, steps_of
 from ..errors import ContractNotMetError, IllegalMoveError, InvalidMeldError
 from ..events import LaidDown
 from ..meld_shape import MeldShape
-from ..melds import Meld
+from ..melds import Meld, MeldKind, trusted_meld
 from ..moves import FillWilds, LayDown, LayDownShape, Move, lay_down_unchecked
 from ..state import GameState, Phase, replace_unchecked
 from ..variants import Variant
@@ -46,6 +48,7 @@ from .turn import (
     place_melds,
     require_cards,
     require_keeps_a_card,
+    search_of,
     set_at,
     without_cards,
 )
@@ -80,11 +83,7 @@ def list_lay_down(state: GameState, turn: Turn | None) -> list[Move]:
     placed = (
         tuple(t.meld for t in state.lay_down_so_far) if state.phase is Phase.LAYING_DOWN else ()
     )
-    return [
-        lay_down_unchecked(seat, (meld,))
-        for meld in _listed_steps(state, turn, placed)
-        if not _has_wild(meld)
-    ]
+    return _listed_steps(state, turn, placed)[0]
 
 
 def list_lay_down_shape(state: GameState, turn: Turn | None) -> list[Move]:
@@ -94,12 +93,7 @@ def list_lay_down_shape(state: GameState, turn: Turn | None) -> list[Move]:
     seat = turn.seat
     if state.laid_down[seat]:
         return []
-    placed = _placed(state)
-    return [
-        LayDownShape(seat, MeldShape.of(meld))
-        for meld in _listed_steps(state, turn, placed)
-        if _has_wild(meld)
-    ]
+    return _listed_steps(state, turn, _placed(state))[1]
 
 
 STEP_MOVES = (LayDown, LayDownShape)
@@ -128,13 +122,10 @@ class StepDraw:
         with wild cards); ``None`` if that candidate is not listed."""
         found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         search = self.search
-        search.add_steps(search.shapes[index], found, True)
+        search.add_steps((search.shapes[index],), found, True)
         if not found:
             return None
-        meld = build_meld(found[0][1])
-        if _has_wild(meld):
-            return LayDownShape(self.seat, MeldShape.of(meld))
-        return lay_down_unchecked(self.seat, (meld,))
+        return _step_move(self.seat, build_meld(found[0][1]))
 
 
 def step_draw(state: GameState, turn: Turn) -> StepDraw | None:
@@ -163,18 +154,57 @@ def _has_wild(meld: Meld) -> bool:
     return False
 
 
-_LAST_STEPS: list[tuple[object, tuple[Meld, ...]]] = [(None, ())]
+def _step_move(seat: int, meld: Meld) -> Move:
+    """The move of the listed step ``meld`` of ``seat``: a
+    :class:`~pushrummy.moves.LayDown` of it, or its shape if it holds wild cards.
+
+    Moves are values, and the search's melds are memoised (the same
+    :class:`~pushrummy.melds.Meld` object for the same meld): a seat that keeps its steps
+    in hand is listed the same steps turn after turn, so each step's move is made once
+    and kept (by seat and meld, compared by identity: the entry holds the meld).
+    """
+    key = (seat, id(meld))
+    known = _STEP_MOVE.get(key)
+    if known is not None and known[0] is meld:
+        return known[1]
+    move: Move
+    if _has_wild(meld):
+        move = LayDownShape(seat, MeldShape.of(meld))
+    else:
+        move = lay_down_unchecked(seat, (meld,))
+    if len(_STEP_MOVE) >= 4096:
+        _STEP_MOVE.clear()
+    _STEP_MOVE[key] = (meld, move)
+    return move
+
+
+_STEP_MOVE: dict[tuple[int, int], tuple[Meld, Move]] = {}
+""":func:`_step_move`'s moves by ``(seat, id(meld))``, with the meld (holding it keeps its
+id from being reused meanwhile). Bounded: emptied at 4,096 entries."""
+
+
+_LAST_STEPS: list[tuple[object, tuple[list[Move], list[Move]]]] = [(None, ([], []))]
 """The steps of the last listing (its :class:`~pushrummy.plays.turn.Turn`, made anew by
-each listing, and the steps), which the two listers of the lay-down steps share."""
+each listing, and its moves: the lay-downs, then the shapes), which the two listers of the
+lay-down steps share."""
 
 
-def _listed_steps(state: GameState, turn: Turn, placed: tuple[Meld, ...]) -> tuple[Meld, ...]:
+def _listed_steps(
+    state: GameState, turn: Turn, placed: tuple[Meld, ...]
+) -> tuple[list[Move], list[Move]]:
+    """The moves of the listed lay-down steps, in step order: those of melds without wild
+    cards (:class:`~pushrummy.moves.LayDown`), and the shapes of those with some."""
     last = _LAST_STEPS[0]
     if last[0] is turn:
-        return last[1]
-    melds = _steps(state, turn, placed, shapes=True)
-    _LAST_STEPS[0] = (turn, melds)
-    return melds
+        return (list(last[1][0]), list(last[1][1]))
+    lay_downs: list[Move] = []
+    shapes: list[Move] = []
+    seat = turn.seat
+    for meld in _steps(state, turn, placed, shapes=True):
+        move = _step_move(seat, meld)
+        (shapes if move.__class__ is LayDownShape else lay_downs).append(move)
+    _LAST_STEPS[0] = (turn, (lay_downs, shapes))
+    return (list(lay_downs), list(shapes))
 
 
 def _steps(
@@ -287,7 +317,8 @@ def list_fill_wilds(state: GameState, turn: Turn | None) -> list[Move]:
     assert turn is not None and state.shape is not None
     shape = state.shape
     seat = turn.seat
-    melds = _steps(_before_shape(state), turn, _placed(state), only=step_shape(shape))
+    # _steps reads the deal and the variant, which announcing the shape left as they were.
+    melds = _steps(state, turn, _placed(state), only=step_shape(shape))
     if melds:
         return [FillWilds(seat, _wilds_of(meld, shape)) for meld in melds]
     first = _first_filling(turn.hand, shape)
@@ -396,11 +427,25 @@ def _said_of(error: IllegalMoveError, state: GameState, move: Any) -> IllegalMov
 
 def apply_fill_wilds(state: GameState, move: Any) -> GameState:
     """The state after a checked :class:`~pushrummy.moves.FillWilds`: the meld it makes is
-    laid down as a step (:func:`apply_lay_down`)."""
+    laid down as a step (:func:`apply_lay_down`), and the shape is done with."""
     shape = state.shape
     assert shape is not None
-    meld = shape.fill(move.wilds)
-    return apply_lay_down(_before_shape(state), LayDown(move.seat, (meld,)))
+    return _lay_down(state, move.seat, (_filled(shape, move.wilds),), shape=None)
+
+
+def _filled(shape: MeldShape, wilds: Sequence[Card]) -> Meld:
+    """``shape.fill(wilds)`` of a checked filling (one wild card per wild place), built
+    without validating it again: the shape is valid, and wild cards at its wild places
+    keep it so ([contract.wilds]). Equal to what :meth:`MeldShape.fill` builds."""
+    slot = iter(wilds)
+    cards = tuple([next(slot) if card is None else card for card in shape.cards])
+    if shape.kind is MeldKind.SET:
+        cards = tuple(sorted(cards, key=_CODE))  # a set's cards sorted, as Meld sorts them
+    return trusted_meld(shape.kind, cards, shape.rank, shape.suit, shape.start)
+
+
+_CODE = attrgetter("code")
+"""Sort key of cards: their code, the order of Card's comparisons."""
 
 
 def check_lay_down(state: GameState, move: Any) -> None:
@@ -536,10 +581,17 @@ def apply_lay_down(state: GameState, move: Any) -> GameState:
     contract ([contract.steps]). The melds go to the table; the
     seat has laid down once nothing of the contract is left, and until then it is
     ``Phase.LAYING_DOWN``."""
-    seat: int = move.seat
-    melds: Sequence[Meld] = move.melds
+    return _lay_down(state, move.seat, move.melds)
+
+
+def _lay_down(state: GameState, seat: int, melds: Sequence[Meld], **extra: Any) -> GameState:
+    """:func:`apply_lay_down` of ``melds``; ``extra`` are more field changes."""
     placed = [t.meld for t in state.lay_down_so_far]
-    left = contract_left(state.contract, (*placed, *melds), state.variant)
+    # What is left of the contract, as contract_left says, from the search's own plan.
+    search = search_of(state.variant)
+    left = rest_after_melds(
+        search.plans[state.deal_number - 1].comps, (*placed, *melds), search.rules.exact
+    )
     if len(melds) > 1:  # to the table in step order, as the steps would place them
         melds = sorted(melds, key=step_order_key)
     log = state.log
@@ -547,7 +599,7 @@ def apply_lay_down(state: GameState, move: Any) -> GameState:
     for i, meld in enumerate(melds):  # one event per meld: the events of the steps
         log = log.append(LaidDown(seat, first_id + i, meld, i == last and not left))
     if left:
-        return place_melds(state, seat, melds, phase=Phase.LAYING_DOWN, log=log)
+        return place_melds(state, seat, melds, phase=Phase.LAYING_DOWN, log=log, **extra)
     return place_melds(
         state,
         seat,
@@ -556,4 +608,5 @@ def apply_lay_down(state: GameState, move: Any) -> GameState:
         phase=Phase.PLAY,
         laid_down=set_at(state.laid_down, seat, True),
         laid_down_this_turn=True,
+        **extra,
     )

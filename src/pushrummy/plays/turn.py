@@ -430,9 +430,14 @@ def without_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 
 def without_cards(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
     """``hand`` less one copy of each card of ``cards`` (which it holds)."""
+    # Found by code (ints compare in C), not by list.remove, which calls Card.__eq__ on
+    # every card before the one it finds: the same card goes (the first of equal ones).
     remaining = list(hand)
+    codes = [card.code for card in remaining]
     for card in cards:
-        remaining.remove(card)
+        index = codes.index(card.code)
+        del codes[index]
+        del remaining[index]
     return tuple(remaining)
 
 
@@ -441,18 +446,23 @@ def forget(known: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
     if not known:
         return known
     remaining = list(known)
+    codes = [card.code for card in remaining]  # by code, as without_cards
     for card in cards:
-        if card in remaining:
-            remaining.remove(card)
+        code = card.code
+        if code in codes:
+            index = codes.index(code)
+            del codes[index]
+            del remaining[index]
     return tuple(remaining)
 
 
 def forget_one(known: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """:func:`forget` for one card."""
-    if card not in known:
-        return known
-    index = known.index(card)
-    return known[:index] + known[index + 1 :]
+    code = card.code
+    for index, other in enumerate(known):  # by code, as without_cards
+        if other.code == code:
+            return known[:index] + known[index + 1 :]
+    return known
 
 
 def forget_in(
