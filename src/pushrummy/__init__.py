@@ -41,6 +41,8 @@ from .errors import (
     WrongPhaseError,
 )
 from .events import (
+    Bought,
+    BuyPassed,
     DealEnded,
     DealStarted,
     Discarded,
@@ -57,6 +59,7 @@ from .events import (
     StartingPosition,
     StockReshuffled,
     Took,
+    UpcardOffered,
 )
 from .layoffs import lay_off, layoff_ends
 from .meld_shape import MeldShape
@@ -72,6 +75,7 @@ from .melds import (
     meld_rule_violation,
 )
 from .moves import (
+    BuyUpcard,
     Discard,
     DrawStock,
     ExchangeWild,
@@ -82,6 +86,7 @@ from .moves import (
     Move,
     NewMeld,
     NextDeal,
+    PassUpcard,
     Push,
     Take,
     cards_used,
@@ -117,6 +122,11 @@ compiled: bool = is_compiled()
 pure-Python package: see :mod:`pushrummy.buildinfo` and the Speed page."""
 
 __all__ = [
+    "UpcardOffered",
+    "PassUpcard",
+    "BuyUpcard",
+    "BuyPassed",
+    "Bought",
     "CAP_IT",
     "CONTRACT_RUMMY",
     "JOKER",

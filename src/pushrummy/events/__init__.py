@@ -21,6 +21,11 @@ event                      what happened (hidden from other seats)
                            :class:`Drew` events that follow say who got which stock card
 :class:`StockReshuffled`   a seat drew from an empty stock: the discard pile was shuffled
                            into a new stock ([draw.reshuffle]); its cards, not their order
+:class:`UpcardOffered`     the player in turn did not take the upcard and offers it round
+                           the table ([buy.offer])
+:class:`BuyPassed`         a seat offered the upcard did not buy it ([buy.offer])
+:class:`Bought`            a seat bought the offered upcard out of turn, with penalty cards:
+                           the :class:`Drew` events that follow ([buy.penalty])
 :class:`Drew`              a seat got the top stock card (only that seat sees which); alone,
                            after no push, a draw from the stock ([draw.stock])
 :class:`LaidDown`          a seat placed a meld of its contract ([contract.steps]);
@@ -55,6 +60,8 @@ event feed's lines) are :func:`~pushrummy.english.describe_event`.
 from .log import EventLog, GameLog
 from .values import (
     EVENT_CLASSES,
+    Bought,
+    BuyPassed,
     DealEnd,
     DealEnded,
     DealStarted,
@@ -70,11 +77,14 @@ from .values import (
     StartingPosition,
     StockReshuffled,
     Took,
+    UpcardOffered,
     seen_by,
 )
 
 __all__ = [
     "EVENT_CLASSES",
+    "Bought",
+    "BuyPassed",
     "DealEnd",
     "DealEnded",
     "DealStarted",
@@ -92,5 +102,6 @@ __all__ = [
     "StartingPosition",
     "StockReshuffled",
     "Took",
+    "UpcardOffered",
     "seen_by",
 ]

@@ -13,6 +13,8 @@ from ..melds import Meld
 from ..variants import StakesSettlement
 
 __all__ = [
+    "Bought",
+    "BuyPassed",
     "EVENT_CLASSES",
     "DealEnd",
     "DealEnded",
@@ -29,6 +31,7 @@ __all__ = [
     "StartingPosition",
     "StockReshuffled",
     "Took",
+    "UpcardOffered",
     "seen_by",
 ]
 
@@ -144,6 +147,36 @@ class StockReshuffled:
 
 
 @attrs.frozen(slots=True)
+class UpcardOffered:
+    """``seat``, the player in turn, did not take the upcard ``card`` and offers it to the
+    other seats in rotation ([buy.offer]); the seat to move is the first it is offered to."""
+
+    kind: ClassVar[str] = "upcard_offered"
+    seat: int
+    card: Card
+
+
+@attrs.frozen(slots=True)
+class BuyPassed:
+    """``seat`` did not buy the upcard offered to it ([buy.offer])."""
+
+    kind: ClassVar[str] = "buy_passed"
+    seat: int
+
+
+@attrs.frozen(slots=True)
+class Bought:
+    """``seat`` bought the offered upcard ``card`` out of turn ([buy.offer]), with
+    ``penalty`` stock cards ([buy.penalty]): the :class:`Drew` events that follow (only
+    ``seat`` sees which cards)."""
+
+    kind: ClassVar[str] = "bought"
+    seat: int
+    card: Card
+    penalty: int
+
+
+@attrs.frozen(slots=True)
 class Drew:
     """``seat`` got the top card of the stock: ``card``, or ``None`` for a viewer who
     may not see it. ``pushed`` is true for the card a push hands to its receiver,
@@ -247,6 +280,9 @@ Event: TypeAlias = (
     | Took
     | Pushed
     | StockReshuffled
+    | UpcardOffered
+    | BuyPassed
+    | Bought
     | Drew
     | LaidDown
     | Melded
@@ -263,6 +299,9 @@ EVENT_CLASSES: Final[tuple[type[Any], ...]] = (
     Took,
     Pushed,
     StockReshuffled,
+    UpcardOffered,
+    BuyPassed,
+    Bought,
     Drew,
     LaidDown,
     Melded,
