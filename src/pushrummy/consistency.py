@@ -453,7 +453,9 @@ def _public(
     if phase is Phase.DRAW and game.upcard is None:
         found.append(Problem("upcard", "the draw phase needs an upcard ([draw.choice]), got null"))
     if phase is Phase.BUYING and game.upcard is None:
-        found.append(Problem("upcard", "the buying phase offers the upcard ([buy.offer]), got null"))
+        found.append(
+            Problem("upcard", "the buying phase offers the upcard ([buy.offer]), got null")
+        )
     stock_draw = game.variant.draw_style is DrawStyle.STOCK
     if phase in _IN_PLAY and game.upcard is not None and not stock_draw:
         found.append(

@@ -310,12 +310,13 @@ def who(seat: int, verb: str, *, you: int | None = None, verb_you: str | None = 
 
 
 def _base(verb: str) -> str:
-    """The verb for "you": ``takes`` → ``take``, ``pushes`` → ``push``, ``goes`` → ``go``
+    """The verb for "you": ``takes`` → ``take``, ``pushes`` → ``push``, ``passes`` →
+    ``pass``, ``goes`` → ``go``
     (of a verb of more words, the first: ``lays off`` → ``lay off``)."""
     first, blank, rest = verb.partition(" ")
     if first == "goes":
         first = "go"
-    elif first.endswith(("shes", "ches", "xes")):
+    elif first.endswith(("shes", "ches", "xes", "sses")):
         first = first[:-2]
     else:
         first = first.removesuffix("s")
@@ -378,11 +379,7 @@ def _describe_bought(event: Bought, you: int | None, card: Callable[[Card], str]
     :class:`~pushrummy.events.Drew` events that follow)."""
     count = event.penalty
     extra = (
-        ""
-        if not count
-        else " and a penalty card"
-        if count == 1
-        else f" and {count} penalty cards"
+        "" if not count else " and a penalty card" if count == 1 else f" and {count} penalty cards"
     )
     return f"{who(event.seat, 'buys', you=you)} {card(event.card)}{extra}"
 

@@ -128,7 +128,8 @@ from ..dealing import Turning, check_deck_order, upcard_turning
 from ..engine import apply_move, new_game
 from ..english import describe_event
 from ..errors import SetupError
-from ..moves import DrawStock, Move, NextDeal
+from ..events import StockReshuffled
+from ..moves import BuyUpcard, DrawStock, Move, NextDeal, PassUpcard
 from ..records import GameRecord
 from ..sampling import sample_state
 from ..state import GameState, Phase, replace_unchecked
@@ -713,13 +714,18 @@ def _pile_left(progress: _Progress) -> Counter[int]:
 
 
 def _reshuffles(game: GameState, move: Move) -> bool:
-    """Whether ``move`` draws from an empty stock that the pile is reshuffled into."""
-    return (
-        isinstance(move, DrawStock)
-        and not game.stock
-        and game.variant.reshuffle_stock
-        and bool(game.pile)
-    )
+    """Whether ``move`` draws from an empty stock that the pile is reshuffled into: a draw
+    from the stock, or, with buying ([buy.offer]), a buy (its penalty cards, then the draw of
+    the player in turn) or the last pass (that draw), when the stock holds too few cards."""
+    variant = game.variant
+    if not (variant.reshuffle_stock and game.pile) or len(game.stock) > variant.buy_penalty:
+        return False  # a move draws at most buy_penalty + 1 cards, and a pile is needed
+    if not variant.buying:
+        return isinstance(move, DrawStock) and not game.stock
+    if not isinstance(move, (DrawStock, BuyUpcard, PassUpcard)):
+        return False
+    after = apply_move(game, move)  # whether it reshuffles: its events say
+    return any(type(event) is StockReshuffled for event in after.log.events.since(len(game.log)))
 
 
 def _advance(rules: _Rules, progress: _Progress, action: int) -> _Progress:

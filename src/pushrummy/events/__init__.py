@@ -21,11 +21,6 @@ event                      what happened (hidden from other seats)
                            :class:`Drew` events that follow say who got which stock card
 :class:`StockReshuffled`   a seat drew from an empty stock: the discard pile was shuffled
                            into a new stock ([draw.reshuffle]); its cards, not their order
-:class:`UpcardOffered`     the player in turn did not take the upcard and offers it round
-                           the table ([buy.offer])
-:class:`BuyPassed`         a seat offered the upcard did not buy it ([buy.offer])
-:class:`Bought`            a seat bought the offered upcard out of turn, with penalty cards:
-                           the :class:`Drew` events that follow ([buy.penalty])
 :class:`Drew`              a seat got the top stock card (only that seat sees which); alone,
                            after no push, a draw from the stock ([draw.stock])
 :class:`LaidDown`          a seat placed a meld of its contract ([contract.steps]);
@@ -39,6 +34,11 @@ event                      what happened (hidden from other seats)
 :class:`StartingPosition`  a deal began from a position set up rather than dealt
                            (:func:`~pushrummy.new_position`): the first event of such a
                            game; each seat sees only its own hand
+:class:`UpcardOffered`     the player in turn did not take the upcard and offers it round
+                           the table ([buy.offer])
+:class:`BuyPassed`         a seat offered the upcard did not buy it ([buy.offer])
+:class:`Bought`            a seat bought the offered upcard out of turn, with penalty cards:
+                           the :class:`Drew` events that follow ([buy.penalty])
 =========================  ===================================================================
 
 Appending is cheap: a log is a persistent chain that a new state extends, never

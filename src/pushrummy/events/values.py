@@ -13,9 +13,9 @@ from ..melds import Meld
 from ..variants import StakesSettlement
 
 __all__ = [
+    "EVENT_CLASSES",
     "Bought",
     "BuyPassed",
-    "EVENT_CLASSES",
     "DealEnd",
     "DealEnded",
     "DealStarted",
@@ -299,9 +299,6 @@ EVENT_CLASSES: Final[tuple[type[Any], ...]] = (
     Took,
     Pushed,
     StockReshuffled,
-    UpcardOffered,
-    BuyPassed,
-    Bought,
     Drew,
     LaidDown,
     Melded,
@@ -311,8 +308,12 @@ EVENT_CLASSES: Final[tuple[type[Any], ...]] = (
     DealEnded,
     GameEnded,
     StartingPosition,
+    UpcardOffered,
+    BuyPassed,
+    Bought,
 )
-"""Every event class, in the order of the table above."""
+"""Every event class, in the order of the table above (the events of buying out of turn,
+added last, after the others)."""
 
 
 def seen_by(event: Event, seat: int) -> Event:

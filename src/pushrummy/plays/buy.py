@@ -67,7 +67,9 @@ def may_buy(variant: Variant, *, laid_down: bool, bought: int, available: int) -
         buying, after, limit = variant.buying, variant.buy_after_contract, variant.buy_limit
         penalty = variant.buy_penalty
     except AttributeError:
-        raise TypeError(f"may_buy: variant must be a Variant, not {type(variant).__name__}") from None
+        raise TypeError(
+            f"may_buy: variant must be a Variant, not {type(variant).__name__}"
+        ) from None
     return (
         buying
         and (after or not laid_down)
