@@ -840,6 +840,8 @@ def _origins(
         index = replay.before + offset
         if index >= len(game.results):
             break
+        if origin is None:  # a reshuffled deal: its end is not counted
+            continue
         counts = list(origin)
         known = replay.ends[offset][2]
         for other, hand in enumerate(game.results[index].hands):

@@ -106,7 +106,9 @@ class LogReplay:
             from its hidden hand or draws). With the hands another seat holds unknown, these
             cards and those hands must fit in the deck (:attr:`origins`). ``None`` for a
             state's log, which shows every card.
-        origins: :attr:`origin` as it was at each ended deal's end (in a view's replay).
+        origins: :attr:`origin` as it was at each ended deal's end (in a view's replay);
+            ``None`` for a deal whose stock was reshuffled ([draw.reshuffle]: the hidden
+            cards left in other hands may then be cards of the pile, counted already).
         before: how many deals ended before the log begins: ``0``, or, for a log that
             begins with a :class:`~pushrummy.events.StartingPosition`, the deals before it
             (played elsewhere: :attr:`ends` starts after them).
@@ -173,7 +175,7 @@ class LogReplay:
     ends: list[tuple[tuple[int, ...], tuple[list[int] | None, ...], tuple[tuple[int, ...], ...]]]
     before: int
     origin: list[int] | None
-    origins: list[list[int]]
+    origins: list[list[int] | None]
 
     def __init__(self, variant: Variant, players: int, seat: int | None) -> None:
         self._variant, self._players, self._seat = variant, players, seat
@@ -719,7 +721,9 @@ class LogReplay:
         hands = tuple(_copy(hand) for hand in self.hands)
         self.ends.append((tuple(self.sizes), hands, tuple(map(tuple, self.known))))
         if self.origin is not None:
-            self.origins.append(list(self.origin))
+            # After a reshuffle a hidden card left in another hand may be one drawn from the
+            # reshuffled pile, whose cards are counted already: the end is not counted.
+            self.origins.append(None if self._reshuffled else list(self.origin))
         return None
 
     def _ending_words(self, ending: tuple[DealEnd, int | None] | None = None) -> str:

@@ -718,10 +718,12 @@ CONTRACT_RUMMY = Variant(
     new_melds_after_contract=False,
     same_turn_after_contract=False,
     wild_exchange=WildExchange.JOKERS_IN_RUNS,
+    buying=True,
 )
 """Contract Rummy (Parlett): 3–8 individual players, two packs and one joker for 3 or 4 players,
 three packs and two jokers for 5–8; seven deals of 10 and then 12 cards; a turn takes the upcard
-or draws from the stock, and an emptied stock is the discard pile reshuffled, a deal ending after
+or offers it round the table, one other player perhaps buying it with a penalty card, and then
+draws from the stock; an emptied stock is the discard pile reshuffled, a deal ending after
 200 turns if nobody has gone out (``max_turns_per_deal``); each lay-down exactly
 the contract, at most one wild card in each of its melds; lay-offs only from the next turn on,
 no new melds; jokers in runs may be exchanged (:ref:`rules-presets`, :ref:`rules-contract-rummy`)."""
