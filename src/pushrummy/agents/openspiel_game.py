@@ -73,9 +73,10 @@ For example (docs/agents.rst runs a game with OpenSpiel's MCTS)::
   bounds the decisions (tokens): per turn, a draw, at most three tokens per card of the
   hand to play it (a meld of ``k`` cards, ``w`` of them wild, takes ``k + 2`` tokens, and
   ``w`` more when its shape and its wild cards are two moves: at most ``3k``) or to
-  exchange it, and a discard, with the hand at most the deck:
-  ``deals × (max_turns_per_deal + 1) × (2 + 6 × deck)``. It is a bound, far above real
-  games.
+  exchange it, and a discard, with the hand at most the deck, and with ``buying`` the
+  offer's answers, one a seat ([buy.offer]):
+  ``deals × (max_turns_per_deal + 1) × (2 + (players - 1 with buying) + 6 × deck)``. It is
+  a bound, far above real games.
 * **Observations**: ``observation_tensor(p)`` is the vector of
   :class:`~pushrummy.agents.observation.ObservationEncoder` from seat ``p``'s
   :class:`~pushrummy.views.PlayerView` with its own pending prefix (``()`` for a seat that
@@ -401,7 +402,9 @@ class PushRummyGame(_GameBase):  # type: ignore[misc]
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0 if partnership else None,
-            max_game_length=len(variant.deals) * (turns + 1) * (2 + 6 * rules.deck_size),
+            max_game_length=len(variant.deals)
+            * (turns + 1)
+            * (2 + (players - 1) * variant.buying + 6 * rules.deck_size),
         )
         if partnership and game_type.utility != pyspiel.GameType.Utility.ZERO_SUM:
             raise SetupError("a partnership variant is played as python_pushrummy_push")
