@@ -121,7 +121,7 @@ def test_only_the_seat_offered_the_upcard_buys_or_passes() -> None:
     assert_rejected(state, BuyUpcard(0), WrongPhaseError, "buy.offer")
     assert_rejected(state, PassUpcard(0), WrongPhaseError, "buy.offer")
     # Without the option the draw is at once: no offer, no phase of buying.
-    plain = offered(CONTRACT_RUMMY)
+    plain = offered(CONTRACT_RUMMY.replace(buying=False))
     drawn = play(plain, DrawStock(0))
     assert drawn.phase is Phase.PLAY and drawn.current_player == 0
     assert drawn.log.events.since(len(plain.log)) == (Drew(0, c("9H"), False),)
@@ -337,3 +337,18 @@ def test_random_games_with_buying_stay_consistent() -> None:
                 consistent(state)
         buys += sum(isinstance(e, Bought) for e in state.log.events)
     assert buys > 0
+
+
+@rule("buy.offer")
+def test_a_position_is_not_set_up_in_the_middle_of_an_offer() -> None:
+    """``new_position`` refuses ``Phase.BUYING`` (its log could not say who offered the
+    upcard): the draw is set up instead, and the draw from the stock offers it."""
+    with pytest.raises(pr.SetupError, match="offered round the table"):
+        pr.new_position(
+            BUYING,
+            hands=[HANDS[0], HANDS[1], HANDS[2], HANDS[3]],
+            upcard="KS",
+            phase=Phase.BUYING,
+            current_player=1,
+            seed=1,
+        )
