@@ -210,6 +210,10 @@ offending field, with the ``VariantError`` chained as its cause.
   "may_discard_wild": true,
   "must_discard_to_go_out": false,
   "max_turns_per_deal": null,
+  "buying": false,
+  "buy_penalty": 1,
+  "buy_limit": null,
+  "buy_after_contract": true,
   "wild_cards": [
     "2C",
     "2D",
