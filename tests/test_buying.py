@@ -352,3 +352,49 @@ def test_a_position_is_not_set_up_in_the_middle_of_an_offer() -> None:
             current_player=1,
             seed=1,
         )
+
+
+@rule("buy.offer", "buy.penalty", "buy.limit")
+def test_a_forged_log_of_buying_is_refused() -> None:
+    """The log replay knows the offer: an offer in a game without buying, a buy with the
+    wrong number of penalty cards, a buy past the limit or a penalty draw that is missing
+    are each refused where they stand (a replay that took the events on trust would not)."""
+    from pushrummy.log_replay import replay_log
+
+    state = play(play(offered(BUYING.replace(buy_limit=1)), DrawStock(0)), BuyUpcard(1))
+    events = list(state.log.events)
+    assert replay_log(events, state.variant, 4, None).problem is None
+    at = next(i for i, e in enumerate(events) if isinstance(e, Bought))
+    plain = replay_log(events, CONTRACT_RUMMY.replace(buying=False), 4, None).problem
+    assert plain is not None and "buying=False" in plain[2]
+    forged = [*events[:at], Bought(1, c("KS"), 2), *events[at + 1 :]]
+    problem = replay_log(forged, state.variant, 4, None).problem
+    assert problem is not None and problem[:2] == (at, "penalty")
+    cut = replay_log(events[: at + 2], state.variant, 4, None).problem
+    assert cut is not None and "seat 0's draw" in cut[2]
+    # Seat 1 buying twice in a deal: a log of the unlimited game is refused with a limit.
+    twice = play(buy_then_round(BUYING), DrawStock(2))
+    while twice.current_player != 1:
+        twice = play(twice, PassUpcard(twice.current_player))  # type: ignore[arg-type]
+    twice = play(twice, BuyUpcard(1))
+    events = list(twice.log.events)
+    second = [i for i, e in enumerate(events) if isinstance(e, Bought)][1]
+    assert replay_log(events, twice.variant, 4, None).problem is None
+    limited = replay_log(events, BUYING.replace(buy_limit=1), 4, None).problem
+    assert limited is not None and limited[0] == second  # seat 1 is skipped: seat 2 draws
+
+
+@rule("buy.penalty", "draw.visibility")
+def test_samples_of_another_seats_view_do_not_know_the_penalty_card() -> None:
+    """``sample_state`` from seat 3's view after seat 1 bought: the bought KS is always in
+    seat 1's hand, its penalty card (9H) only sometimes: the sample draws it like any unseen
+    card. A sampler that read the penalty card from the state would always place 9H."""
+    state = play(play(offered(), DrawStock(0)), BuyUpcard(1))
+    me = pr.view(state, 3)
+    held = 0
+    for seed in range(40):
+        sample = pr.sample_state(me, random.Random(seed))
+        assert pr.view(sample, 3) == me
+        assert c("KS") in sample.hands[1]
+        held += c("9H") in sample.hands[1]
+    assert 0 < held < 40
