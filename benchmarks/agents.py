@@ -5,6 +5,7 @@ Usage::
     python benchmarks/agents.py                 # 20 rounds, about a minute
     python benchmarks/agents.py --rounds 5      # a smoke run
     python benchmarks/agents.py --profile pettingzoo   # where a step's time goes
+    python benchmarks/agents.py --before ../old/src    # beside another version, same process
 
 Every round plays one *new* game (a fresh seed: nothing is a replay the caches have seen)
 of each subject, interleaved in one process, with a masked uniformly random policy, and
@@ -24,6 +25,12 @@ tokens for a meld). Subjects:
   rummy), its ``raw_env`` as pushrummy's above, with the same loop — the Python
   environment of another card game a learner would use instead.
 
+With ``--before DIR`` (a folder holding another version's ``pushrummy`` package, such as
+an older checkout's ``src``), that version is copied under the name ``pushrummy_before``
+and imported beside this one, and its PettingZoo environment joins the subjects as
+``pettingzoo-before`` and ``pettingzoo-normalised-before``: before and after in the same
+process and the same minutes, game by game.
+
 The two gin rummies are optional: a subject whose package is missing is left out with a
 printed line. ``gin_rummy_v4`` needs ``rlcard`` and a PettingZoo that still ships it
 (``pip install "pettingzoo[classic]<1.27"``: 1.27 dropped it).
@@ -36,9 +43,13 @@ import cProfile
 import importlib
 import pstats
 import random
+import shutil
 import statistics
+import sys
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -137,6 +148,31 @@ NEEDS = {
 }
 
 
+def add_before(folder: str) -> list[str]:
+    """Import the ``pushrummy`` package in ``folder`` as ``pushrummy_before`` and add its
+    PettingZoo subjects; their names."""
+    source = Path(folder) / "pushrummy"
+    if not (source / "__init__.py").is_file():
+        raise SystemExit(f"--before: no pushrummy package in {folder}")
+    copy = Path(tempfile.mkdtemp(prefix="pushrummy-before-"))
+    shutil.copytree(source, copy / "pushrummy_before")  # relative imports: any name works
+    sys.path.insert(0, str(copy))
+    before = importlib.import_module("pushrummy_before")
+    environment = importlib.import_module("pushrummy_before.agents.pettingzoo_env")
+    variant = before.PUSH.replace(max_turns_per_deal=100)
+
+    def subject(**options: object) -> Callable[[int], tuple[int, int]]:
+        def play(seed: int) -> tuple[int, int]:
+            env = environment.PushRummyEnv(variant, **options)
+            return random_aec_game(env, seed, lambda: not env.pending_prefix)
+
+        return play
+
+    SUBJECTS["pettingzoo-before"] = subject()
+    SUBJECTS["pettingzoo-normalised-before"] = subject(normalize=True)
+    return ["pettingzoo-before", "pettingzoo-normalised-before"]
+
+
 def available(names: list[str]) -> list[str]:
     """``names`` less the optional subjects whose package is missing (said on stdout)."""
     kept = []
@@ -158,8 +194,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1000, help="the first game's seed")
     parser.add_argument("--profile", choices=sorted(SUBJECTS), help="profile one subject")
     parser.add_argument("--only", nargs="+", choices=sorted(SUBJECTS), help="these subjects")
+    parser.add_argument("--before", metavar="DIR", help="also another version's package in DIR")
     args = parser.parse_args()
-    subjects = {name: SUBJECTS[name] for name in available(args.only or list(SUBJECTS))}
+    names = available(args.only or list(SUBJECTS))
+    if args.before:
+        names += add_before(args.before)
+    subjects = {name: SUBJECTS[name] for name in names}
     if args.profile:
         profiler = cProfile.Profile()
         profiler.enable()
@@ -171,8 +211,11 @@ def main() -> None:
     cpu: dict[str, list[float]] = {name: [] for name in subjects}
     wall: dict[str, float] = dict.fromkeys(subjects, 0.0)
     counts: dict[str, list[int]] = {name: [0, 0] for name in subjects}
+    for subject in subjects.values():  # warm up (imports, first loads), untimed
+        subject(args.seed - 1)
     for number in range(args.rounds):
-        for name, subject in subjects.items():  # interleaved: the same machine load
+        order = list(subjects.items())  # interleaved: the same machine load, and the
+        for name, subject in order[:: -1 if number % 2 else 1]:  # order alternated
             start_cpu, start_wall = time.process_time(), time.perf_counter()
             steps, moves = subject(args.seed + number)
             cpu[name].append(time.process_time() - start_cpu)
@@ -180,12 +223,12 @@ def main() -> None:
             counts[name][0] += steps
             counts[name][1] += moves
     print(f"{args.rounds} new games per subject (seeds {args.seed}…), CPU time:")
-    print(f"{'subject':24} {'steps/game':>10} {'µs/step':>9} {'µs/move':>9} {'wall µs/step':>12}")
+    print(f"{'subject':28} {'steps/game':>10} {'µs/step':>9} {'µs/move':>9} {'wall µs/step':>12}")
     for name in subjects:
         steps, moves = counts[name]
         total = sum(cpu[name])
         print(
-            f"{name:24} {steps / args.rounds:10.0f} {total / steps * 1e6:9.1f} "
+            f"{name:28} {steps / args.rounds:10.0f} {total / steps * 1e6:9.1f} "
             f"{total / moves * 1e6:9.1f} {wall[name] / steps * 1e6:12.1f}"
         )
     print(f"median CPU s/game: { ({n: round(statistics.median(v), 3) for n, v in cpu.items()}) }")

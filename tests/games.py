@@ -35,6 +35,7 @@ from pushrummy.variants import (
     DrawStyle,
     LayoffTargets,
     PushTo,
+    SetSuits,
     ShortStockPush,
     Stakes,
     WildExchange,
@@ -108,6 +109,8 @@ HOUSE_RULES: dict[str, dict[str, Any]] = {
         # discard pile reshuffled when the stock runs out ([draw.stock], [draw.reshuffle])
         "draw_style": DrawStyle.STOCK,
         "reshuffle_stock": True,
+        # and sets of any suits, as in Contract Rummy ([meld.set_suits])
+        "set_suits": SetSuits.ANY,
     },
     "buying_limited": {
         # buying out of turn ([buy.offer]) with every buying option off its default: two
@@ -159,6 +162,7 @@ MELD_RULES: dict[str, dict[str, Any]] = {
     "max_run_13": {"max_run_length": 13},
     "exact_sizes": {"contract_exact_sizes": True},
     "any_in_runs": {"wild_exchange": WildExchange.ANY_IN_RUNS},
+    "any_suits": {"set_suits": SetSuits.ANY},
     # combinations
     "fewer_min_naturals_1": {
         "wild_limit": WildLimit.FEWER_THAN_NATURALS,
@@ -169,6 +173,11 @@ MELD_RULES: dict[str, dict[str, Any]] = {
     "min_naturals_1_jokers_in_runs": {
         "min_naturals_per_meld": 1,
         "wild_exchange": WildExchange.JOKERS_IN_RUNS,
+    },
+    "any_suits_fewer_exact": {
+        "set_suits": SetSuits.ANY,
+        "wild_limit": WildLimit.FEWER_THAN_NATURALS,
+        "contract_exact_sizes": True,
     },
 }
 """Named settings of the options that decide which melds and lay-downs are valid or listed."""

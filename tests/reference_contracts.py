@@ -135,6 +135,9 @@ class RefOptions:
     laydown_wild_cap: int | None = None
     """[contract.wild_cap] ``laydown_wilds_per_meld``: at most this many wild cards in each
     meld of the lay-down (``None``: no such limit)."""
+    set_suits: str = "distinct"
+    """[meld.set_suits] ``set_suits``: "distinct" (a set's naturals of pairwise different
+    suits, at most 4 cards) | "any" (any suits, any number of cards)."""
 
 
 DEFAULT_OPTIONS = RefOptions()
@@ -151,6 +154,7 @@ def options_of(variant: Any) -> RefOptions:
         max_run_length=int(variant.max_run_length),
         exact_sizes=bool(getattr(variant, "contract_exact_sizes", False)),
         laydown_wild_cap=getattr(variant, "laydown_wilds_per_meld", None),
+        set_suits=str(getattr(getattr(variant, "set_suits", None), "value", "distinct")),
     )
 
 
@@ -199,16 +203,12 @@ def structural_problem(meld: RefMeld) -> str | None:
         # [meld.set] "A set's rank is A or 3–K (there are no natural twos)."
         if meld.rank not in SET_RANKS:
             return f"set rank {meld.rank} is not A or 3-K"
-        # [meld.set] "A set is 3 or 4 cards of equal rank."
-        if not 3 <= len(cards) <= 4:
-            return f"a set has 3 or 4 cards, not {len(cards)}"
-        # [meld.set] "Its natural cards all have that rank ..."
+        # [meld.set] "A set is 3 or more cards of equal rank."
+        if len(cards) < 3:
+            return f"a set has 3 or more cards, not {len(cards)}"
+        # [meld.set] "Its natural cards all have that rank." (Their suits: set_suits.)
         if any(rank_of(c) != meld.rank for c in naturals):
             return "a natural of another rank"
-        # [meld.set] "... and pairwise different suits"
-        suits = [suit_of(c) for c in naturals]
-        if len(set(suits)) != len(suits):
-            return "two naturals of one suit"
         # [meld.wild] "a wild in a set stands for the set's rank": nothing to check.
         if list(cards) != sorted(cards, key=card_key):
             return "set cards not in canonical order"
@@ -258,10 +258,29 @@ def option_problem_counts(kind: str, naturals: int, wilds: int, options: RefOpti
     return None
 
 
+def set_suits_problem(meld: RefMeld, options: RefOptions) -> str | None:
+    """Why a set breaks [meld.set_suits], or None."""
+    if meld.kind != "set" or options.set_suits == "any":
+        return None
+    if options.set_suits != "distinct":
+        raise ValueError(f"unknown set_suits {options.set_suits!r}")
+    # [meld.set_suits] distinct: "a set's naturals have pairwise different suits, so it holds
+    # at most 4 cards"
+    if len(meld.cards) > 4:
+        return f"a set has at most 4 cards, not {len(meld.cards)}"
+    suits = [suit_of(c) for c in meld.cards if not is_wild(c)]
+    if len(set(suits)) != len(suits):
+        return "two naturals of one suit"
+    return None
+
+
 def option_problem(meld: RefMeld, options: RefOptions) -> str | None:
-    """Why ``meld`` breaks the house options of [meld.wild] / [meld.run], or None."""
+    """Why ``meld`` breaks the house options of [meld.wild] / [meld.run] /
+    [meld.set_suits], or None."""
     wilds = sum(1 for c in meld.cards if is_wild(c))
-    return option_problem_counts(meld.kind, len(meld.cards) - wilds, wilds, options)
+    return option_problem_counts(
+        meld.kind, len(meld.cards) - wilds, wilds, options
+    ) or set_suits_problem(meld, options)
 
 
 def meld_problem(meld: RefMeld, options: RefOptions = DEFAULT_OPTIONS) -> str | None:
@@ -439,6 +458,7 @@ def meld_table(
         options.min_naturals,
         options.wild_limit,
         options.max_run_length,
+        options.set_suits,
         sizes,
     )
     cached = _TABLE_CACHE.get(key)
@@ -448,8 +468,10 @@ def meld_table(
     for cards in sub_multisets(counts, sizes[0], sizes[1], keep=could_be_meld):
         wilds = sum(1 for c in cards if is_wild(c))
         naturals = len(cards) - wilds
-        if len(cards) <= 4 and option_problem_counts("set", naturals, wilds, options) is None:
-            declared = tuple(set_declarations(cards))
+        if option_problem_counts("set", naturals, wilds, options) is None:
+            declared = tuple(
+                meld for meld in set_declarations(cards) if set_suits_problem(meld, options) is None
+            )
             if declared:
                 groups.append(("set", cards, declared))
         if option_problem_counts("run", naturals, wilds, options) is None:

@@ -121,6 +121,7 @@ def options_of(state: GameState) -> Options:
         v.max_run_length,
         v.contract_exact_sizes,
         v.laydown_wilds_per_meld,
+        v.set_suits.value,
     )
 
 
@@ -144,10 +145,14 @@ def meld_ok(kind: str, cards: Sequence[Card], key: int, opts: Options) -> bool:
     if wild_limit == "fewer_than_naturals" and wilds >= len(naturals):
         return False
     if kind == "set":
-        if key not in SET_RANKS or not 3 <= len(cards) <= 4:
+        if key not in SET_RANKS or len(cards) < 3:
             return False
-        suits = [int(x.suit) for x in naturals]
-        return all(int(x.rank) == key for x in naturals) and len(set(suits)) == len(suits)
+        if not all(int(x.rank) == key for x in naturals):
+            return False
+        if opts[5] == "any":  # [meld.set_suits]: any suits, any number of cards
+            return True
+        suits = [int(x.suit) for x in naturals]  # distinct: different suits, at most 4
+        return len(cards) <= 4 and len(set(suits)) == len(suits)
     suit, start = divmod(key, 100)
     end = start + len(cards) - 1
     if len(cards) < 3 or start < 1 or end > HIGH_ACE or len(cards) > max_run:

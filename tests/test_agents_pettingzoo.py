@@ -364,6 +364,43 @@ def test_normalised_and_history_observations() -> None:
         unit.step(token)
 
 
+@pytest.mark.parametrize("preset", ["push", "cap_it_5"])
+def test_observations_written_in_place_are_the_vectors_from_scratch(preset: str) -> None:
+    """The environment keeps an array per seat and rewrites only the parts of the
+    observation that changed since that seat's last view (arrays.Features): at every step
+    of whole games, for the agent to move and for one that is not, it must hold exactly
+    the vector a new encoder builds from the view alone, and the mask a new codec's."""
+    variant, players = SHORT[preset]
+    variant = variant.replace(max_turns_per_deal=25)  # deals long enough to build a table
+    environment = raw_env(variant, players, normalize=preset == "push")
+    rng = np.random.default_rng(3)
+    checked = melds = 0
+    for seed in (3, 4):
+        environment.reset(seed=seed)
+        for agent in environment.agent_iter():
+            others = [a for a in environment.agents if a != agent]
+            another = [others[int(rng.integers(len(others)))]] if others else []
+            for seen in [agent, *another]:
+                view = environment.view(seen)
+                prefix = environment.pending_prefix if seen == agent else ()
+                scratch = pr.agents.ObservationEncoder(variant, players)
+                expected = np.array(scratch.encode(view, prefix), dtype=np.float32)
+                if environment.features.normalize:
+                    expected = np.array(scratch.normalise(scratch.encode(view, prefix)))
+                observed = environment.observe(seen)
+                np.testing.assert_allclose(observed["observation"], expected, rtol=1e-6)
+                mask = pr.agents.ActionCodec(variant, players).mask(view, prefix)
+                assert tuple(observed["action_mask"]) == mask
+                checked += 1
+                melds = max(melds, len(view.table))
+            observation, _, termination, truncation, _ = environment.last()
+            if termination or truncation:
+                environment.step(None)
+            else:
+                environment.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert checked > 1000 and melds >= 3, (checked, melds)
+
+
 def test_an_illegal_token_penalises_the_offenders_side() -> None:
     environment = raw_env(illegal_reward=-2.0)
     environment.reset(seed=1)

@@ -101,6 +101,10 @@ def test_ppo_config_refuses_bad_sizes() -> None:  # checked before Ray is import
         rllib.ppo_config(minibatch=0)
     with pytest.raises(TypeError, match="epochs"):
         rllib.ppo_config(epochs=2.0)  # type: ignore[arg-type]
+    with pytest.raises(pr.SetupError, match="envs"):
+        rllib.ppo_config(envs=0)
+    with pytest.raises(TypeError, match="envs"):
+        rllib.ppo_config(envs=None)  # type: ignore[arg-type]
 
 
 @pytest.mark.rllib
@@ -119,7 +123,8 @@ def test_one_ppo_iteration() -> None:
         # an env runner that raises (a token the mask forbids, an observation outside its
         # space) fails train() instead of being restarted into an iteration without samples
         config = config.fault_tolerance(restart_failed_env_runners=False)
-        assert config.num_env_runners == 1 and config.rollout_fragment_length == rllib.FRAGMENT
+        assert config.num_env_runners == 1 and config.num_envs_per_env_runner == rllib.ENVS
+        assert config.rollout_fragment_length == -(-batch // rllib.ENVS)  # each env's share
         algo = config.build_algo() if hasattr(config, "build_algo") else config.build()
         try:
             module = algo.get_module(rllib.POLICY)

@@ -42,6 +42,7 @@ from pushrummy import (
     Rank,
     Suit,
     make_deck,
+    meld_rule_violation,
     parse_card,
     parse_cards,
 )
@@ -142,7 +143,8 @@ def closed_form(option: str = "default") -> dict[str, int]:
 def pushrummy_count() -> Counter[str]:
     """Method 3: count the Meld objects pushrummy's own validation accepts.
 
-    Sets: every multiset of 3 card values (within the deck's copies) from the 4 naturals of
+    Sets (then kept if the default options, ``set_suits=distinct``, accept them): every
+    multiset of 3 card values (within the deck's copies) from the 4 naturals of
     one rank and the 5 wild values, every declared rank (all 13, twos included: pushrummy
     must refuse those). Runs: every sequence of 3 (within copies) from the 12 naturals of
     one suit and the 5 wild values, with ``Meld.run_of`` inferring the start from the
@@ -175,7 +177,9 @@ def pushrummy_count() -> Counter[str]:
             else:
                 with contextlib.suppress(InvalidMeldError):
                     found.add(Meld.run_of(cards))
-    return Counter(classify(m.kind.value, m.cards) for m in found)
+    # The default options: a set's naturals of different suits ([meld.set_suits]).
+    kept = [m for m in found if meld_rule_violation(m) is None]
+    return Counter(classify(m.kind.value, m.cards) for m in kept)
 
 
 def test_reference_catalogue_of_3_card_melds(reference_melds: tuple) -> None:

@@ -1103,3 +1103,20 @@ def test_play_asks_the_seat_offered_the_upcard(
     assert "is offered to you: buy it (with 1 penalty card) or pass" in out
     assert "you buy" in out and "you pass" in out
     assert "Game over after 7 deals" in out
+
+
+def test_play_contract_rummy_to_the_end_without_a_turn_cap(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The preset's own rules (200 turns at most): the player always makes the first listed
+    # move, and every deal ends by a player going out ([meld.set_suits]: sets of any suits
+    # keep taking lay-offs, where capped sets of four stalled deals).
+    argv = ["play", "--variant", "contract-rummy", "--seed", "4"]
+    code, out, err = run_cli(argv, capsys, monkeypatch, stdin="1\n\n" * 20000)
+    assert code == 0, err
+    assert "Game over after 7 deals" in out
+    results = [
+        line for line in out.splitlines() if line.startswith("Deal ") and " result: " in line
+    ]
+    assert len(results) == 7
+    assert all("went out in turn" in line for line in results), results

@@ -53,6 +53,7 @@ from pushrummy import (
     Suit,
     Take,
     WildLimit,
+    check_meld,
 )
 from pushrummy.cards import Card, make_deck
 from pushrummy.errors import (
@@ -740,17 +741,21 @@ def test_the_last_deal_ends_the_game_on_an_exhausted_stock() -> None:
 # =============================================================================================
 
 
-@rule("meld.set")
+@rule("meld.set", "meld.set_suits")
 def test_sets_of_three_or_four_of_one_rank_different_suits() -> None:
     assert set_("7C 7D 7H").rank is Rank.SEVEN
     assert len(set_("7C 7D 7H 7S").cards) == 4
     assert set_("AC AD AH").rank is Rank.ACE
-    for bad in ("7C 7C 7D", "7C 7D 7H 7S JK", "7C 7D", "7C 7D 8H"):
+    for bad in ("7C 7D", "7C 7D 8H"):
         with pytest.raises(InvalidMeldError) as info:
             set_(bad)
         assert info.value.rule == "meld.set"
-    with pytest.raises(InvalidMeldError):
-        set_("7C 7C JK")  # two naturals of one suit, even with a wild
+    # Two naturals of one suit (even with a wild), a fifth card: melds that Push's
+    # set_suits=distinct refuses ([meld.set_suits]).
+    for bad in ("7C 7C 7D", "7C 7D 7H 7S JK", "7C 7C JK"):
+        with pytest.raises(InvalidMeldError) as info:
+            check_meld(set_(bad), PUSH)
+        assert info.value.rule == "meld.set_suits"
 
 
 @rule("meld.set", "contract.laydown")

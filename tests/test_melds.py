@@ -20,6 +20,7 @@ from pushrummy.melds import (
     Meld,
     MeldKind,
     MeldOptions,
+    SetSuits,
     WildLimit,
     check_meld,
     meld_rule_violation,
@@ -88,11 +89,8 @@ def test_valid_sets(text: str, rank: Rank) -> None:
 @pytest.mark.parametrize(
     ("text", "rule"),
     [
-        ("7C 7D 7H 7S JK", "meld.set"),  # more than 4 cards
-        ("7C 7D 7H 7S 7C", "meld.set"),
-        ("7C 7C 7D", "meld.set"),  # two naturals of one suit
-        ("7C 7D 7C 7H", "meld.set"),
-        ("7C JK 7C", "meld.set"),
+        # More than 4 cards, two naturals of one suit: melds, which set_suits=distinct
+        # refuses (tests/test_set_suits.py).
         ("7C 7D 8H", "meld.set"),  # different ranks
         ("7C 7D", "meld.set"),  # too few
         ("7C JK", "meld.set"),
@@ -114,8 +112,6 @@ def test_invalid_sets_via_set_of(text: str, rule: str) -> None:
         ("8C 8D 8H", Rank.SEVEN, "meld.set"),
         ("JK 2C 2D", Rank.TWO, "meld.set"),  # no sets of twos
         ("JK JK 2D 2S", Rank.TWO, "meld.set"),
-        ("7C 7D 7H 7S JK", Rank.SEVEN, "meld.set"),
-        ("7C 7C 7D", Rank.SEVEN, "meld.set"),
         ("", Rank.SEVEN, "meld.set"),
     ],
 )
@@ -566,6 +562,7 @@ class _DuckRules:
         self.min_naturals_per_meld = min_naturals
         self.wild_limit = limit
         self.max_run_length = max_run
+        self.set_suits = SetSuits.DISTINCT
 
 
 @pytest.mark.parametrize(

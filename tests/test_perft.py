@@ -48,7 +48,7 @@ from pushrummy import (
 )
 from pushrummy.cards import ALL_CARDS, Card
 from pushrummy.state import GameState
-from pushrummy.variants import LayoffTargets, ShortStockPush, WildExchange, WildLimit
+from pushrummy.variants import LayoffTargets, SetSuits, ShortStockPush, WildExchange, WildLimit
 from reference_moves import contract_ways, hand_melds, options_of, reference_moves, shape_of
 from sizes import Budget
 
@@ -457,7 +457,7 @@ def test_between_deals_and_game_over_moves() -> None:
 
 NATURALS = [Card(Rank(r), s) for s in Suit for r in range(1, 14) if r != 2]
 WILDS = [Card(Rank.TWO, s) for s in Suit] + [Card()]
-UNLIMITED = (0, "unlimited", 14, False, None)
+UNLIMITED = (0, "unlimited", 14, False, None, "distinct")
 
 
 def _random_variant(rng: random.Random, contract_rummy: bool = False) -> pr.Variant:
@@ -479,6 +479,7 @@ def _random_variant(rng: random.Random, contract_rummy: bool = False) -> pr.Vari
         may_rediscard_taken=rng.random() < 0.3,
         may_discard_wild=rng.random() < 0.7,
         must_discard_to_go_out=rng.random() < 0.3,
+        set_suits=rng.choice(list(SetSuits)),
     )
 
 

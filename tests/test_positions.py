@@ -97,7 +97,21 @@ def _positions() -> dict[str, Callable[[], pr.GameState]]:
             seed=10,
         )
 
-    return {f.__name__: f for f in (draw, play, laying, filling, later_deal, run_melds)}
+    def stock_pile() -> pr.GameState:  # Contract Rummy: a discard pile under the upcard
+        return pr.new_position(
+            pr.CONTRACT_RUMMY,
+            hands=[
+                "7H 7H 7S 9C 9C JK 5D KS 4C 4D",
+                "3C 3D 3H 5S 5H 5C 6C 6D 6H 8S",
+                "QC QD QH 8C 8D 8H 10C 10D 10H KC",
+            ],
+            upcard="AS",
+            pile="2C 9D KD 4H",
+            turn=4,
+            seed=11,
+        )
+
+    return {f.__name__: f for f in (draw, play, laying, filling, later_deal, run_melds, stock_pile)}
 
 
 POSITIONS = _positions()
@@ -232,6 +246,9 @@ BASE: dict[str, Any] = {"hands": HANDS, "upcard": "9S", "current_player": 0}
         ({"laid_down_this_turn": True}, "laid_down_this_turn"),
         ({"upcard": "JK"}, "upcard"),
         ({"seed": 2**300}, "seed"),
+        ({"pile": "KD"}, "pile"),  # a push variant has no discard pile ([draw.stock])
+        ({"pile": "7C 7C"}, "pile"),  # a third 7C
+        ({"pile": "7X"}, "pile"),
     ],
 )
 def test_an_impossible_position_is_a_setup_error_naming_the_argument(
@@ -435,3 +452,40 @@ def test_a_starting_position_is_checked_after_its_deal_is_over() -> None:
         seen = attrs.evolve(pr.view(state, 3), events=log.seen_by(3))
         problems = pr.view_problems(seen)
         assert problems and problems[0].where == f"events[0].{field}", (field, problems)
+
+
+@pytest.mark.rule("draw.stock", "draw.reshuffle")
+def test_a_set_up_discard_pile_is_public_and_reshuffled_into_the_stock() -> None:
+    variant = pr.CONTRACT_RUMMY
+    hands = POSITIONS["stock_pile"]().hands
+    left = Counter(variant.deck(3))
+    for hand in hands:
+        left.subtract(hand)
+    left[pr.parse_card("AS")] -= 1
+    cards = sorted((+left).elements())
+    pile, stock = cards[:-2], cards[-2:]
+    state = pr.new_position(variant, hands=hands, upcard="AS", pile=pile, stock=stock, seed=3)
+    assert state.pile == tuple(pile) and state.stock == tuple(stock)
+    assert state.log.events[0].pile == tuple(pile)
+    for seat in range(3):
+        assert pr.view(state, seat).pile == tuple(pile)  # every seat saw it discarded
+    # Three draws from the stock: the third reshuffles the pile (with the discards on it).
+    reshuffled = None
+    while reshuffled is None:
+        seat = state.current_player
+        if state.phase is Phase.DRAW:
+            state = pr.apply_move(state, pr.DrawStock(seat))
+        else:
+            state = pr.apply_move(state, pr.GreedyBot().choose(pr.view(state, seat)))
+        reshuffled = next((e for e in state.log.events if isinstance(e, pr.StockReshuffled)), None)
+    assert Counter(pile) <= Counter(reshuffled.cards)
+    assert pr.state_problems(state) == ()
+    assert pr.from_json(pr.to_json(state)) == state
+
+
+def test_a_starting_position_written_before_the_pile_reads_as_none() -> None:
+    state = POSITIONS["draw"]()
+    document = json.loads(pr.to_json(state))
+    assert document["log"][0]["pile"] == []
+    del document["log"][0]["pile"]
+    assert pr.from_json(json.dumps(document)) == state

@@ -348,8 +348,8 @@ def test_every_variant_option_refuses_junk_with_a_variant_error(name: str) -> No
 @pytest.mark.parametrize(
     ("deals", "max_run_length", "words"),
     [
-        ((pr.DealSpec(10, pr.Contract.parse("1 set of 5")),), 14, "a set holds at most 4"),
-        ((pr.DealSpec(9, pr.Contract.parse("2 sets of 5")),), 14, "a set holds at most 4"),
+        ((pr.DealSpec(10, pr.Contract.parse("1 set of 5")),), 14, "allows sets of at most 4"),
+        ((pr.DealSpec(9, pr.Contract.parse("2 sets of 5")),), 14, "allows sets of at most 4"),
         ((pr.DealSpec(14, pr.Contract.parse("1 run of 14")),), 13, "max_run_length=13"),
         ((pr.DealSpec(15, pr.Contract.parse("1 run of 15")),), 14, "max_run_length=14"),
         ((pr.DealSpec(10, pr.Contract.parse("3 runs of 4")),), 14, "needs 12"),

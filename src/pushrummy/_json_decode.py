@@ -631,6 +631,7 @@ _EVENT_FIELD_READERS: Final[dict[str, Callable[[object, str, _Seats], Any]]] = {
     "laid_down": lambda v, p, n: read_bools(v, p, n.players, "a list of true/false"),
     "taken": lambda v, p, n: read_opt_card(v, p),
     "laid_down_this_turn": lambda v, p, n: read_bool(v, p),
+    "pile": lambda v, p, n: read_cards(v, p),
 }
 """How each field of an event object is read (the same name means the same thing in
 every event)."""
@@ -664,6 +665,8 @@ def _event(value: object, path: str, seats: _Seats, extra: tuple[str, ...] = ())
             f"{path}.type",
         )
     cls, fields = found
+    if cls is StartingPosition and "pile" not in obj:
+        obj = {**obj, "pile": []}  # written before a set-up position had a discard pile
     obj = read_fields(obj, path, f"a {kind} event", (*extra[:1], "type", *fields, *extra[1:]))
     readers = (
         _DREW_READERS

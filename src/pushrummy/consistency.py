@@ -840,11 +840,12 @@ def _origins(
         index = replay.before + offset
         if index >= len(game.results):
             break
-        if origin is None:  # a reshuffled deal: its end is not counted
-            continue
         counts = list(origin)
         known = replay.ends[offset][2]
-        for other, hand in enumerate(game.results[index].hands):
+        # After a reshuffle a hidden hand may hold a card of the pile, counted when it was
+        # discarded: the hands at the end then say nothing more.
+        others = () if replay.reshuffled[offset] else game.results[index].hands
+        for other, hand in enumerate(others):
             if other != seat:
                 rest = Counter(card.code for card in hand) - Counter(known[other])
                 for code, count in rest.items():

@@ -356,6 +356,8 @@ def _describe_start(event: StartingPosition, you: int | None) -> str:
         f"{event.turn} turns played; the upcard is {upcard}; hand sizes "
         + " ".join(map(str, event.sizes))
     )
+    if event.pile:
+        text += f"; the discard pile under it: {' '.join(map(str, event.pile))}"
     if you is not None and 0 <= you < len(event.hands):
         hand = event.hands[you]
         if hand is not None:

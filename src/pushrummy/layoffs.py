@@ -17,7 +17,7 @@ Meld.run('4H 5H 6H 7H')
 
 from __future__ import annotations
 
-from .cards import IS_WILD, Card
+from .cards import ALL_CARDS, IS_WILD, Card
 from .errors import InvalidMeldError
 from .melds import (
     DEFAULT_MELD_OPTIONS,
@@ -32,6 +32,7 @@ from .melds import (
     require_card,
     require_meld,
     require_rules,
+    set_suits_problem,
 )
 
 __all__ = ["lay_off", "layoff_ends"]  # layoff_map and layoff_entry: the engine's memo
@@ -42,14 +43,11 @@ def _extended(meld: Meld, card: Card, end: End | None) -> Meld | str:
     if meld.kind is MeldKind.SET:
         if end is not None:
             return "a set has no ends: lay off onto a set without an end"
-        if len(meld.cards) >= 4:
-            return "the set already has 4 cards"
         if not card.is_wild:
             assert meld.rank is not None
             if card.rank is not meld.rank:
                 return f"{card} is not of the set's rank {meld.rank.symbol}"
-            if any(c.suit is card.suit for c in meld.cards if not c.is_wild):
-                return f"the set already has a natural of suit {card.suit}"
+        # How many cards, of which suits: [meld.set_suits], asked by lay_off afterwards.
         return Meld(MeldKind.SET, tuple(sorted((*meld.cards, card))), rank=meld.rank)
     assert meld.start is not None and meld.suit is not None
     if end is None:
@@ -74,8 +72,8 @@ def lay_off(
 ) -> Meld:
     """The meld after laying off ``card`` at ``end`` ([layoff.card]).
 
-    Sets take a natural of their rank and a new suit, or a wild, up to 4
-    cards (``end`` is ``None``). Runs take a card at either end; a wild takes
+    Sets take a natural of their rank or a wild (``end`` is ``None``): by default a
+    natural of a new suit, up to 4 cards ([meld.set_suits]). Runs take a card at either end; a wild takes
     the rank of the position it fills. The variant's options must still hold
     afterwards.
 
@@ -83,10 +81,11 @@ def lay_off(
         TypeError: ``meld`` is not a :class:`Meld`, ``card`` not a
             :class:`~pushrummy.cards.Card`, ``end`` neither an :class:`End` nor ``None``,
             or ``rules`` not meld rules.
-        InvalidMeldError: the card does not fit: the wrong rank or a suit the set has,
-            a full set, an end given for a set or none for a run, a card that is not the
-            next one at ``end``, an end past the aces ([layoff.card]); or the grown meld
-            breaks the variant's options ([meld.wild], [meld.run]).
+        InvalidMeldError: the card does not fit: the wrong rank, a suit the set has or
+            a full set where ``set_suits`` is ``distinct`` ([meld.set_suits]), an end given
+            for a set or none for a run, a card that is not the next one at ``end``, an end
+            past the aces ([layoff.card]); or the grown meld breaks the variant's options
+            ([meld.wild], [meld.run]).
 
     >>> from pushrummy.cards import parse_card as c, parse_cards
     >>> run = Meld.run_of(parse_cards("9H 10H JH"))
@@ -108,6 +107,13 @@ def lay_off(
         raise InvalidMeldError(
             f"cannot lay off {card} on {meld.notation()}: {result}", rule="layoff.card"
         )
+    if result.kind is MeldKind.SET:  # [layoff.card]: as [meld.set_suits] allows
+        suits = set_suits_problem(rules.set_suits, result.cards)
+        if suits is not None:
+            raise InvalidMeldError(
+                f"cannot lay off {card} on {meld.notation()}: afterwards {suits[1]}",
+                rule="layoff.card",
+            )
     problem = meld_rule_problem(result, rules)
     if problem is not None:
         raise InvalidMeldError(
@@ -195,7 +201,12 @@ def layoff_entry(meld: Meld, rules: MeldRules) -> LayoffEntry:
     # The options by value (the wild limit, a WildLimit member as require_rules and the
     # variants make sure, by identity: hashing an Enum member runs Python code, and its
     # members live as long as the process).
-    options = (rules.min_naturals_per_meld, id(rules.wild_limit), rules.max_run_length)
+    options = (
+        rules.min_naturals_per_meld,
+        id(rules.wild_limit),
+        rules.max_run_length,
+        id(rules.set_suits),
+    )
     # Ints only in the key (a rank or suit by its value), so that the garbage collector
     # stops tracking it.
     if meld.kind is MeldKind.SET:
@@ -246,16 +257,19 @@ def _new_layoff_map(
     naturals = length - wilds
     fits: dict[int, tuple[End | None, ...]] = {}
     if meld.kind is MeldKind.SET:
-        # [layoff.card]: up to 4 cards; a natural of the set's rank in a new suit.
-        if length >= 4:
-            return fits, _NO_ENDS
+        # [layoff.card]: a natural of the set's rank or a wild, as [meld.set_suits] allows:
+        # the grown set of a natural of each suit, and of a joker (every wild alike).
         assert meld.rank is not None
+        rank = int(meld.rank)
         if _keeps_options(rules, naturals + 1, wilds, 0):
-            rank = int(meld.rank)
             for suit in range(4):
-                if not suits >> suit & 1:
-                    fits[suit * 13 + rank - 1] = _SET_END
-        return fits, _SET_END if _keeps_options(rules, naturals, wilds + 1, 0) else _NO_ENDS
+                code = suit * 13 + rank - 1
+                if set_suits_problem(rules.set_suits, (*meld.cards, ALL_CARDS[code])) is None:
+                    fits[code] = _SET_END
+        wild_fits = _keeps_options(rules, naturals, wilds + 1, 0) and (
+            set_suits_problem(rules.set_suits, (*meld.cards, ALL_CARDS[_JOKER])) is None
+        )
+        return fits, _SET_END if wild_fits else _NO_ENDS
     # A run grows by one position at either end, if there is one (no wrapping).
     assert meld.start is not None and meld.suit is not None
     start = meld.start

@@ -106,9 +106,9 @@ class LogReplay:
             from its hidden hand or draws). With the hands another seat holds unknown, these
             cards and those hands must fit in the deck (:attr:`origins`). ``None`` for a
             state's log, which shows every card.
-        origins: :attr:`origin` as it was at each ended deal's end (in a view's replay);
-            ``None`` for a deal whose stock was reshuffled ([draw.reshuffle]: the hidden
-            cards left in other hands may then be cards of the pile, counted already).
+        origins: :attr:`origin` as it was at each ended deal's end (in a view's replay).
+        reshuffled: per ended deal, whether its stock was reshuffled ([draw.reshuffle]): a
+            hidden hand at its end may then hold cards of the pile, already in its origin.
         before: how many deals ended before the log begins: ``0``, or, for a log that
             begins with a :class:`~pushrummy.events.StartingPosition`, the deals before it
             (played elsewhere: :attr:`ends` starts after them).
@@ -142,6 +142,7 @@ class LogReplay:
         "origins",
         "pile",
         "problem",
+        "reshuffled",
         "sizes",
         "stock",
         "stock_size",
@@ -175,7 +176,8 @@ class LogReplay:
     ends: list[tuple[tuple[int, ...], tuple[list[int] | None, ...], tuple[tuple[int, ...], ...]]]
     before: int
     origin: list[int] | None
-    origins: list[list[int] | None]
+    origins: list[list[int]]
+    reshuffled: list[bool]
 
     def __init__(self, variant: Variant, players: int, seat: int | None) -> None:
         self._variant, self._players, self._seat = variant, players, seat
@@ -203,6 +205,7 @@ class LogReplay:
         self.before = 0
         self.origin = None
         self.origins = []
+        self.reshuffled = []
         self._reshuffled = False  # the deal's stock was reshuffled: every card in it seen
 
     # -- the events ------------------------------------------------------------------------
@@ -352,7 +355,9 @@ class LogReplay:
             return "drawn", "only a seat that has drawn took the upcard or laid down this turn"
         if event.laid_down_this_turn and not event.laid_down[current]:
             return "laid_down_this_turn", f"seat {current} has not laid down [layoff.when]"
-        seen = _counts(() if event.upcard is None else (event.upcard,))
+        if event.pile and variant.draw_style is not DrawStyle.STOCK:
+            return "pile", "only a draw from the stock leaves a discard pile [draw.stock]"
+        seen = _counts((*event.pile, *(() if event.upcard is None else (event.upcard,))))
         hands: list[list[int] | None] = []
         for seat, (hand, size) in enumerate(zip(event.hands, event.sizes, strict=True)):
             shown = self.hands[seat] is not None
@@ -407,7 +412,7 @@ class LogReplay:
         if min(stock) < 0:
             return "", "the position holds more copies of a card than the deck has"
         stock_size = sum(self._deck) - sum(event.sizes) - sum(len(m.cards) for m in event.melds)
-        stock_size -= event.upcard is not None
+        stock_size -= (event.upcard is not None) + len(event.pile)
         if stock_size < 0:
             return "sizes", "the position holds more cards than the deck has"
         self.before = number - 1
@@ -423,6 +428,7 @@ class LogReplay:
         self.known = [[card.code for card in known] for known in event.known]
         self.table = table
         self.upcard = event.upcard
+        self.pile = list(event.pile)
         self.stock_size = stock_size
         if self.stock is not None:
             self.stock = stock
@@ -721,9 +727,8 @@ class LogReplay:
         hands = tuple(_copy(hand) for hand in self.hands)
         self.ends.append((tuple(self.sizes), hands, tuple(map(tuple, self.known))))
         if self.origin is not None:
-            # After a reshuffle a hidden card left in another hand may be one drawn from the
-            # reshuffled pile, whose cards are counted already: the end is not counted.
-            self.origins.append(None if self._reshuffled else list(self.origin))
+            self.origins.append(list(self.origin))
+        self.reshuffled.append(self._reshuffled)
         return None
 
     def _ending_words(self, ending: tuple[DealEnd, int | None] | None = None) -> str:

@@ -19,14 +19,16 @@ Meld.run('5H JK=6H 7H')
 (<Rank.FIVE: 5>, <Rank.SIX: 6>, <Rank.SEVEN: 7>)
 >>> Meld.set_of(parse_cards("9C 9S JK"))
 Meld.set('9C 9S JK=9')
->>> Meld.set_of(parse_cards("9C 9C JK"))
+>>> Meld.set_of(parse_cards("9C 9D"))
 Traceback (most recent call last):
 ...
-pushrummy.errors.InvalidMeldError: set of 9s 9C 9C JK: two naturals of suit C (a set's naturals have different suits) [meld.set]
+pushrummy.errors.InvalidMeldError: set of 9s 9C 9D: a set has at least 3 cards, not 2 [meld.set]
 
-Option checks ([meld.wild], ``max_run_length``) are separate, because they
-depend on the variant: :func:`meld_option_problem` states them once;
-:func:`meld_rule_violation`, :func:`meld_rule_problem` and :func:`check_meld` ask it.
+Option checks ([meld.wild], ``max_run_length``, ``set_suits``) are separate, because they
+depend on the variant: :func:`meld_option_problem` states the counted ones once and
+:func:`set_suits_problem` the suits of a set ([meld.set_suits]: by default a set's naturals
+have different suits, so ``9C 9C JK`` is a meld only where ``set_suits`` is ``any``);
+:func:`meld_rule_violation`, :func:`meld_rule_problem` and :func:`check_meld` ask them.
 Lay-offs ([layoff.card]) are in :mod:`pushrummy.layoffs`.
 """
 
@@ -38,7 +40,7 @@ from typing import Protocol
 
 import attrs
 
-from .cards import Card, Rank, Suit
+from .cards import MAX_PACKS, Card, Rank, Suit
 from .errors import InvalidMeldError, InvalidMoveError, VariantError, clip_items, clip_repr
 
 __all__ = [
@@ -48,16 +50,23 @@ __all__ = [
     "MeldKind",
     "MeldOptions",
     "MeldRules",
+    "SetSuits",
     "WildLimit",
     "check_meld",
     "meld_option_problem",
     "meld_rule_problem",
     "meld_rule_violation",
     "position_rank",
+    "set_suits_problem",
 ]
 
 MAX_RUN_POSITION = 14
 """Ace high. Positions run from 1 (ace low) to 14 (ace high)."""
+
+MAX_SET_CARDS = 10 * MAX_PACKS
+"""The most cards a set can hold in any deck: each pack's 4 naturals of the set's rank, 4
+twos and 2 jokers, in the largest deck (:data:`~pushrummy.cards.MAX_PACKS` packs). How many a
+variant allows is its ``set_suits`` ([meld.set_suits])."""
 
 
 class MeldKind(enum.Enum):
@@ -92,6 +101,58 @@ _BONUS = {
 }
 
 
+class SetSuits(enum.Enum):
+    """The ``set_suits`` option of [meld.set_suits]: which suits a set's naturals may have."""
+
+    DISTINCT = "distinct"
+    """Pairwise different suits, so a set holds at most 4 cards, wilds included (the
+    default)."""
+    ANY = "any"
+    """Any suits: a set is 3 or more cards of one rank, two ``7H`` may share it, and it has
+    no most cards but the deck's (Contract Rummy with two or three packs)."""
+
+
+def set_suits_problem(set_suits: SetSuits, cards: Sequence[Card]) -> tuple[str, str] | None:
+    """The rule id and reason a set of ``cards`` breaks the ``set_suits`` option, or ``None``.
+
+    The one statement of [meld.set_suits]: with ``distinct`` a set holds at most 4 cards and
+    no two naturals of one suit; with ``any`` every set of 3 or more cards keeps it.
+    :func:`meld_rule_problem` (so the move checker, the views and the consistency checks)
+    and the lay-offs ask it; the contract search reads the option as :class:`SetSuits`.
+
+    Raises:
+        TypeError: ``set_suits`` is not a :class:`SetSuits`.
+
+    >>> from pushrummy.cards import parse_cards
+    >>> set_suits_problem(SetSuits.DISTINCT, parse_cards("9C 9C JK"))
+    ('meld.set_suits', 'two naturals of suit C: set_suits=distinct needs naturals of different suits')
+    >>> set_suits_problem(SetSuits.ANY, parse_cards("9C 9C JK")) is None
+    True
+    """
+    if set_suits.__class__ is not SetSuits:
+        raise TypeError(f"set_suits must be a SetSuits, not {type(set_suits).__name__}")
+    if set_suits is SetSuits.ANY:
+        return None
+    if len(cards) > 4:
+        return (
+            "meld.set_suits",
+            f"{len(cards)} cards: set_suits=distinct allows sets of at most 4",
+        )
+    seen = 0
+    for card in cards:
+        suit = card.suit
+        if suit is None or card.is_wild:
+            continue
+        if seen >> suit._value_ & 1:
+            return (
+                "meld.set_suits",
+                f"two naturals of suit {suit.letter}: "
+                "set_suits=distinct needs naturals of different suits",
+            )
+        seen |= 1 << suit._value_
+    return None
+
+
 class End(enum.Enum):
     """The end of a run a card is laid off at."""
 
@@ -110,6 +171,9 @@ class MeldRules(Protocol):
 
     @property
     def max_run_length(self) -> int: ...
+
+    @property
+    def set_suits(self) -> SetSuits: ...
 
 
 def check_meld_options(min_naturals_per_meld: object, max_run_length: object) -> None:
@@ -200,6 +264,11 @@ def _check_wild_limit(_: object, attribute: attrs.Attribute[WildLimit], value: o
         raise TypeError(f"wild_limit must be a WildLimit, not {type(value).__name__}")
 
 
+def _check_set_suits(_: object, attribute: attrs.Attribute[SetSuits], value: object) -> None:
+    if not isinstance(value, SetSuits):
+        raise TypeError(f"set_suits must be a SetSuits, not {type(value).__name__}")
+
+
 def _check_kind(_: object, attribute: attrs.Attribute[MeldKind], value: object) -> None:
     if not isinstance(value, MeldKind):
         raise TypeError(f"Meld.kind must be a MeldKind, not {type(value).__name__}")
@@ -219,6 +288,7 @@ class MeldOptions:
     min_naturals_per_meld: int = attrs.field(default=0, validator=_check_min_naturals)
     wild_limit: WildLimit = attrs.field(default=WildLimit.UNLIMITED, validator=_check_wild_limit)
     max_run_length: int = attrs.field(default=14, validator=_check_max_run)
+    set_suits: SetSuits = attrs.field(default=SetSuits.DISTINCT, validator=_check_set_suits)
 
 
 DEFAULT_MELD_OPTIONS = MeldOptions()
@@ -273,12 +343,13 @@ def require_meld(meld: object, where: str) -> None:
 
 def require_rules(rules: object, where: str) -> None:
     """:class:`TypeError` unless ``rules`` has the options of :class:`MeldRules`, of their
-    types (two ints and a :class:`WildLimit`)."""
+    types (two ints, a :class:`WildLimit` and a :class:`SetSuits`)."""
     try:
         values = (
             rules.min_naturals_per_meld,  # type: ignore[attr-defined]
             rules.wild_limit,  # type: ignore[attr-defined]
             rules.max_run_length,  # type: ignore[attr-defined]
+            rules.set_suits,  # type: ignore[attr-defined]
         )
     except AttributeError:
         raise TypeError(
@@ -292,8 +363,8 @@ def require_rules(rules: object, where: str) -> None:
             )
 
 
-_RULE_NAMES = ("min_naturals_per_meld", "wild_limit", "max_run_length")
-_RULE_TYPES = (int, WildLimit, int)
+_RULE_NAMES = ("min_naturals_per_meld", "wild_limit", "max_run_length", "set_suits")
+_RULE_TYPES = (int, WildLimit, int, SetSuits)
 
 
 def require_card(card: object, where: str) -> None:
@@ -353,22 +424,18 @@ class Meld:
             raise TypeError(f"Meld.rank must be a Rank, not {type(self.rank).__name__}")
         if self.rank is Rank.TWO:
             raise self._fail("there are no sets of twos (twos are wild)", "meld.set")
-        if not 3 <= len(self.cards) <= 4:
-            raise self._fail(f"a set has 3 or 4 cards, not {len(self.cards)}", "meld.set")
-        seen_suits: set[Suit] = set()
+        if len(self.cards) < 3:
+            raise self._fail(f"a set has at least 3 cards, not {len(self.cards)}", "meld.set")
+        if len(self.cards) > MAX_SET_CARDS:
+            raise self._fail(
+                f"{len(self.cards)} cards: no deck holds more than {MAX_SET_CARDS} cards of one "
+                "rank and wilds",
+                "meld.set",
+            )
+        # Which suits, and so how many cards, is the variant's ``set_suits`` ([meld.set_suits]).
         for card in self.cards:
-            if card.is_wild:
-                continue
-            if card.rank is not self.rank:
+            if not card.is_wild and card.rank is not self.rank:
                 raise self._fail(f"{card} is not of rank {self.rank.symbol}", "meld.set")
-            assert card.suit is not None  # a natural card always has a suit
-            if card.suit in seen_suits:
-                raise self._fail(
-                    f"two naturals of suit {card.suit.letter} "
-                    "(a set's naturals have different suits)",
-                    "meld.set",
-                )
-            seen_suits.add(card.suit)
         ordered = tuple(sorted(self.cards))
         if ordered != self.cards:
             # A set's order means nothing: keep one canonical order so equal
@@ -422,8 +489,8 @@ class Meld:
             TypeError: ``cards`` is a str or not iterable, or holds something that is not
                 a :class:`~pushrummy.cards.Card`; ``rank`` is neither a
                 :class:`~pushrummy.cards.Rank` nor ``None``.
-            InvalidMeldError: the cards make no set: naturals of different ranks or two of
-                one suit, fewer than 3 or more than 4 cards, a set of twos ([meld.set]); a
+            InvalidMeldError: the cards make no set: naturals of different ranks, fewer
+                than 3 cards, a set of twos ([meld.set]); a
                 ``rank`` other than the naturals', or only wilds and no ``rank``
                 ([meld.wild]).
 
@@ -676,9 +743,9 @@ def _card_code(card: Card) -> int:
 def meld_rule_violation(meld: Meld, rules: MeldRules = DEFAULT_MELD_OPTIONS) -> str | None:
     """Why ``meld`` breaks the variant's meld options, or ``None`` if it keeps them.
 
-    Covers ``min_naturals_per_meld`` and ``wild_limit`` ([meld.wild]) and
-    ``max_run_length`` ([meld.run]); the structural rules are checked when the
-    meld is built.
+    Covers ``min_naturals_per_meld`` and ``wild_limit`` ([meld.wild]),
+    ``max_run_length`` ([meld.run]) and ``set_suits`` ([meld.set_suits]); the structural
+    rules are checked when the meld is built.
 
     Raises:
         TypeError: ``meld`` is not a :class:`Meld`, or ``rules`` not meld rules (a
@@ -720,8 +787,11 @@ def meld_rule_problem(
     if rules is not DEFAULT_MELD_OPTIONS:
         require_rules(rules, "meld_rule_problem")
     wilds = meld.wild_count
-    run_length = len(meld.cards) if meld.kind is MeldKind.RUN else 0
-    return option_problem(rules, len(meld.cards) - wilds, wilds, run_length)
+    if meld.kind is MeldKind.RUN:
+        return option_problem(rules, len(meld.cards) - wilds, wilds, len(meld.cards))
+    return option_problem(rules, len(meld.cards) - wilds, wilds, 0) or set_suits_problem(
+        rules.set_suits, meld.cards
+    )
 
 
 def check_meld(meld: Meld, rules: MeldRules = DEFAULT_MELD_OPTIONS) -> None:
@@ -731,7 +801,8 @@ def check_meld(meld: Meld, rules: MeldRules = DEFAULT_MELD_OPTIONS) -> None:
         TypeError: ``meld`` is not a :class:`Meld`, or ``rules`` not meld rules (a
             :class:`~pushrummy.variants.Variant` or :class:`MeldOptions`).
         InvalidMeldError: ``meld`` breaks ``min_naturals_per_meld`` or ``wild_limit``
-            ([meld.wild]) or ``max_run_length`` ([meld.run]), as :func:`meld_rule_problem`
+            ([meld.wild]), ``max_run_length`` ([meld.run]) or ``set_suits``
+            ([meld.set_suits]), as :func:`meld_rule_problem`
             says; the error's ``rule`` is that rule id.
     """
     require_meld(meld, "check_meld")

@@ -58,6 +58,7 @@ def new_position(
     *,
     hands: Sequence[CardsLike],
     upcard: Card | str | None = None,
+    pile: CardsLike = (),
     stock: CardsLike | None = None,
     table: Sequence[tuple[int, Meld]] = (),
     laid_down: Iterable[int] | None = None,
@@ -81,6 +82,9 @@ def new_position(
             as notation text or cards, in any order.
         upcard: the face-up card; needed in ``Phase.DRAW``, ``None`` once the seat to move
             has drawn.
+        pile: the discard pile under the upcard, oldest first, in a variant that draws from
+            the stock ([draw.stock]: a push leaves none); its cards are public and a
+            reshuffle ([draw.reshuffle]) makes them the next stock. Default: none.
         stock: the stock, top card first: exactly the cards the position leaves over.
             Default: those cards, shuffled from ``seed`` (as deal ``deal_number`` would be).
         table: the melds on the table, ``(owner, meld)``, in id order (ids count from 0).
@@ -180,6 +184,9 @@ def new_position(
     if up is not None:
         placed[up] += 1
         _within("upcard", placed, deck)
+    discards = _cards("pile", pile)
+    placed.update(discards)
+    _within("pile", placed, deck)
     left = sorted((deck - placed).elements())
     if stock is None:
         cards_left = list(left)
@@ -210,6 +217,7 @@ def new_position(
         upcard=up,
         taken=took,
         laid_down_this_turn=laid_down_this_turn,
+        pile=discards,
     )
     state = GameState(
         variant=variant,
@@ -223,6 +231,7 @@ def new_position(
         hands=held,
         stock=tuple(cards_left),
         upcard=up,
+        pile=discards,
         table=tuple(
             TableMeld(id=index, owner=owner, meld=meld) for index, (owner, meld) in enumerate(melds)
         ),

@@ -13,7 +13,7 @@ True
 >>> RuleId("meld.set") is RuleId.MELD_SET, RuleId.MELD_SET == "meld.set"
 (True, True)
 >>> RuleId.MELD_SET.summary
-'a set: 3 or 4 cards of one rank, naturals of different suits'
+'a set: 3 or more cards of one rank (which suits: meld.set_suits)'
 >>> rule_id("meld.sett")
 Traceback (most recent call last):
 ...
@@ -97,7 +97,11 @@ class RuleId(str, enum.Enum):
     )
     BUY_LIMIT = ("buy.limit", "option: a seat buys at most so many times a deal")
     BUY_WHO = ("buy.who", "option: whether a seat that has laid down may still buy")
-    MELD_SET = ("meld.set", "a set: 3 or 4 cards of one rank, naturals of different suits")
+    MELD_SET = ("meld.set", "a set: 3 or more cards of one rank (which suits: meld.set_suits)")
+    MELD_SET_SUITS = (
+        "meld.set_suits",
+        "option: a set's naturals of different suits (at most 4 cards), or of any suits",
+    )
     MELD_RUN = (
         "meld.run",
         "a run: 3 or more cards of one suit in sequence; ace low or high, no wrap",

@@ -200,6 +200,7 @@ offending field, with the ``VariantError`` chained as its cause.
   "min_naturals_per_meld": 0,
   "wild_limit": "unlimited",
   "max_run_length": 14,
+  "set_suits": "distinct",
   "contract_exact_sizes": false,
   "laydown_wilds_per_meld": null,
   "layoff_targets": "any",

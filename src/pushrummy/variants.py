@@ -30,7 +30,7 @@ from ._wire import Codec, FieldInfo, wire_fields
 from .cards import MAX_PACKS, Card, Rank, make_deck
 from .contract_spec import Contract
 from .errors import VariantError, clip_repr
-from .melds import MeldKind, WildLimit, check_meld_options
+from .melds import MeldKind, SetSuits, WildLimit, check_meld_options
 
 __all__ = [
     "CAP_IT",
@@ -309,6 +309,9 @@ class Variant:
     min_naturals_per_meld: int = _option(0, Codec.INT, "meld.wild", what="0 or 1", lo=0, hi=1)
     wild_limit: WildLimit = _enum_field(WildLimit, WildLimit.UNLIMITED, "meld.wild")
     max_run_length: int = _option(14, Codec.INT, "meld.run", what="13 or 14", lo=13, hi=14)
+    set_suits: SetSuits = _enum_field(SetSuits, SetSuits.DISTINCT, "meld.set_suits", later=True)
+    """[meld.set_suits]: ``distinct`` (default), a set's naturals have different suits (at most 4
+    cards); ``any``, a set is 3 or more cards of one rank, suits repeating (Contract Rummy)."""
     contract_exact_sizes: bool = _option(False, Codec.BOOL, "contract.laydown")
     laydown_wilds_per_meld: int | None = _option(
         None,
@@ -499,18 +502,27 @@ class Variant:
 
     def _check_contracts(self) -> None:
         """Refuse a contract no hand can ever meet (:ref:`rules-presets`): a set of more than 4
-        cards ([meld.set]) or a run longer than ``max_run_length`` ([meld.run]). (A
+        cards under ``set_suits=distinct``, of more than 14 under ``any`` ([meld.set_suits]), or a run longer than ``max_run_length`` ([meld.run]). (A
         contract needing more cards than a player can hold is refused by
         :meth:`_check_deals`.)"""
         for number, deal in enumerate(self.deals, start=1):
             for requirement in deal.contract.requirements:
                 size = requirement.size
                 if requirement.kind is MeldKind.SET and size > 4:
-                    raise VariantError(
-                        f"deal {number}: its contract ({deal.contract}) asks for a set of "
-                        f"{size}, but a set holds at most 4 cards [meld.set]",
-                        field="deals",
-                    )
+                    if self.set_suits is SetSuits.DISTINCT:
+                        raise VariantError(
+                            f"deal {number}: its contract ({deal.contract}) asks for a set of "
+                            f"{size}, but set_suits=distinct allows sets of at most 4 cards "
+                            "[meld.set_suits]",
+                            field="deals",
+                        )
+                    if size > 14:
+                        raise VariantError(
+                            f"deal {number}: its contract ({deal.contract}) asks for a set of "
+                            f"{size}; a contract's set has at most 14 cards, as its run "
+                            "[meld.set_suits]",
+                            field="deals",
+                        )
                 if requirement.kind is MeldKind.RUN and size > self.max_run_length:
                     raise VariantError(
                         f"deal {number}: its contract ({deal.contract}) asks for a run of "
@@ -686,10 +698,10 @@ _CONTRACT_RUMMY_PLAYERS = (3, 4, 5, 6, 7, 8)
 
 _CONTRACT_RUMMY_TURN_LIMIT = 200
 """[game.turn_limit] of :data:`CONTRACT_RUMMY` (its ``max_turns_per_deal``): with the reshuffle
-the stock never runs out, so a deal in which nobody can go out (every set full at four cards,
-say) would never end; after 200 turns it ends and is scored as an exhausted stock. Deals that
-end by a player going out are far shorter (GreedyBot tables of 3, 5 and 8 players: at most 160
-turns in 500 deals)."""
+the stock never runs out, so a deal in which nobody can go out would never end; after 200 turns
+it ends and is scored as an exhausted stock. Deals that end by a player going out are far
+shorter (GreedyBot tables of 3, 5 and 8 players: at most 170 turns in 525 deals, of which 1
+reached the limit)."""
 
 CONTRACT_RUMMY = Variant(
     name="contract-rummy",
@@ -718,12 +730,14 @@ CONTRACT_RUMMY = Variant(
     new_melds_after_contract=False,
     same_turn_after_contract=False,
     wild_exchange=WildExchange.JOKERS_IN_RUNS,
+    set_suits=SetSuits.ANY,
     buying=True,
 )
 """Contract Rummy (Parlett): 3–8 individual players, two packs and one joker for 3 or 4 players,
 three packs and two jokers for 5–8; seven deals of 10 and then 12 cards; a turn takes the upcard
 or offers it round the table, one other player perhaps buying it with a penalty card, and then
 draws from the stock; an emptied stock is the discard pile reshuffled, a deal ending after
-200 turns if nobody has gone out (``max_turns_per_deal``); each lay-down exactly
-the contract, at most one wild card in each of its melds; lay-offs only from the next turn on,
+200 turns if nobody has gone out (``max_turns_per_deal``); sets of any suits, 3 or more cards
+(``set_suits="any"``); each lay-down exactly the contract, at most one wild card in each of its
+melds; lay-offs only from the next turn on,
 no new melds; jokers in runs may be exchanged (:ref:`rules-presets`, :ref:`rules-contract-rummy`)."""

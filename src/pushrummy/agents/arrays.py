@@ -13,7 +13,7 @@ The module imports without NumPy; building :class:`Features` then raises
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..variants import Variant
 from ..views import PlayerView
@@ -71,7 +71,17 @@ class Features:
         TypeError, VariantError: as :class:`~pushrummy.agents.codec.ActionCodec`.
     """
 
-    __slots__ = ("_high", "_scale", "codec", "encoder", "history", "normalize", "size", "space")
+    __slots__ = (
+        "_bounds",
+        "_high",
+        "_kept",
+        "codec",
+        "encoder",
+        "history",
+        "normalize",
+        "size",
+        "space",
+    )
 
     def __init__(
         self, variant: Variant, players: int, *, normalize: bool = False, history: bool = False
@@ -85,8 +95,16 @@ class Features:
         if self.history is not None:
             high += self.history.high
         self._high = np.array(high, dtype=np.float32)
-        self._scale = (1.0 / self._high).astype(np.float32)
+        # Normalised, each number is written divided by its bound (dividing the whole
+        # array afterwards costs more: most of it is 0).
+        self._bounds: list[float] | None = [float(h) for h in high] if self.normalize else None
         self.size = len(high)
+        # Per seat: an array of its last observation's numbers but the prefix's (history
+        # left 0), a memoryview of it, and the parts (ObservationEncoder.view_parts) they
+        # were written from.
+        self._kept: dict[
+            int, tuple[np.ndarray[Any, Any], memoryview[float], list[dict[int, int]]]
+        ] = {}
         top = np.ones(self.size, np.float32) if self.normalize else self._high
         self.space = spaces.Dict(
             {
@@ -105,12 +123,32 @@ class Features:
                 :meth:`ObservationEncoder.encode
                 <pushrummy.agents.observation.ObservationEncoder.encode>`.
         """
-        array = np.zeros(self.size, dtype=np.float32)
-        _write(array, self.encoder.entries(view, prefix))  # ~100 of ~1,600 are not 0
+        parts = self.encoder.view_parts(view)
+        prefix_entries = self.encoder.prefix_entries(prefix)
+        bounds = self._bounds
+        kept = self._kept.get(view.seat)
+        if kept is None:
+            buffer = np.zeros(self.size, np.float32)
+            cells = cast("memoryview[float]", buffer.data)  # format "f": floats go in
+            kept = self._kept[view.seat] = (buffer, cells, [{}] * len(parts))
+        buffer, cells, written = kept
+        for index, part in enumerate(parts):  # rewrite only the parts that changed
+            old = written[index]
+            if old is not part:
+                for at in old:  # through a memoryview: a number costs less than through NumPy
+                    cells[at] = 0
+                if bounds is None:
+                    for at, value in part.items():
+                        cells[at] = value
+                else:
+                    for at, value in part.items():
+                        cells[at] = value / bounds[at]
+                written[index] = part
+        array: np.ndarray[Any, Any] = buffer.copy()  # ~100 of ~1,600 numbers are not 0
+        high = None if bounds is None else self._high
+        _write(array, prefix_entries, high)
         if self.history is not None:
-            _write(array[self.encoder.size :], self.history.entries(view))
-        if self.normalize:
-            array *= self._scale
+            _write(array, self.history.entries(view), high, self.encoder.size)
         return array
 
     def mask(self, view: PlayerView, prefix: Sequence[int] = ()) -> np.ndarray[Any, Any]:
@@ -123,9 +161,9 @@ class Features:
                 <pushrummy.agents.codec.ActionCodec.legal_tokens>`.
         """
         mask = np.zeros(self.codec.size, dtype=np.int8)
-        tokens = self.codec.legal_tokens(view, prefix)
-        if tokens:
-            mask[list(tokens)] = 1
+        cells = mask.data  # through a memoryview: a token costs less than through NumPy
+        for token in self.codec.legal_tokens(view, prefix):
+            cells[token] = 1
         return mask
 
     def observe(self, view: PlayerView, prefix: Sequence[int] = ()) -> dict[str, Any]:
@@ -137,8 +175,26 @@ class Features:
         return {"observation": self.vector(view, prefix), "action_mask": self.mask(view, prefix)}
 
 
-def _write(array: np.ndarray[Any, Any], entries: dict[int, int]) -> None:
-    """Set ``array[index] = value`` for the ``entries``."""
+def _write(
+    array: np.ndarray[Any, Any],
+    entries: dict[int, int],
+    high: np.ndarray[Any, Any] | None,
+    offset: int = 0,
+) -> None:
+    """Set ``array[offset + index] = value`` for the ``entries``, divided by ``high`` at
+    that place if it is given."""
     count = len(entries)
-    indices = np.fromiter(entries, dtype=np.intp, count=count)
-    array[indices] = np.fromiter(entries.values(), dtype=np.float32, count=count)
+    if count <= _FEW:  # one by one: index arrays cost more
+        for index, value in entries.items():
+            at = offset + index
+            array[at] = value if high is None else value / high[at]
+        return
+    indices = np.fromiter(entries, dtype=np.intp, count=count) + offset
+    values = np.fromiter(entries.values(), dtype=np.float64, count=count)
+    if high is not None:
+        values /= high[indices]
+    array[indices] = values
+
+
+_FEW = 6
+"""Up to this many entries are written one by one."""

@@ -600,24 +600,31 @@ class ActionCodec:
             return cached[1]
         self.check_position(position)
         root: _Node = {}
+        encode = self.encode
         for move in _moves_of(position):
-            path = self.encode(move)
+            path = encode(move)
             node = root
-            for token in path[:-1]:
-                child = node.setdefault(token, {})
-                if not isinstance(child, dict):  # pragma: no cover - the tests prove it
-                    raise AssertionError(f"path {path} extends the path of {child}")
-                node = child
-            if path[-1] in node:  # pragma: no cover - the tests prove it
+            if len(path) > 1:  # most moves are one token: a draw, a discard
+                for token in path[:-1]:
+                    child = node.get(token)
+                    if child is None:
+                        child = node[token] = {}
+                    elif not isinstance(child, dict):  # pragma: no cover - the tests prove it
+                        raise AssertionError(f"path {path} extends the path of {child}")
+                    node = child
+            last = path[-1]
+            if last in node:  # pragma: no cover - the tests prove it
                 raise AssertionError(f"path {path} of {move} is also that of another move")
-            node[path[-1]] = move
+            node[last] = move
         if len(self._cache) >= _CACHED_POSITIONS:
             del self._cache[next(iter(self._cache))]  # the oldest
         self._cache[id(position)] = (position, root)
         return root
 
     def _walk(self, position: Position, tokens: Sequence[int]) -> _Node | Move:
-        if isinstance(tokens, (str, bytes)) or not isinstance(tokens, Sequence):
+        if type(tokens) is not tuple and (  # a tuple is the common case: no ABC check
+            isinstance(tokens, (str, bytes)) or not isinstance(tokens, Sequence)
+        ):
             raise TypeError(f"tokens must be a sequence of ints, not {type(tokens).__name__}")
         node: _Node | Move = self._trie(position)
         for index, raw in enumerate(tokens):

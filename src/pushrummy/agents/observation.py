@@ -103,20 +103,25 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..cards import Card
+from ..contract_spec import Contract
 from ..errors import SetupError, clip_repr
 from ..meld_shape import MeldShape
 from ..melds import Meld, MeldKind
-from ..state import GameState, Phase
+from ..state import GameState, Phase, TableMeld
 from ..variants import DrawStyle, Variant
 from ..views import PlayerView
 from .codec import ActionCodec, ActionError
 
-__all__ = ["MAX_PREFIX", "TURN_CAP", "ObservationEncoder"]
+__all__ = ["MAX_PREFIX", "PARTS", "TURN_CAP", "ObservationEncoder"]
 
 MAX_PREFIX = 15
 """The longest pending prefix: a meld's kind and place and 14 cards (``stop`` completes it)."""
 TURN_CAP = 1000
 """The ``turn`` section reads at most this."""
+PARTS = ("hand", "seats", "known", "table", "public")
+"""The parts of :meth:`ObservationEncoder.view_parts`, each from one source of the view:
+``hand``; ``seats`` (``hand_sizes``, ``laid_down``, ``partners``, ``totals``); ``known``;
+``table`` (``table_cards``, ``melds``); ``public`` (every other section but the prefix's)."""
 
 _PHASES = (
     Phase.DRAW,
@@ -128,7 +133,7 @@ _PHASES = (
 )
 _CONTRACT_SLOTS = ((MeldKind.SET, 3), (MeldKind.SET, 4), *((MeldKind.RUN, s) for s in range(3, 15)))
 _CONTRACT_INDEX = {slot: index for index, slot in enumerate(_CONTRACT_SLOTS)}
-_PHASE_INDEX = {phase: index for index, phase in enumerate((*_PHASES, Phase.BUYING))}
+_PHASE_ORDER = (*_PHASES, Phase.BUYING)
 """Each phase's entry in the ``phase`` section: ``Phase.BUYING`` last, only with ``buying``."""
 _CARDS = 53
 _POSITIONS = 14
@@ -159,8 +164,15 @@ class ObservationEncoder:
     """
 
     __slots__ = (
+        "_builders",
+        "_contract",
         "_last",
+        "_melds",
         "_offsets",
+        "_orders",
+        "_partners",
+        "_parts",
+        "_sides",
         "_starts",
         "_turn_cap",
         "codec",
@@ -231,6 +243,34 @@ class ObservationEncoder:
         self._offsets = offsets
         self._starts = {name: first for name, (first, _) in offsets.items()}
         self._last: tuple[PlayerView, dict[int, int]] | None = None
+        self._orders = tuple(tuple((me + r) % p for r in range(p)) for me in range(p))
+        self._sides = tuple(map(variant.side_of, range(p)))
+        self._partners = tuple(
+            {
+                self._starts["partners"] + r: 1
+                for r, seat in enumerate(order)
+                if self._sides[seat] == self._sides[me]
+            }
+            for me, order in enumerate(self._orders)
+        )
+        self._contract: tuple[Contract | None, dict[int, int]] = (None, {})
+        # Per (seat, meld id): the table meld and its entries, kept while it is unchanged.
+        self._melds: dict[tuple[int, int], tuple[TableMeld, dict[int, int]]] = {}
+        # Per seat, per part: the source it was built from and its entries.
+        self._parts: dict[int, list[tuple[object, dict[int, int]] | None]] = {}
+        # Per part: whether its source is compared by value (else by identity), the
+        # source, the builder. The public part's source is the view itself.
+        self._builders: tuple[
+            tuple[bool, Callable[[PlayerView], object], Callable[[PlayerView], dict[int, int]]],
+            ...,
+        ] = (
+            (False, _hand_of, self._hand),
+            (True, _counts_of, self._seats),
+            (False, _known_of, self._known),
+            (False, _table_of, self._table),
+            (False, _itself, self._public),
+        )
+        assert len(self._builders) == len(PARTS)
 
     def __repr__(self) -> str:
         return f"ObservationEncoder({self.variant.name}, players={self.players}, size={self.size})"
@@ -316,6 +356,85 @@ class ObservationEncoder:
         >>> all(vector[i] == v for i, v in entries.items()), sum(map(bool, vector)) == len(entries)
         (True, True)
         """
+        self._check(view)
+        last = self._last
+        if last is not None and last[0] is view:  # the same view, another prefix: reuse it
+            out = dict(last[1])
+        else:
+            out = {}
+            for part in self.view_parts(view):
+                out.update(part)
+            self._last = (view, dict(out))
+        out.update(self.prefix_entries(prefix))
+        return out
+
+    def view_parts(self, view: PlayerView) -> tuple[dict[int, int], ...]:
+        """The entries of everything but the prefix, in parts that change apart (:data:`PARTS`:
+        the own hand, the seats' counts, the known cards, the table, the rest), each a dict of the part's numbers that are not 0 by index; the
+        parts hold disjoint indices. A part whose source did not change since the last view
+        of the same seat (the same hand, table … objects, or equal numbers) is the *same*
+        dict object as then, so that a caller keeping an array per seat
+        (:class:`~pushrummy.agents.arrays.Features`) rewrites only the parts that changed.
+        The dicts are shared: do not modify them.
+
+        Raises:
+            TypeError, SetupError: as :meth:`encode`.
+
+        >>> import pushrummy as pr
+        >>> encoder = ObservationEncoder(pr.PUSH, 4)
+        >>> state = pr.new_game(pr.PUSH, seed=9)
+        >>> before = encoder.view_parts(pr.view(state, 0))
+        >>> after = encoder.view_parts(pr.view(pr.apply_move(state, pr.Push(1)), 0))
+        >>> [name for name, old, new in zip(PARTS, before, after) if old is not new]
+        ['seats', 'known', 'public']
+        """
+        self._check(view)
+        seat = view.seat
+        cache = self._parts.get(seat)
+        if cache is None:
+            cache = self._parts[seat] = [None] * len(PARTS)
+        parts = []
+        for index, (same, key_of, build) in enumerate(self._builders):
+            key = key_of(view)
+            cached = cache[index]
+            if cached is not None and (cached[0] is key or (same and cached[0] == key)):
+                parts.append(cached[1])
+                continue
+            part = build(view)
+            if cached is not None and part == cached[1]:
+                part = cached[1]  # the same numbers: the same dict, nothing to rewrite
+            cache[index] = (key, part)
+            parts.append(part)
+        return tuple(parts)
+
+    def prefix_entries(self, prefix: Sequence[int]) -> dict[int, int]:
+        """The prefix sections' numbers that are not 0, by index (``prefix_length``,
+        ``prefix_tokens``, ``prefix_slots``): with :meth:`view_parts`, all of
+        :meth:`entries`.
+
+        Raises:
+            TypeError: ``prefix`` is not a sequence of ints.
+            ActionError: ``prefix`` holds a token out of range or is too long.
+
+        >>> import pushrummy as pr
+        >>> encoder = ObservationEncoder(pr.PUSH, 4)
+        >>> entries = encoder.prefix_entries([1])
+        >>> [(i - encoder.section(name).start, entries[i]) for name, i in zip(
+        ...     ("prefix_length", "prefix_tokens", "prefix_slots"), sorted(entries))]
+        [(0, 1), (1, 1), (0, 2)]
+        """
+        tokens = self._prefix(prefix)
+        at = self._starts
+        out: dict[int, int] = {}
+        if tokens:
+            out[at["prefix_length"]] = len(tokens)
+        for index, token in enumerate(tokens):
+            slot = at["prefix_tokens"] + token
+            out[slot] = out.get(slot, 0) + 1
+            out[at["prefix_slots"] + index] = token + 1
+        return out
+
+    def _check(self, view: PlayerView) -> None:
         if not isinstance(view, PlayerView):
             hint = " (observations are built from a view: pushrummy.view(state, seat))"
             raise TypeError(
@@ -323,94 +442,120 @@ class ObservationEncoder:
                 + (hint if isinstance(view, GameState) else "")
             )
         self.codec.check_position(view)
-        tokens = self._prefix(prefix)
-        last = self._last
-        if last is not None and last[0] is view:  # the same view, another prefix: reuse it
-            out = dict(last[1])
-        else:
-            out = self._view_entries(view)
-            self._last = (view, dict(out))
-        at = self._starts
-        put = _put(out)
-        put(at["prefix_length"], len(tokens))
-        for index, token in enumerate(tokens):
-            slot = at["prefix_tokens"] + token
-            out[slot] = out.get(slot, 0) + 1
-            out[at["prefix_slots"] + index] = token + 1
+
+    # -- the parts: each one source of the view, and what it writes ---------------------
+
+    def _hand(self, view: PlayerView) -> dict[int, int]:
+        out: dict[int, int] = {}
+        _count(out, self._starts["hand"], view.hand)
         return out
 
-    def _view_entries(self, view: PlayerView) -> dict[int, int]:
-        """The entries of everything but the prefix."""
+    def _seats(self, view: PlayerView) -> dict[int, int]:
+        at = self._starts
+        sizes_at, laid_at, totals_at = at["hand_sizes"], at["laid_down"], at["totals"]
+        out = dict(self._partners[view.seat])  # the partners section: fixed per seat
+        sizes, laid, totals, sides = view.hand_sizes, view.laid_down, view.totals, self._sides
+        for r, seat in enumerate(self._orders[view.seat]):
+            if sizes[seat]:
+                out[sizes_at + r] = sizes[seat]
+            if laid[seat]:
+                out[laid_at + r] = 1
+            total = totals[sides[seat]]
+            if total:
+                out[totals_at + r] = total
+        return out
+
+    def _known(self, view: PlayerView) -> dict[int, int]:
+        start = self._starts["known"]
+        out: dict[int, int] = {}
+        known = view.known
+        for r, seat in enumerate(self._orders[view.seat]):
+            if known[seat]:
+                _count(out, start + r * _CARDS, known[seat])
+        return out
+
+    def _table(self, view: PlayerView) -> dict[int, int]:
+        p = self.players
+        cards_at = self._starts["table_cards"]
+        out: dict[int, int] = {}
+        melds = self._melds
+        for table_meld in view.table:
+            owner = (table_meld.owner - view.seat) % p
+            _count(out, cards_at + owner * _CARDS, table_meld.meld.cards)
+            key = (view.seat, table_meld.id)  # its melds section, kept while it is unchanged
+            cached = melds.get(key)
+            if cached is None or cached[0] is not table_meld:
+                cached = melds[key] = (table_meld, self._meld_entries(owner, table_meld))
+            out.update(cached[1])
+        return out
+
+    def _meld_entries(self, owner: int, table_meld: TableMeld) -> dict[int, int]:
+        """The ``melds`` section's entries of a table meld (``owner``: its relative seat)."""
+        p = self.players
+        b = self.codec.meld_ids
+        if not 0 <= table_meld.id < b:  # pragma: no cover - a deal has at most b melds
+            raise AssertionError(f"meld id {table_meld.id} beyond {b}")
+        base = self._starts["melds"] + table_meld.id * (12 + p)
+        out = {base: 1, base + 1 + owner: 1}
+        _put_all(out, base + 1 + p, _features(table_meld.meld))
+        return out
+
+    def _requirements(self, contract: Contract) -> dict[int, int]:
+        """The ``contract`` section's entries."""
+        out: dict[int, int] = {}
+        for requirement in contract.requirements:
+            index = self._starts["contract"] + _CONTRACT_INDEX[(requirement.kind, requirement.size)]
+            out[index] = out.get(index, 0) + requirement.count
+        return out
+
+    def _public(self, view: PlayerView) -> dict[int, int]:
         at = self._starts
         p = self.players
         me = view.seat
-        order = [(me + r) % p for r in range(p)]  # relative seat r -> seat
-        b = self.codec.meld_ids
         out: dict[int, int] = {}
-
-        def count(start: int, cards: Sequence[Card]) -> None:
-            for card in cards:
-                index = start + card.code
-                out[index] = out.get(index, 0) + 1
-
-        put = _put(out)
-        count(at["hand"], view.hand)
-        sides = view.sides
-        totals = view.totals
-        for r, seat in enumerate(order):
-            put(at["hand_sizes"] + r, view.hand_sizes[seat])
-            count(at["known"] + r * _CARDS, view.known[seat])
-            put(at["laid_down"] + r, int(view.laid_down[seat]))
-            put(at["partners"] + r, int(sides[seat] == view.side))
-            put(at["totals"] + r, totals[sides[seat]])
-        width = 12 + p
-        for table_meld in view.table:
-            meld = table_meld.meld
-            owner = (table_meld.owner - me) % p
-            count(at["table_cards"] + owner * _CARDS, meld.cards)
-            if not 0 <= table_meld.id < b:  # pragma: no cover - a deal has at most b melds
-                raise AssertionError(f"meld id {table_meld.id} beyond {b}")
-            base = at["melds"] + table_meld.id * width
-            out[base] = 1
-            out[base + 1 + owner] = 1
-            for offset, value in enumerate(_features(meld)):
-                put(base + 1 + p + offset, value)
+        out[at["upcard"] + (_CARDS if view.upcard is None else view.upcard.code)] = 1
+        out[at["taken"] + (_CARDS if view.taken is None else view.taken.code)] = 1
+        if view.stock_size:
+            out[at["stock_size"]] = view.stock_size
+        if view.laid_down_this_turn:
+            out[at["laid_down_this_turn"]] = 1
+        out[at["deal"] + view.deal_number - 1] = 1
+        contract = self._contract
+        if contract[0] is not view.contract:  # one contract a deal: its entries kept
+            contract = self._contract = (view.contract, self._requirements(view.contract))
+        out.update(contract[1])
+        for requirement in view.contract_left:
+            index = at["contract_left"] + _CONTRACT_INDEX[(requirement.kind, requirement.size)]
+            out[index] = out.get(index, 0) + requirement.count
+        out[at["phase"] + _PHASE_ORDER.index(view.phase)] = 1  # (hashing an Enum costs more)
+        current = view.current_player
+        out[at["current_player"] + (p if current is None else (current - me) % p)] = 1
+        out[at["dealer"] + (view.dealer - me) % p] = 1
+        turn = min(view.turn, self._turn_cap)
+        if turn:
+            out[at["turn"]] = turn
+        if view.outcome is not None:
+            winners = set(view.outcome.winners)
+            for r, seat in enumerate(self._orders[me]):
+                if self._sides[seat] in winners:
+                    out[at["winners"] + r] = 1
         shape = view.shape
         if shape is not None:
             out[at["shape"]] = 1
-            for offset, value in enumerate(_features(shape)):
-                put(at["shape"] + 1 + offset, value)
-            count(at["shape_naturals"], shape.naturals)
+            _put_all(out, at["shape"] + 1, _features(shape))
+            _count(out, at["shape_naturals"], shape.naturals)
             if shape.start is not None:  # a run: its wild places by position
                 for place, natural in enumerate(shape.cards):
                     if natural is None:
                         out[at["shape_wilds"] + shape.start - 1 + place] = 1
-        out[at["upcard"] + (_CARDS if view.upcard is None else view.upcard.code)] = 1
         if view.pile:  # a discard pile forms only with draw_style="stock", which has the section
-            count(at["pile"], view.pile)
-        out[at["taken"] + (_CARDS if view.taken is None else view.taken.code)] = 1
-        put(at["stock_size"], view.stock_size)
-        put(at["laid_down_this_turn"], int(view.laid_down_this_turn))
-        out[at["deal"] + view.deal_number - 1] = 1
-        for requirement in view.contract.requirements:
-            index = at["contract"] + _CONTRACT_INDEX[(requirement.kind, requirement.size)]
-            out[index] = out.get(index, 0) + requirement.count
-        for requirement in view.contract_left:
-            index = at["contract_left"] + _CONTRACT_INDEX[(requirement.kind, requirement.size)]
-            out[index] = out.get(index, 0) + requirement.count
-        out[at["phase"] + _PHASE_INDEX[view.phase]] = 1
-        current = view.current_player
-        out[at["current_player"] + (p if current is None else (current - me) % p)] = 1
-        out[at["dealer"] + (view.dealer - me) % p] = 1
-        put(at["turn"], min(view.turn, self._turn_cap))
-        if view.outcome is not None:
-            winners = set(view.outcome.winners)
-            for r, seat in enumerate(order):
-                put(at["winners"] + r, int(sides[seat] in winners))
+            _count(out, at["pile"], view.pile)
         return out
 
     def _prefix(self, prefix: Sequence[int]) -> list[int]:
-        if isinstance(prefix, (str, bytes)) or not isinstance(prefix, Sequence):
+        if type(prefix) is not tuple and (  # a tuple is the common case: no ABC check
+            isinstance(prefix, (str, bytes)) or not isinstance(prefix, Sequence)
+        ):
             raise TypeError(f"prefix must be a sequence of ints, not {type(prefix).__name__}")
         tokens = [
             self.codec.check_token(token, prefix, index) for index, token in enumerate(prefix)
@@ -425,14 +570,38 @@ class ObservationEncoder:
         return tokens
 
 
-def _put(out: dict[int, int]) -> Callable[[int, int], None]:
-    """A function that sets ``out[index] = value`` for a value that is not 0."""
+def _hand_of(view: PlayerView) -> object:
+    return view.hand
 
-    def put(index: int, value: int) -> None:
+
+def _counts_of(view: PlayerView) -> object:
+    return (view.hand_sizes, view.laid_down, view.totals)
+
+
+def _known_of(view: PlayerView) -> object:
+    return view.known
+
+
+def _table_of(view: PlayerView) -> object:
+    return view.table
+
+
+def _itself(view: PlayerView) -> object:
+    return view
+
+
+def _count(out: dict[int, int], start: int, cards: Sequence[Card]) -> None:
+    """Add one at ``start + card.code`` in ``out`` for each of ``cards``."""
+    for card in cards:
+        index = start + card.code
+        out[index] = out.get(index, 0) + 1
+
+
+def _put_all(out: dict[int, int], start: int, values: Sequence[int]) -> None:
+    """Set ``out[start + i] = value`` for each value that is not 0."""
+    for offset, value in enumerate(values):
         if value:
-            out[index] = value
-
-    return put
+            out[start + offset] = value
 
 
 def _features(meld: Meld | MeldShape) -> list[int]:

@@ -17,11 +17,13 @@ what to install when it is missing.
   CPU is left to the driver and learner: asking for more runners than CPUs makes RLlib
   wait for them for ever), one-deal episodes by default (a whole Push game at 100 turns a
   deal is 1,050–1,400 tokens, longer than a runner's share of a batch, and an iteration
-  that finishes no episode reports no returns), a batch of at least a few episodes per
-  runner sampled in fragments of :data:`FRAGMENT` tokens (one ``sample()`` call of a
-  whole runner's share outlasts RLlib's 60-second ``sample_timeout_s`` on a slow or busy
-  CPU, and the iteration then returns nothing), and a few epochs of large minibatches
-  (PPO's 30 epochs of 128 cost minutes of CPU per iteration);
+  that finishes no episode reports no returns), :data:`ENVS` environments stepped
+  together in each runner (RLlib's work per step, most of a runner's time, is then shared
+  by all of them), a batch of at least a few episodes per runner sampled in fragments of
+  at most :data:`FRAGMENT` tokens per environment (one ``sample()`` call of a whole
+  runner's share can outlast RLlib's 60-second ``sample_timeout_s`` on a slow or busy CPU,
+  and the iteration then returns nothing), and a few epochs of large minibatches (PPO's 30
+  epochs of 128 cost minutes of CPU per iteration);
 * :func:`side_returns` reads the mean return of each side from a ``train()`` result
   (RLlib's ``episode_return_mean`` sums every agent's return, which is 0 in zero-sum Push).
 
@@ -53,11 +55,13 @@ else:
         BaseWrapper = object
 
 __all__ = [
+    "ENVS",
     "ENV_NAME",
     "FRAGMENT",
     "POLICY",
     "RLlibKeys",
     "env_creator",
+    "fragment_for",
     "make_env",
     "module_spec",
     "ppo_config",
@@ -70,8 +74,14 @@ ENV_NAME = "pushrummy"
 POLICY = "shared"
 """The id of the one policy every seat maps to."""
 FRAGMENT = 250
-"""The tokens an env runner samples per ``sample()`` call in :func:`ppo_config` (about a
-deal at 100 turns a deal: RLlib calls it again until the batch is full)."""
+"""The tokens each environment of an env runner samples per ``sample()`` call in
+:func:`ppo_config` (about a deal at 100 turns a deal: RLlib calls it again until the batch
+is full)."""
+ENVS = 16
+"""The environments each env runner steps together in :func:`ppo_config`
+(``num_envs_per_env_runner``): RLlib runs its module once for all of them per step, which
+is most of a runner's time per token (with one environment a runner samples ~250 tokens a
+CPU-second, with 16 ~1,200)."""
 
 _VARIANTS = {"push": PUSH, "cap-it": CAP_IT}
 
@@ -207,6 +217,20 @@ def runners_for(wanted: int | None = None, cpus: int | None = None) -> int:
     return spare if wanted is None else max(0, min(wanted, spare))
 
 
+def fragment_for(batch: int, runners: int, envs: int) -> int:
+    """The ``rollout_fragment_length`` of :func:`ppo_config`: the tokens each environment
+    samples per call, at most :data:`FRAGMENT`, such that whole calls of every runner's
+    environments (``runners``: 0 is the driver's one) fill ``batch`` within a few tokens
+    (RLlib refuses a batch that fragments miss by more than 10%).
+
+    >>> fragment_for(4000, 1, 16), fragment_for(1000, 1, 16), fragment_for(6000, 1, 16)
+    (250, 63, 188)
+    """
+    share = -(-batch // (max(1, runners) * envs))  # each environment's, rounded up
+    calls = -(-share // FRAGMENT)
+    return max(1, -(-share // calls))
+
+
 def ppo_config(
     env_config: Mapping[str, Any] | None = None,
     *,
@@ -214,6 +238,7 @@ def ppo_config(
     batch: int | None = None,
     minibatch: int = 500,
     epochs: int = 6,
+    envs: int = ENVS,
 ) -> Any:
     """A ``PPOConfig`` that trains one shared masked policy on pushrummy.
 
@@ -226,13 +251,17 @@ def ppo_config(
         minibatch: PPO's minibatch (at most the batch).
         epochs: PPO's passes over each batch. RLlib's defaults, 30 epochs of 128, took
             7 minutes of learner time for a batch of 2,000 on a busy 2-core CPU.
+        envs: the environments each runner steps together (:data:`ENVS`; RLlib's
+            ``num_envs_per_env_runner``, synchronous); each samples at most
+            :data:`FRAGMENT` tokens a call (:func:`fragment_for`).
 
     Raises:
         ImportError: Ray RLlib is not installed.
-        TypeError: ``batch``, ``minibatch`` or ``epochs`` is not an int.
+        TypeError: ``batch``, ``minibatch``, ``epochs`` or ``envs`` is not an int.
         SetupError: one of them is below 1.
     """
-    for name, value in (("batch", batch), ("minibatch", minibatch), ("epochs", epochs)):
+    sizes = (("batch", batch), ("minibatch", minibatch), ("epochs", epochs), ("envs", envs))
+    for name, value in sizes:
         if value is None and name == "batch":
             continue
         if isinstance(value, bool) or not isinstance(value, int):
@@ -251,7 +280,11 @@ def ppo_config(
         .environment(ENV_NAME, env_config=dict(env_config or {}), disable_env_checking=True)
         .multi_agent(policies={POLICY}, policy_mapping_fn=lambda agent_id, *args, **kwargs: POLICY)
         .rl_module(rl_module_spec=module_spec())
-        .env_runners(num_env_runners=count, rollout_fragment_length=min(FRAGMENT, size))
+        .env_runners(
+            num_env_runners=count,
+            num_envs_per_env_runner=envs,
+            rollout_fragment_length=fragment_for(size, count, envs),
+        )
         .training(
             train_batch_size_per_learner=size,
             minibatch_size=min(minibatch, size),

@@ -12,7 +12,17 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .hands import ACE_HIGH, NIBBLE_1, NIBBLE_3, NIBBLE_5, NIBBLE_8, POPCOUNT16, Hand, Tables
+from .hands import (
+    ACE_HIGH,
+    NIBBLE_1,
+    NIBBLE_3,
+    NIBBLE_5,
+    NIBBLE_8,
+    POPCOUNT16,
+    SET_RANKS,
+    Hand,
+    Tables,
+)
 from .memo import bounded_memo, remember
 from .parts import RUN, SET
 from .rules import Rules
@@ -29,10 +39,12 @@ def set_candidates(
     hand: Hand, size: int, wilds: int, rules: Rules, tables: Tables
 ) -> list[Candidate]:
     found: list[Candidate] = []
-    if size > 4:
+    if size > rules.max_set:
         return found
     least = max(size - wilds, rules.least[size])
-    if least <= size:
+    if least <= size and rules.any_suits:
+        found += any_suit_sets(hand, size, least, tables)
+    elif least <= size:
         # Nibble popcounts of the rank-major mask (SWAR): the ranks held in enough suits.
         ranks = x = hand.presence >> 64
         x -= x >> 1 & NIBBLE_5
@@ -75,6 +87,59 @@ def _rank_sets(
 
 _RANK_SETS: dict[tuple[int, ...], tuple[Candidate, ...]] = bounded_memo(20_000)
 """Memo of :func:`_rank_sets` (a few thousand entries at most)."""
+
+
+# -- sets of any suits ([meld.set_suits] ``any``) ----------------------------------------------
+
+ANY_SUITS = 1 << 20
+"""Marks a set candidate's info of any suits: its bits are the copies used of each suit, 4
+bits a suit (``copies[suit] << 4 * suit``), not one bit a suit."""
+
+
+def rank_copies(hand: Hand) -> list[tuple[int, ...]]:
+    """Per rank (index 1..13), the copies held of its natural of each suit."""
+    counts = hand.counts()
+    return [tuple(counts[suit * 13 + rank - 1] for suit in range(4)) for rank in range(14)]
+
+
+def sub_multisets(copies: tuple[int, ...], least: int, most: int) -> list[tuple[int, ...]]:
+    """Every choice of copies per suit, at most ``copies`` of each, ``least`` to ``most``
+    cards in all, in a fixed order."""
+    found: list[tuple[int, ...]] = []
+    for clubs in range(copies[0] + 1):
+        for diamonds in range(copies[1] + 1):
+            for hearts in range(copies[2] + 1):
+                for spades in range(copies[3] + 1):
+                    if least <= clubs + diamonds + hearts + spades <= most:
+                        found.append((clubs, diamonds, hearts, spades))
+    return found
+
+
+def any_suit_sets(hand: Hand, size: int, least: int, tables: Tables) -> list[Candidate]:
+    """:func:`set_candidates` with ``set_suits=any``: the minimal sets of every rank from
+    the copies held, each copy a card of its own (``7H 7H 7S`` is a set)."""
+    found: list[Candidate] = []
+    units = tables.units
+    for rank, copies in enumerate(rank_copies(hand)):
+        if rank not in SET_RANKS or sum(copies) < least:
+            continue
+        key = (copies, rank, size, least, tables.field)
+        sets = _ANY_SUIT_SETS.get(key)
+        if sets is None:
+            made = []
+            for chosen in sub_multisets(copies, least, size):
+                use = bits = 0
+                for suit, count in enumerate(chosen):
+                    use += count * units[suit * 13 + rank - 1]
+                    bits |= count << 4 * suit
+                made.append((size - sum(chosen), use, (SET, rank, ANY_SUITS | bits)))
+            sets = remember(_ANY_SUIT_SETS, key, tuple(made))
+        found += sets
+    return found
+
+
+_ANY_SUIT_SETS: dict[tuple[object, ...], tuple[Candidate, ...]] = bounded_memo(20_000)
+"""Memo of :func:`any_suit_sets`' sets of one rank."""
 
 
 def run_candidates(

@@ -13,7 +13,7 @@ from itertools import combinations
 from ..cards import ALL_CARDS, Card, Rank, Suit
 from ..contract_spec import Contract
 from ..melds import Meld, MeldKind, WildLimit
-from .candidates import Candidate
+from .candidates import ANY_SUITS, Candidate
 from .feasibility import solve
 from .hands import ACE_HIGH, WILD_CODES, Hand, position_code, read_hand
 from .parts import RUN, SET, Component, plan_from, plan_of, requirements
@@ -69,8 +69,11 @@ def explain_contract(
 def _impossible(comps: tuple[Component, ...], rules: Rules) -> str | None:
     """Why no hand at all could fill some component, if that is so."""
     for kind, size in comps:
-        if kind == SET and size > 4:
-            return f"no set has more than 4 cards, and the contract asks for a set of {size}"
+        if kind == SET and size > rules.max_set:
+            return (
+                f"no set has more than {rules.max_set} cards, and the contract asks for a set "
+                f"of {size}"
+            )
         if kind == RUN and size > rules.max_run:
             return (
                 f"no run is longer than {rules.max_run}, and the contract asks for a run of {size}"
@@ -107,7 +110,12 @@ def _meld_from(info: tuple[int, int, int], wilds: list[int], need: int) -> Meld:
     if kind == SET:
         # Wilds only: any rank will do; call it aces.
         rank = which or 1
-        naturals = [ALL_CARDS[s * 13 + rank - 1] for s in range(4) if bits >> s & 1]
+        if bits & ANY_SUITS:  # copies per suit, 4 bits each
+            naturals = [
+                ALL_CARDS[s * 13 + rank - 1] for s in range(4) for _ in range(bits >> 4 * s & 15)
+            ]
+        else:
+            naturals = [ALL_CARDS[s * 13 + rank - 1] for s in range(4) if bits >> s & 1]
         return Meld(MeldKind.SET, tuple(sorted(naturals + wild_cards)), rank=Rank(rank))
     length = bits.bit_count() + need
     low = (bits & -bits).bit_length() - 1 if bits else 1
@@ -124,12 +132,13 @@ def _meld_from(info: tuple[int, int, int], wilds: list[int], need: int) -> Meld:
 def _wilds_short(hand: Hand, comps: tuple[Component, ...], rules: Rules) -> int | None:
     """The fewest extra wilds that would meet the contract, or ``None`` if none would.
 
-    A minimal candidate never needs more than 4 wilds for a set or ``max_run_length`` for a
-    run, so if that many extra wilds per component do not help, nothing does. More wilds
+    A minimal candidate never needs more wilds than a set's most cards (``max_set``: 4, or
+    14 with ``set_suits=any``) or ``max_run_length`` for a run, so if that many extra wilds
+    per component do not help, nothing does. More wilds
     never hurt, so the answer is found by bisection.
     """
     plan = plan_from(comps)
-    most = sum(rules.max_run if kind == RUN else 4 for kind, _ in comps)
+    most = sum(rules.max_run if kind == RUN else rules.max_set for kind, _ in comps)
     if solve(hand, plan, rules, most) is None:
         return None
     low, high = 0, most  # fails with ``low`` extra wilds, succeeds with ``high``

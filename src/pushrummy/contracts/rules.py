@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..melds import DEFAULT_MELD_OPTIONS, MeldRules, WildLimit
+from ..melds import DEFAULT_MELD_OPTIONS, MeldRules, SetSuits, WildLimit
 from .hands import ACE_HIGH
 
 
@@ -25,11 +25,33 @@ class ContractRules(MeldRules, Protocol):
 class Rules:
     """The options as the search uses them. Interned: one object per combination."""
 
-    __slots__ = ("bonus", "cap", "exact", "least", "limited", "max_run", "min_naturals")
+    __slots__ = (
+        "any_suits",
+        "bonus",
+        "cap",
+        "exact",
+        "least",
+        "limited",
+        "max_run",
+        "max_set",
+        "min_naturals",
+    )
 
     def __init__(
-        self, min_naturals: int, bonus: int, max_run: int, exact: bool, cap: int = -1
+        self,
+        min_naturals: int,
+        bonus: int,
+        max_run: int,
+        exact: bool,
+        cap: int = -1,
+        any_suits: bool = False,
     ) -> None:
+        self.any_suits = any_suits
+        """``set_suits=any`` ([meld.set_suits]): a set's naturals may share a suit."""
+        self.max_set = ACE_HIGH if any_suits else 4
+        """The most cards of a set the search builds: 4 with different suits; with any
+        suits, as many as a run (a contract's set has at most 14 cards, and a longer set
+        is a smaller one and lay-offs)."""
         self.min_naturals = min_naturals
         self.bonus = bonus
         """A meld with n naturals may hold up to ``n + bonus`` wilds."""
@@ -57,7 +79,7 @@ class Rules:
 
 
 _UNLIMITED_BONUS = WildLimit.UNLIMITED.bonus
-_RULES_CACHE: dict[tuple[int, int, int, object, object], Rules] = {}
+_RULES_CACHE: dict[tuple[int, int, int, object, object, bool], Rules] = {}
 """Interning: one :class:`Rules` per options, never dropped (memo keys hold their ids)."""
 
 
@@ -75,18 +97,24 @@ def rules_of(variant: ContractRules | MeldRules | None) -> Rules:
         ) from None
     exact = getattr(variant, "contract_exact_sizes", False)
     cap = getattr(variant, "laydown_wilds_per_meld", None)
+    any_suits = getattr(variant, "set_suits", SetSuits.DISTINCT) is SetSuits.ANY
     if type(min_naturals) is not int or type(max_run) is not int:
         raise TypeError("min_naturals_per_meld and max_run_length must be ints")
     # Keyed by the limit's identity: hashing an Enum member runs Python code.
-    key = (min_naturals, id(limit), max_run, exact, cap)
+    key = (min_naturals, id(limit), max_run, exact, cap, any_suits)
     rules = _RULES_CACHE.get(key)
     if rules is None:
-        rules = _RULES_CACHE[key] = _new_rules(min_naturals, limit, max_run, exact, cap)
+        rules = _RULES_CACHE[key] = _new_rules(min_naturals, limit, max_run, exact, cap, any_suits)
     return rules
 
 
 def _new_rules(
-    min_naturals: int, limit: object, max_run: int, exact: object, cap: object = None
+    min_naturals: int,
+    limit: object,
+    max_run: int,
+    exact: object,
+    cap: object = None,
+    any_suits: bool = False,
 ) -> Rules:
     if not isinstance(limit, WildLimit):
         raise TypeError(f"wild_limit must be a WildLimit, not {type(limit).__name__}")
@@ -96,7 +124,7 @@ def _new_rules(
     if cap is not None and (type(cap) is not int or cap < 0):
         raise TypeError(f"laydown_wilds_per_meld must be None or an int >= 0, not {cap!r}")
     wild_cap = -1 if cap is None else cap
-    return Rules(max(0, min_naturals), bonus, min(max_run, ACE_HIGH), exact, wild_cap)
+    return Rules(max(0, min_naturals), bonus, min(max_run, ACE_HIGH), exact, wild_cap, any_suits)
 
 
 _DEFAULT_RULES = _new_rules(
@@ -113,12 +141,14 @@ def meld_rules_of(variant: MeldRules | None) -> Rules:
     rules = rules_of(variant)
     if not rules.exact and rules.cap == _UNLIMITED_BONUS:
         return rules
-    key = (rules.min_naturals, rules.bonus, rules.max_run)
+    key = (rules.min_naturals, rules.bonus, rules.max_run, rules.any_suits)
     loose = _LOOSE_RULES.get(key)
     if loose is None:
-        loose = _LOOSE_RULES[key] = Rules(rules.min_naturals, rules.bonus, rules.max_run, False)
+        loose = _LOOSE_RULES[key] = Rules(
+            rules.min_naturals, rules.bonus, rules.max_run, False, any_suits=rules.any_suits
+        )
     return loose
 
 
-_LOOSE_RULES: dict[tuple[int, int, int], Rules] = {}
+_LOOSE_RULES: dict[tuple[int, int, int, bool], Rules] = {}
 """Interning, as :data:`_RULES_CACHE`."""

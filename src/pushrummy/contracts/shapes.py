@@ -21,6 +21,7 @@ from typing import Final
 
 from ..cards import ALL_CARDS, Rank, Suit
 from ..melds import Meld, MeldKind, trusted_meld
+from .candidates import rank_copies, sub_multisets
 from .hands import (
     ACE_HIGH,
     NIBBLE_1,
@@ -61,6 +62,12 @@ def meld_shapes(
     presence = hand.presence
     # Sets: a rank's naturals (one per suit) and wilds, 3 or 4 cards in all.
     by_rank = presence >> 64
+    if sets and rules.any_suits:  # [meld.set_suits] any: a rank's copies and wilds
+        for rank, copies in enumerate(rank_copies(hand)):
+            if rank in SET_RANKS and (which is None or rank == which):
+                for naturals, need in any_set_shapes_of(rank, copies, wilds, rules):
+                    yield SET, rank, 0, len(naturals) + need, naturals, need
+        sets = False
     if not sets:
         ranks: list[int] = []
     elif wilds < 3:
@@ -141,6 +148,31 @@ def set_shapes_of(
 
 
 _SET_SHAPES: dict[tuple[object, ...], tuple[tuple[tuple[int, ...], int], ...]] = bounded_memo(
+    20_000
+)
+
+
+def any_set_shapes_of(
+    rank: int, copies: tuple[int, ...], wilds: int, rules: Rules
+) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """:func:`set_shapes_of` with ``set_suits=any`` ([meld.set_suits]): the sets of ``rank``
+    from the ``copies`` held of each suit and up to ``wilds`` wilds, 3 to
+    :attr:`~pushrummy.contracts.rules.Rules.max_set` cards. Memoised."""
+    key = (rank, copies, wilds, id(rules))
+    shapes = _ANY_SET_SHAPES.get(key)
+    if shapes is None:
+        found = []
+        for chosen in sub_multisets(copies, 0, rules.max_set):
+            naturals = tuple(suit * 13 + rank - 1 for suit in range(4) for _ in range(chosen[suit]))
+            count = len(naturals)
+            for need in range(max(0, 3 - count), min(wilds, rules.max_set - count) + 1):
+                if rules.allows(count, need):
+                    found.append((naturals, need))
+        shapes = remember(_ANY_SET_SHAPES, key, tuple(found))
+    return shapes
+
+
+_ANY_SET_SHAPES: dict[tuple[object, ...], tuple[tuple[tuple[int, ...], int], ...]] = bounded_memo(
     20_000
 )
 
@@ -265,7 +297,7 @@ def size_ok(comps: tuple[Component, ...], kind: int, rules: Rules) -> set[int]:
     sizes = [size for comp_kind, size in comps if comp_kind == kind]
     if not sizes:
         return set()
-    top = rules.max_run if kind == RUN else 4
+    top = rules.max_run if kind == RUN else rules.max_set
     if rules.exact:
         return {size for size in sizes if size <= top}
     return set(range(min(sizes), top + 1))
@@ -279,6 +311,17 @@ def set_shapes(
     shapes: list[Shape] = []
     if not sizes:
         return shapes  # the contract has no set
+    if rules.any_suits:  # [meld.set_suits] any: a rank's copies
+        units = tables.units
+        for rank, copies in enumerate(rank_copies(hand)):
+            if rank not in SET_RANKS or sum(copies) + wilds < 3:
+                continue
+            for naturals, need in any_set_shapes_of(rank, copies, min(wilds, max(sizes)), rules):
+                if len(naturals) + need in sizes:
+                    key = (SET, rank, 0, len(naturals) + need)
+                    use = sum(units[code] for code in naturals)
+                    shapes.append((key, naturals, naturals, need, use))
+        return shapes
     by_rank = hand.presence >> 64
     for rank in SET_RANKS:
         held = by_rank >> (4 * rank - 4) & 15

@@ -118,7 +118,7 @@ def single_decls(
     code), so runs differing only in which wild stands where come once ([meld.wild]).
     With ``holding`` (a natural's code), only the melds holding that card; with
     ``minimal``, only the minimal ones (:func:`is_minimal`)."""
-    if hand.wilds < 2 and not _could_meld(hand.presence, hand.wilds):
+    if hand.wilds < 2 and not _could_meld(hand.presence, hand.wilds, rules.any_suits):
         return []  # most hands after the contract, most turns: no meld at all
     pool = wild_pool(hand)
     found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
@@ -155,12 +155,15 @@ _ACES = sum(1 << (13 * suit) for suit in range(4))
 """The ace of each suit, suit-major."""
 
 
-def _could_meld(presence: int, wilds: int) -> bool:
+def _could_meld(presence: int, wilds: int, any_suits: bool = False) -> bool:
     """False when a hand of these naturals and at most one wild (``wilds``) has no meld
     of 3 cards at all, whatever the options (they only forbid melds): no rank held in
     ``3 - wilds`` suits, and no three run places in a row of which ``3 - wilds`` hold
     naturals. The test may say True for a hand without a meld (across suit boundaries,
-    all suits are one bitmask), never False for one with a meld."""
+    all suits are one bitmask), never False for one with a meld. With ``any_suits``
+    ([meld.set_suits] ``any``: copies of one card make a set) every hand might meld."""
+    if any_suits:
+        return True
     # Sets: nibble popcounts of the rank-major mask (SWAR), as meld_shapes counts them.
     x = presence >> 64
     x -= x >> 1 & NIBBLE_5

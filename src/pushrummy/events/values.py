@@ -90,6 +90,8 @@ class StartingPosition:
         upcard: the face-up card, or ``None`` once the seat to move has drawn.
         taken: the upcard the seat to move took this turn ([discard.taken]).
         laid_down_this_turn: whether the seat to move laid down its contract this turn.
+        pile: the discard pile under the upcard, oldest first ([draw.stock]; ``()`` where
+            there is none, as in a push variant).
 
     The stock's order and the game's seed are never in it: a state holds them, no view does.
     """
@@ -108,6 +110,7 @@ class StartingPosition:
     upcard: Card | None
     taken: Card | None
     laid_down_this_turn: bool
+    pile: tuple[Card, ...] = ()
 
 
 @attrs.frozen(slots=True)
