@@ -620,7 +620,8 @@ CROSS_FIELD: dict[str, str] = {
     "variant options that do not fit together": (
         r"^invalid variant: .*(listed twice|partnerships need exactly 4 players"
         r"|stakes are for individual play|but its contract|the deck has|packs have"
-        r"|allows runs of at most|no discard pile to reshuffle)"
+        r"|allows runs of at most|no discard pile to reshuffle"
+        r"|offered round the table only instead of a draw)"
     ),
     "a deck order that is not the whole deck": r"^the deck order (is not the|with its burials placed)",
     "contract_left against the table and the hand": r"what the current player still has to lay down",
