@@ -31,9 +31,11 @@ from engine_helpers import assert_rejected, snapshot
 from engine_helpers import assert_unchanged as _unchanged
 from games import Game, Policy, playout
 from pushrummy import (
+    BuyUpcard,
     ContractNotMetError,
     DealEnd,
     Discard,
+    DrawStock,
     End,
     ExchangeWild,
     FillWilds,
@@ -43,6 +45,7 @@ from pushrummy import (
     LayOff,
     NewMeld,
     NextDeal,
+    PassUpcard,
     Phase,
     Push,
     Rank,
@@ -166,6 +169,15 @@ def corrupted(state: GameState) -> list[tuple[Any, type[IllegalMoveError], str]]
     out.append((NextDeal(), WrongPhaseError, "turn.between"))
     for move in pr.legal_moves(state)[:6]:
         out.append((reseat(move, other), NotYourTurnError, "turn.seat"))
+    if state.phase is Phase.BUYING:
+        # [buy.offer]: the seat offered the upcard buys it or passes, nothing else
+        out.append((Take(seat), WrongPhaseError, "buy.offer"))
+        out.append((DrawStock(seat), WrongPhaseError, "buy.offer"))
+        out.append((Discard(seat, hand[0]), WrongPhaseError, "buy.offer"))
+        return out
+    # [buy.offer]: with no offer, nobody buys or passes
+    out.append((BuyUpcard(seat), WrongPhaseError, "buy.offer"))
+    out.append((PassUpcard(seat), WrongPhaseError, "buy.offer"))
     if state.phase is Phase.DRAW:
         out.append((Discard(seat, hand[0]), WrongPhaseError, "draw.choice"))
         out.append((LayOff(seat, hand[0], 0, None), WrongPhaseError, "draw.choice"))
@@ -257,7 +269,7 @@ def candidates(state: GameState) -> list[Any]:
     assert seat is not None
     moves: list[Any] = [NextDeal()]
     for s in range(state.players):
-        moves += [Take(s), Push(s)]
+        moves += [Take(s), Push(s), DrawStock(s), BuyUpcard(s), PassUpcard(s)]
     values = sorted(set(ALL_CARDS))
     moves += [Discard(seat, x) for x in values]
     moves += [Discard((seat + 1) % state.players, x) for x in state.hands[seat][:3]]

@@ -112,6 +112,16 @@ HOUSE_RULES: dict[str, dict[str, Any]] = {
         # and sets of any suits, as in Contract Rummy ([meld.set_suits])
         "set_suits": SetSuits.ANY,
     },
+    "buying_limited": {
+        # buying out of turn ([buy.offer]) with every buying option off its default: two
+        # penalty cards, two buys a deal, none once down ([buy.penalty], [buy.limit], [buy.who])
+        "draw_style": DrawStyle.STOCK,
+        "reshuffle_stock": True,
+        "buying": True,
+        "buy_penalty": 2,
+        "buy_limit": 2,
+        "buy_after_contract": False,
+    },
     "jokers_fewer_previous_stakes": {
         "wild_exchange": WildExchange.JOKERS_IN_RUNS,
         "wild_limit": WildLimit.FEWER_THAN_NATURALS,
@@ -355,6 +365,7 @@ RECORDED_GAMES: dict[str, tuple[str, str, int]] = {
     "cap_it_6": ("cap_it_6", "default", 12),
     "cap_it_5_stakes": ("cap_it_5", "jokers_fewer_previous_stakes", 16),
     "push_house": ("push", "previous_forbidden_keep_wilds", 10),
+    "cap_it_4_buying": ("cap_it_4", "buying_limited", 12),
 }
 """Short uniformly random games whose every point the JSON tests round-trip and mutate."""
 
@@ -389,6 +400,8 @@ BOT_GAMES: dict[str, tuple[str, str, int, str, int]] = {
     "cap-it-6-jokers": ("cap_it_6", "jokers_fewer_previous_stakes", 10, "grgrgr", 40),
     # long enough for the stock to run out once and the discard pile to be reshuffled
     "cap-it-4-plain-draw": ("cap_it_4", "plain_rummy_draw", 2, "rrrr", 120),
+    # buying out of turn, random and greedy bots ([buy.offer])
+    "cap-it-5-buying": ("cap_it_5", "buying_limited", 4, "grgrg", 60),
 }
 """Seeded games between random and greedy bots, one per house rule set (the views' and the
 events' tests play them to the end)."""

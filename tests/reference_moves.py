@@ -50,9 +50,11 @@ from functools import lru_cache
 from typing import Any
 
 from pushrummy.cards import Card, Rank, Suit
+from pushrummy.events import Bought, DealStarted, StartingPosition
 from pushrummy.meld_shape import MeldShape
 from pushrummy.melds import End, Meld, MeldKind
 from pushrummy.moves import (
+    BuyUpcard,
     Discard,
     DrawStock,
     ExchangeWild,
@@ -62,6 +64,7 @@ from pushrummy.moves import (
     LayOff,
     NewMeld,
     NextDeal,
+    PassUpcard,
     Push,
     Take,
 )
@@ -489,6 +492,29 @@ def discards(state: GameState, seat: int) -> list[Card]:
 # -- the generator ----------------------------------------------------------------------------
 
 
+def buying_moves(state: GameState, seat: int) -> set[Any]:
+    """The moves of the seat offered the upcard, read from the rules page: a pass always
+    ([buy.offer]); a buy unless the seat has laid down and ``buy_after_contract`` is off
+    ([buy.who]), has bought ``buy_limit`` times in the deal (its Bought events since the
+    deal's start: [buy.limit]), or the stock and the pile a reshuffle adds hold fewer than
+    the penalty cards and one more ([buy.penalty])."""
+    v = state.variant
+    moves: set[Any] = {PassUpcard(seat)}
+    bought = 0
+    for event in reversed(state.log.events):
+        if isinstance(event, (DealStarted, StartingPosition)):
+            break
+        bought += isinstance(event, Bought) and event.seat == seat
+    cards_left = len(state.stock) + (len(state.pile) if v.reshuffle_stock else 0)
+    if (
+        (v.buy_after_contract or not state.laid_down[seat])
+        and (v.buy_limit is None or bought < v.buy_limit)
+        and cards_left > v.buy_penalty
+    ):
+        moves.add(BuyUpcard(seat))
+    return moves
+
+
 def reference_moves(state: GameState) -> set[Any]:
     """The set of legal moves of ``state``, by brute force."""
     if state.phase is Phase.GAME_OVER:
@@ -511,6 +537,8 @@ def reference_moves(state: GameState) -> set[Any]:
         if v.take_after_contract or not state.laid_down[seat] or not moves:
             moves.add(Take(seat))
         return moves
+    if state.phase is Phase.BUYING:
+        return buying_moves(state, seat)
     opts = options_of(state)
     hand = tuple(sorted(state.hands[seat]))
     keep_one = v.must_discard_to_go_out

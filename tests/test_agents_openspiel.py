@@ -106,6 +106,46 @@ def test_random_sim_test_with_the_plain_draw_and_reshuffles() -> None:
     assert game.num_distinct_actions() == ActionCodec(variant, 4).size == 277
 
 
+@pytest.mark.rule("buy.offer", "buy.penalty", "draw.reshuffle")
+def test_random_sim_test_with_buying_and_reshuffles() -> None:
+    """With buying the seat offered the upcard is the current player (OpenSpiel's
+    ``current_player`` changes mid-turn), ``buy`` and ``pass`` are two more actions, and a buy
+    or a last pass that empties the stock is a reshuffle's chance node like a draw's (a
+    reshuffle left to the engine's seed would make the chance model inexact: the record
+    would not replay)."""
+    variant = pr.CAP_IT.replace(
+        name="cap-it-buying",
+        draw_style="stock",
+        reshuffle_stock=True,
+        buying=True,
+        buy_penalty=2,
+        deals=(DealSpec(20, Contract.parse("3 sets of 3")),) * 2,
+    )
+    game = load_game(variant, 4, max_turns_per_deal=60)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    offers = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        seen = state.game_state
+        if seen.phase is pr.Phase.BUYING:
+            offers += 1
+            assert state.current_player() == seen.current_player
+            offered = [e for e in seen.log.events if isinstance(e, pr.UpcardOffered)][-1]
+            assert seen.current_player != offered.seat
+        state.apply_action(rng.choice(state.legal_actions()))
+    record = state.record()
+    events = state.game_state.log.events
+    assert offers and any(isinstance(e, pr.Bought) for e in events)
+    # every reshuffle was chance's, none the engine's own from the seed
+    assert len(record.reshuffles) == sum(isinstance(e, pr.StockReshuffled) for e in events) > 0
+    assert pr.replay(record) == state.game_state
+    assert game.num_distinct_actions() == ActionCodec(variant, 4).size == 279
+
+
 def test_the_games_are_registered_with_their_types() -> None:
     names = pyspiel.registered_names()
     assert PUSH_NAME in names and CAP_IT_NAME in names
@@ -121,7 +161,7 @@ def test_the_games_are_registered_with_their_types() -> None:
     assert push.max_chance_outcomes() == 53  # the card codes (more than the seats)
     assert push.observation_tensor_size() == ObservationEncoder(pr.PUSH, 4).size == 1603
     history = HistoryEncoder(pr.PUSH, 4).size
-    assert push.information_state_tensor_size() == 1603 + history == 4532
+    assert push.information_state_tensor_size() == 1603 + history == 4628
     assert push.max_game_length() == 5 * 101 * (2 + 6 * 108)
     assert (push.min_utility(), push.max_utility()) == (-1.0, 1.0)
     cap_it = pyspiel.load_game(f"{CAP_IT_NAME}(players=6)")

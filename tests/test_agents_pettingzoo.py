@@ -39,6 +39,8 @@ SHORT = {
     "cap_it_4": (pr.CAP_IT.replace(max_turns_per_deal=6), 4),
     "cap_it_5": (pr.CAP_IT.replace(max_turns_per_deal=6), 5),
     "cap_it_6": (pr.CAP_IT.replace(max_turns_per_deal=6), 6),
+    # buying out of turn: the agent selected is the seat offered the upcard ([buy.offer])
+    "contract_rummy_4": (pr.CONTRACT_RUMMY.replace(max_turns_per_deal=6), 4),
 }
 # What api_test says of every environment with dict observations (its own classic games are
 # exempted by name): anything else it warns about fails the test.

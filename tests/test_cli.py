@@ -1088,6 +1088,24 @@ def test_play_and_watch_contract_rummy(
     assert "contract-rummy, 8 players" in out and "Game over after 7 deals" in out
 
 
+@pytest.mark.rule("buy.offer")
+def test_play_asks_the_seat_offered_the_upcard(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Contract Rummy buys out of turn: when a bot offers the upcard, the person's seat is
+    asked to buy or pass (out of its turn), and the answers play on to the game's end
+    ("buy" when offered, else "2", the second listed move, or "1" when only one is listed;
+    an empty line deals on)."""
+    monkeypatch.setattr("pushrummy.cli.play.new_seed", iter([600, 602]).__next__)
+    argv = ["play", "--variant", "contract-rummy", "--players", "3", "--seed", "4"]
+    argv += ["--max-turns", "8", "--seat", "1", "--plain"]
+    code, out, err = run_cli(argv, capsys, monkeypatch, stdin="buy\n2\n1\n\n" * 3000)
+    assert code == 0, err
+    assert "is offered to you: buy it (with 1 penalty card) or pass" in out
+    assert "you buy" in out and "you pass" in out
+    assert "Game over after 7 deals" in out
+
+
 def test_play_contract_rummy_to_the_end_without_a_turn_cap(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

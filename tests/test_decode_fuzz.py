@@ -360,7 +360,7 @@ def test_paths_inside_a_state() -> None:
     expect(replace_at(document, ("players",), 5), "$.players", "not 5")
     expect(replace_at(document, ("hands",), document["hands"][:3]), "$.hands", "4 entries, got 3")
     expect(replace_at(document, ("table", 0, "id"), 3), "$.table[0].id", "the meld id 0")
-    expect(replace_at(document, ("phase",), "dealing"), "$.phase", '"draw", "play"')
+    expect(replace_at(document, ("phase",), "dealing"), "$.phase", '"draw", "buying", "play"')
     expect(
         replace_at(document, ("current_player",), None),
         "$.current_player",

@@ -31,6 +31,8 @@ from pushrummy.english import describe_event
 from pushrummy.errors import DecodeError, SetupError
 from pushrummy.events import (
     EVENT_CLASSES,
+    Bought,
+    BuyPassed,
     DealEnded,
     DealStarted,
     Discarded,
@@ -46,6 +48,7 @@ from pushrummy.events import (
     Pushed,
     StockReshuffled,
     Took,
+    UpcardOffered,
     seen_by,
 )
 from pushrummy.state import GameState, Phase
@@ -61,6 +64,7 @@ GAMES = {
         "push-exchange",
         "cap-it-6-jokers",
         "cap-it-4-plain-draw",
+        "cap-it-5-buying",
     )
 }
 # Four seeds differ from BOT_GAMES: the twin-games test needs cards that stay unseen in the
@@ -105,7 +109,7 @@ class Replayed:
             self.upcard = event.upcard
             self.pile = []
             self.stock = self.deck_size - len(own) * self.players - 1
-        elif isinstance(event, Took):
+        elif isinstance(event, (Took, Bought)):  # a bought upcard is public too ([buy.offer])
             self._gain(seat, event.seat, event.card)
             self.upcard = None
         elif isinstance(event, Pushed):
@@ -169,7 +173,8 @@ def test_a_seats_own_events_rebuild_its_view(name: str) -> None:
             assert mine.upcard == view.upcard
             assert mine.stock == view.stock_size
             assert {i: (t.owner, t.meld) for i, t in enumerate(view.table)} == mine.table
-    assert phases == set(Phase)
+    # every phase, the offer of the upcard only where the variant buys ([buy.offer])
+    assert phases == set(Phase) - (set() if played.variant.buying else {Phase.BUYING})
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -198,9 +203,23 @@ def test_the_log_follows_the_moves(name: str) -> None:
             pr.ExchangeWild: Exchanged,
             pr.Discard: Discarded,
             pr.NextDeal: DealStarted,
+            pr.BuyUpcard: Bought,
+            pr.PassUpcard: BuyPassed,
         }[type(move)]
         ended = after.phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER)
-        if isinstance(move, (pr.Push, pr.DrawStock)) and ended and first is DealEnded:
+        if isinstance(move, pr.DrawStock) and first is UpcardOffered:
+            # [buy.offer]: the upcard offered round the table, to the seat now to move
+            assert after.phase is Phase.BUYING and new == (UpcardOffered(move.seat, before.upcard),)
+            assert after.current_player != move.seat
+            kinds["offers"] += 1
+        elif isinstance(move, pr.BuyUpcard):
+            # [buy.penalty]: the upcard and the penalty cards, then the player in turn's draw
+            penalty = before.variant.buy_penalty
+            draws = [e for e in new if isinstance(e, Drew)]
+            assert new[0] == Bought(move.seat, before.upcard, penalty)
+            assert [e.seat for e in draws] == [move.seat] * penalty + [after.current_player]
+            kinds["buys"] += 1
+        elif isinstance(move, (pr.Push, pr.DrawStock)) and ended and first is DealEnded:
             pass  # the stock was too short to push, or empty: the deal ended at once
         elif isinstance(move, pr.DrawStock) and first is StockReshuffled:
             # [draw.reshuffle]: the empty stock was remade of the pile, then drawn from

@@ -30,6 +30,7 @@ from pushrummy import (
     CONTRACT_RUMMY,
     PUSH,
     Discard,
+    DrawStock,
     End,
     ExchangeWild,
     LayDown,
@@ -113,6 +114,37 @@ POSITIONS: dict[str, tuple[Callable[[], GameState], tuple[str, ...]]] = {
         ("draw.take", "draw.push"),
     ),
     "play_after_push": (lambda: _after_push(5), ("draw.push",)),
+    "buying_contract_rummy": (
+        # seat 0 offered KS ([buy.offer]): seat 1 buys or passes; a buy is then seat 0's play
+        lambda: pr.apply_move(
+            position(
+                CONTRACT_RUMMY,
+                players=4,
+                phase=Phase.DRAW,
+                hands={0: "3C 4C 5C 6C 8D 9D JH QH 4S 5S", 1: "KH KD 7C 7D 9S 10S AH 3D 4D 5D"},
+                upcard="KS",
+                stock_top="9H QD",
+            ),
+            DrawStock(0),
+        ),
+        ("buy.offer", "buy.penalty"),
+    ),
+    "buying_past_a_laid_down_seat": (
+        # seat 1 has laid down and may not buy ([buy.who]): seat 0's offer goes to seat 2
+        lambda: pr.apply_move(
+            position(
+                CONTRACT_RUMMY.replace(buy_after_contract=False, buy_limit=1, buy_penalty=2),
+                players=4,
+                phase=Phase.DRAW,
+                hands={0: "3C 4C 5C 6C 8D 9D JH QH 4S 5S", 1: "KH KD 9S"},
+                table=[(1, pr.parse_meld("7C 7D 7H")), (1, pr.parse_meld("8C 8D 8H"))],
+                laid_down=[1],
+                upcard="KS",
+            ),
+            DrawStock(0),
+        ),
+        ("buy.who", "buy.limit"),
+    ),
     "play_d1_before_contract": (
         lambda: position(hands={0: "7C 7D 7H 9C 9D JK KS"}),
         ("contract.laydown",),

@@ -18,6 +18,7 @@ import pytest
 import pushrummy as pr
 from games import PRESETS, bots, combinations, greedy, melding, playout, variant_for
 from pushrummy.events import (
+    Bought,
     DealStarted,
     Discarded,
     Drew,
@@ -154,7 +155,8 @@ def test_the_unseen_cards_are_the_hidden_hands_and_the_stock() -> None:
 
 def _account(state: GameState) -> None:
     """Each seat's cards in every deal of the sample's full log add up: dealt + drawn +
-    taken + pushed to it + wilds exchanged off the table - played = its hand at the end."""
+    taken + bought + pushed to it + wilds exchanged off the table - played = its hand at the
+    end."""
     events = list(state.log.events)
     starts = [i for i, e in enumerate(events) if isinstance(e, DealStarted)]
     for number, start in enumerate(starts):
@@ -164,7 +166,7 @@ def _account(state: GameState) -> None:
         hands = [Counter(h) for h in dealt.hands if h is not None]
         assert len(hands) == state.players
         for event in events[start + 1 : end]:
-            if isinstance(event, Took):
+            if isinstance(event, (Took, Bought)):  # a bought upcard as a taken one
                 hands[event.seat][event.card] += 1
             elif isinstance(event, Pushed):
                 hands[event.to][event.card] += 1

@@ -521,11 +521,13 @@ GAMES: list[tuple[str, str, int, int]] = [
     # and settle stakes; then one game per preset
     ("cap_it_4", "exchange_team_next_turn", 6, 3),
     ("cap_it_5", "strict_wilds_stakes", 3, 1),
-    ("push", "plain_rummy_draw", 4, 1),  # the draw from the stock ([draw.stock])
+    # the draw from the stock ([draw.stock]) and buying out of turn ([buy.offer])
+    ("cap_it_4", "buying_limited", 6, 1),
     ("push", "default", 4, 1),
     ("cap_it_6", "own_no_new_melds_values", 3, 1),
     ("push", "previous_forbidden_keep_wilds", 6, 1),
     ("cap_it_5", "jokers_fewer_previous_stakes", 8, 4),
+    ("push", "plain_rummy_draw", 4, 1),
 ]
 
 
@@ -618,7 +620,8 @@ CROSS_FIELD: dict[str, str] = {
     "variant options that do not fit together": (
         r"^invalid variant: .*(listed twice|partnerships need exactly 4 players"
         r"|stakes are for individual play|but its contract|the deck has|packs have"
-        r"|allows runs of at most|no discard pile to reshuffle)"
+        r"|allows runs of at most|no discard pile to reshuffle"
+        r"|offered round the table only instead of a draw)"
     ),
     "a deck order that is not the whole deck": r"^the deck order (is not the|with its burials placed)",
     "contract_left against the table and the hand": r"what the current player still has to lay down",

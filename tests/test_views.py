@@ -59,7 +59,8 @@ def test_views_hide_exactly_the_hidden_cards(name: str) -> None:
             assert not Counter(state.known[seat]) - Counter(state.hands[seat]), (index, seat)
         if index % 3 == 0 or state.phase in (pr.Phase.BETWEEN_DEALS, pr.Phase.GAME_OVER):
             check_position(state, rng)
-    assert phases == set(pr.Phase)
+    buying = positions[0][0].variant.buying  # the offer of the upcard only with buying
+    assert phases == set(pr.Phase) - (set() if buying else {pr.Phase.BUYING})
 
 
 @settings(max_examples=150, deadline=None)
@@ -76,7 +77,11 @@ def test_views_hide_hidden_cards_hypothesis(data: st.DataObject) -> None:
 # --- the pushed stock card ([draw.visibility]) --------------------------------------------------
 
 
-PUSH_GAMES = sorted(name for name, (_, house, *_) in GAMES.items() if house != "plain_rummy_draw")
+PUSH_GAMES = sorted(
+    name
+    for name, (_, house, *_) in GAMES.items()
+    if HOUSE_RULES[house].get("draw_style", pr.DrawStyle.PUSH) is pr.DrawStyle.PUSH
+)
 STOCK_GAMES = sorted(set(GAMES) - set(PUSH_GAMES))
 
 
@@ -94,6 +99,8 @@ def test_a_card_drawn_from_the_stock_reaches_only_the_drawer(name: str) -> None:
             piled += 1
         if not isinstance(move, pr.DrawStock) or not before.stock:
             continue
+        if after.phase is pr.Phase.BUYING:  # the upcard offered first ([buy.offer])
+            continue
         drawn = before.stock[0]
         assert Counter(after.hands[move.seat]) - Counter(before.hands[move.seat]) == Counter(
             [drawn]
@@ -110,6 +117,33 @@ def test_a_card_drawn_from_the_stock_reaches_only_the_drawer(name: str) -> None:
                 assert pr.view(elsewhere, seat) == views[seat]
         checked += 1
     assert checked > 0 and piled > 0
+
+
+@pytest.mark.rule("buy.penalty", "draw.visibility")
+def test_a_buyers_penalty_card_reaches_only_the_buyer() -> None:
+    """[buy.penalty]: the bought upcard is known to all, each penalty card to the buyer
+    alone: swapping one for another card changes the buyer's view and no other seat's."""
+    positions = record("cap-it-5-buying")
+    checked = 0
+    for (before, move), (after, _) in itertools.pairwise(positions):
+        if not isinstance(move, pr.BuyUpcard) or len(before.stock) <= before.variant.buy_penalty:
+            continue
+        seat, penalty = move.seat, before.stock[: before.variant.buy_penalty]
+        assert Counter(after.hands[seat]) - Counter(before.hands[seat]) == Counter(
+            [before.upcard, *penalty]
+        )
+        assert Counter(after.known[seat]) - Counter(before.known[seat]) == Counter([before.upcard])
+        views = [pr.view(after, other) for other in range(after.players)]
+        for card in penalty:
+            elsewhere = swap_in_hand(after, seat, card)
+            if elsewhere is None:
+                continue
+            assert pr.view(elsewhere, seat) != views[seat]
+            for other in range(after.players):
+                if other != seat:
+                    assert pr.view(elsewhere, other) == views[other]
+            checked += 1
+    assert checked > 0
 
 
 @pytest.mark.parametrize("name", PUSH_GAMES)

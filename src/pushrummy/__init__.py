@@ -41,6 +41,8 @@ from .errors import (
     WrongPhaseError,
 )
 from .events import (
+    Bought,
+    BuyPassed,
     DealEnded,
     DealStarted,
     Discarded,
@@ -57,6 +59,7 @@ from .events import (
     StartingPosition,
     StockReshuffled,
     Took,
+    UpcardOffered,
 )
 from .layoffs import lay_off, layoff_ends
 from .meld_shape import MeldShape
@@ -73,6 +76,7 @@ from .melds import (
     meld_rule_violation,
 )
 from .moves import (
+    BuyUpcard,
     Discard,
     DrawStock,
     ExchangeWild,
@@ -83,6 +87,7 @@ from .moves import (
     Move,
     NewMeld,
     NextDeal,
+    PassUpcard,
     Push,
     Take,
     cards_used,
@@ -123,7 +128,10 @@ __all__ = [
     "JOKER",
     "PUSH",
     "Bot",
+    "Bought",
     "BuryPosition",
+    "BuyPassed",
+    "BuyUpcard",
     "Card",
     "CardNotInHandError",
     "Contract",
@@ -176,6 +184,7 @@ __all__ = [
     "NotYourTurnError",
     "NotationError",
     "Outcome",
+    "PassUpcard",
     "Phase",
     "PlayerView",
     "Problem",
@@ -199,6 +208,7 @@ __all__ = [
     "TableMeld",
     "Take",
     "Took",
+    "UpcardOffered",
     "Variant",
     "VariantError",
     "WildExchange",

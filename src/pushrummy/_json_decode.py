@@ -614,6 +614,7 @@ _EVENT_FIELD_READERS: Final[dict[str, Callable[[object, str, _Seats], Any]]] = {
     "winners": _sides_list,
     "stakes": lambda v, p, n: _stakes(v, p, n.players),
     "turn": lambda v, p, n: read_count(v, p, "a number of turns"),
+    "penalty": lambda v, p, n: read_count(v, p, "a number of penalty cards"),
     "drawn": lambda v, p, n: read_bool(v, p),
     "sizes": lambda v, p, n: read_ints(v, p, n.players, "hand sizes, one per seat,", 0),
     "known": lambda v, p, n: tuple(

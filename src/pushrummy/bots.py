@@ -39,6 +39,7 @@ from .errors import GameOverError, NotYourTurnError, PushRummyError
 from .layoffs import layoff_ends
 from .melds import Meld, MeldKind
 from .moves import (
+    BuyUpcard,
     Discard,
     DrawStock,
     ExchangeWild,
@@ -48,6 +49,7 @@ from .moves import (
     LayOff,
     Move,
     NewMeld,
+    PassUpcard,
     Push,
     Take,
 )
@@ -318,6 +320,8 @@ class GreedyBot:
             return moves[0]
         if view.phase is Phase.DRAW:
             return self._draw(view, moves)
+        if view.phase is Phase.BUYING:
+            return self._buy(view, moves)
         return self._play(view, moves)
 
     def __repr__(self) -> str:
@@ -335,6 +339,25 @@ class GreedyBot:
         if up is None:  # pragma: no cover - the engine always has an upcard in DRAW
             return push
         return take if self._wants(view, up) else push
+
+    def _buy(self, view: PlayerView, moves: tuple[Move, ...]) -> Move:
+        """Buy the offered upcard ([buy.offer]) when the engine lists the buy (the rules'
+        own :func:`~pushrummy.plays.buy.may_buy`) and the card helps a part of the contract
+        still to lay down: a wild card, or a natural that completes one of its sets or runs
+        (the penalty card makes anything less a poor bargain)."""
+        buy = next((m for m in moves if isinstance(m, BuyUpcard)), None)
+        passing = next((m for m in moves if isinstance(m, PassUpcard)), moves[0])
+        up = view.upcard
+        if buy is None or up is None or view.laid_down[view.seat]:
+            return passing
+        code = up.code
+        if IS_WILD[code]:
+            return buy
+        hand = _Hand(view.hand)
+        sets, runs = _contract_kinds(view)
+        if (sets and hand.completes_set(code)) or (runs and hand.completes_run(code)):
+            return buy
+        return passing
 
     def _wants(self, view: PlayerView, up: Card) -> bool:
         code = up.code

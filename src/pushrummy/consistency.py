@@ -58,11 +58,13 @@ from .events import DealEnded, DealStarted, Drew, Event, GameEnded, StartingPosi
 from .log_replay import LogReplay, replay_log
 from .melds import meld_rule_violation
 from .moves import (
+    BuyUpcard,
     DrawStock,
     FillWilds,
     LayDown,
     LayDownShape,
     NextDeal,
+    PassUpcard,
     Push,
     Take,
     cards_used,
@@ -450,6 +452,10 @@ def _public(
         found.append(Problem("phase", f"after the last deal (deal {deals}) the phase is game_over"))
     if phase is Phase.DRAW and game.upcard is None:
         found.append(Problem("upcard", "the draw phase needs an upcard ([draw.choice]), got null"))
+    if phase is Phase.BUYING and game.upcard is None:
+        found.append(
+            Problem("upcard", "the buying phase offers the upcard ([buy.offer]), got null")
+        )
     stock_draw = game.variant.draw_style is DrawStyle.STOCK
     if phase in _IN_PLAY and game.upcard is not None and not stock_draw:
         found.append(
@@ -495,7 +501,16 @@ def _public(
         found.append(
             Problem("turn", f"max_turns_per_deal is {limit}: a deal ends after {limit} turns")
         )
-    if in_deal and current is not None and current != (game.dealer + 1 + turn) % players:
+    in_turn = (game.dealer + 1 + turn) % players
+    if phase is Phase.BUYING and current == in_turn:
+        found.append(
+            Problem(
+                "current_player",
+                f"seat {in_turn} is in turn and offers the upcard: another seat is offered it "
+                "[buy.offer]",
+            )
+        )
+    if in_deal and phase is not Phase.BUYING and current is not None and current != in_turn:
         found.append(
             Problem(
                 "current_player",
@@ -772,6 +787,8 @@ def _replayed(
         drawn, laying = replay.drawn, replay.laying
         current = replay.current
         phases = {Phase.DRAW} if not drawn else {Phase.LAYING_DOWN if laying else Phase.PLAY}
+        if replay.offerer is not None:
+            phases = {Phase.BUYING}  # the upcard offered round the table ([buy.offer])
         if drawn and current is not None and not replay.laid_down[current]:
             phases.add(Phase.FILLING_WILDS)  # a shape announced ([contract.wilds])
         if current != game.current_player or game.phase not in phases:
@@ -921,8 +938,10 @@ def _check_moves(found: list[Problem], view: PlayerView) -> None:
             found.append(Problem(where, f"a legal move of seat {seat} is one of its own moves"))
             continue
         drawing = isinstance(move, (Take, Push, DrawStock))
+        buying = isinstance(move, (BuyUpcard, PassUpcard))
         if (
             (view.phase is Phase.DRAW) != drawing
+            or (view.phase is Phase.BUYING) != buying
             or (view.phase is Phase.FILLING_WILDS) != isinstance(move, FillWilds)
             or (view.phase is Phase.LAYING_DOWN and not isinstance(move, (LayDown, LayDownShape)))
         ):

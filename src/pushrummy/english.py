@@ -22,6 +22,8 @@ from typing import Any, Final
 from .cards import Card, Rank
 from .events import (
     EVENT_CLASSES,
+    Bought,
+    BuyPassed,
     DealEnd,
     DealEnded,
     DealStarted,
@@ -37,6 +39,7 @@ from .events import (
     StartingPosition,
     StockReshuffled,
     Took,
+    UpcardOffered,
 )
 from .melds import End, Meld, MeldKind, position_rank
 from .moves import ExchangeWild, LayOff, Move
@@ -241,6 +244,8 @@ _MOVE_SENTENCES: dict[str, Callable[[Any], str]] = {
     "take": lambda move: f"seat {move.seat} takes the upcard",
     "push": lambda move: f"seat {move.seat} pushes",
     "draw_stock": lambda move: f"seat {move.seat} draws from the stock",
+    "buy_upcard": lambda move: f"seat {move.seat} buys the upcard",
+    "pass_upcard": lambda move: f"seat {move.seat} passes the offered upcard",
     "lay_down": lambda move: (
         f"seat {move.seat} lays down " + " / ".join(m.notation() for m in move.melds)
     ),
@@ -305,12 +310,13 @@ def who(seat: int, verb: str, *, you: int | None = None, verb_you: str | None = 
 
 
 def _base(verb: str) -> str:
-    """The verb for "you": ``takes`` → ``take``, ``pushes`` → ``push``, ``goes`` → ``go``
+    """The verb for "you": ``takes`` → ``take``, ``pushes`` → ``push``, ``passes`` →
+    ``pass``, ``goes`` → ``go``
     (of a verb of more words, the first: ``lays off`` → ``lay off``)."""
     first, blank, rest = verb.partition(" ")
     if first == "goes":
         first = "go"
-    elif first.endswith(("shes", "ches", "xes")):
+    elif first.endswith(("shes", "ches", "xes", "sses")):
         first = first[:-2]
     else:
         first = first.removesuffix("s")
@@ -370,6 +376,16 @@ def _describe_laid_down(event: LaidDown, you: int | None) -> str:
     return f"{who(event.seat, 'lays', you=you)} down {event.meld.notation()}; {rest}"
 
 
+def _describe_bought(event: Bought, you: int | None, card: Callable[[Card], str] = str) -> str:
+    """``seat 3 buys 7H and a penalty card`` ([buy.penalty]: the cards themselves are the
+    :class:`~pushrummy.events.Drew` events that follow)."""
+    count = event.penalty
+    extra = (
+        "" if not count else " and a penalty card" if count == 1 else f" and {count} penalty cards"
+    )
+    return f"{who(event.seat, 'buys', you=you)} {card(event.card)}{extra}"
+
+
 def _describe_deal_end(event: DealEnded, you: int | None) -> str:
     if event.ended_by is DealEnd.OUT and event.went_out is not None:
         how = f"{who(event.went_out, 'goes', you=you)} out"
@@ -401,6 +417,9 @@ _EVENT_SENTENCES: Final[dict[type[Any], Callable[[Any, int | None], str]]] = {
         f"{who(e.seat, 'draws', you=you)} from an empty stock: the discards are shuffled "
         f"into a new stock ({len(e.cards)} cards)"
     ),
+    UpcardOffered: lambda e, you: f"{who(e.seat, 'offers', you=you)} {e.card} round the table",
+    BuyPassed: lambda e, you: f"{who(e.seat, 'passes', you=you)}",
+    Bought: _describe_bought,
     Drew: _describe_drew,
     LaidDown: _describe_laid_down,
     Melded: lambda e, you: f"{who(e.seat, 'melds', you=you)} {e.meld.notation()}",
@@ -531,6 +550,11 @@ _NARRATE: Final[
     StockReshuffled: lambda e, you, card, meld: (
         f"the discards are shuffled into a new stock ({len(e.cards)} cards)"
     ),
+    UpcardOffered: lambda e, you, card, meld: (
+        f"{who(e.seat, 'offers', you=you)} {card(e.card)} round the table"
+    ),
+    BuyPassed: lambda e, you, card, meld: f"{who(e.seat, 'passes', you=you)}",
+    Bought: lambda e, you, card, meld: _describe_bought(e, you, card),
     Drew: lambda e, you, card, meld: (
         f"{who(e.seat, 'draws', you=you)} {card(e.card)}"
         if e.card is not None

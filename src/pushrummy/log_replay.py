@@ -37,6 +37,8 @@ from collections.abc import Sequence
 from .cards import ALL_CARDS, JOKER_CODE, Card
 from .contracts import contract_left
 from .events import (
+    Bought,
+    BuyPassed,
     DealEnd,
     DealEnded,
     DealStarted,
@@ -52,8 +54,10 @@ from .events import (
     StartingPosition,
     StockReshuffled,
     Took,
+    UpcardOffered,
 )
 from .melds import Meld, meld_rule_violation
+from .plays.buy import may_buy
 from .variants import DrawStyle, PushTo, ShortStockPush, Variant
 
 __all__ = ["LogReplay", "replay_log"]
@@ -76,6 +80,8 @@ class LogReplay:
         drawn: whether the seat to move has drawn (taken or pushed) this turn.
         laying: whether the seat to move is part-way through its lay-down
             ([contract.steps]).
+        offerer: while an upcard is offered round the table ([buy.offer]), the seat in turn
+            that offered it (:attr:`current` is then the seat offered it); else ``None``.
         turn: completed turns in the deal.
         taken: the upcard the seat to move took this turn ([discard.taken]).
         laid_down_this_turn: whether the seat to move completed its lay-down this turn.
@@ -109,9 +115,11 @@ class LogReplay:
     """
 
     __slots__ = (
+        "_bought",
         "_deck",
         "_ending",
         "_expect",
+        "_pending",
         "_players",
         "_reshuffled",
         "_seat",
@@ -129,6 +137,7 @@ class LogReplay:
         "laid_down",
         "laid_down_this_turn",
         "laying",
+        "offerer",
         "origin",
         "origins",
         "pile",
@@ -151,6 +160,7 @@ class LogReplay:
     current: int | None
     drawn: bool
     laying: bool
+    offerer: int | None
     turn: int
     taken: Card | None
     laid_down_this_turn: bool
@@ -178,6 +188,9 @@ class LogReplay:
         self.deal_number, self.dealer = 0, -1
         self.deal_over, self.game_over = True, False
         self.current, self.drawn, self.laying = None, False, False
+        self.offerer = None
+        self._pending: list[int] = []  # the stock draws a buy or the offer's end calls for
+        self._bought = [0] * players  # each seat's buys this deal ([buy.limit])
         self.turn, self.taken, self.laid_down_this_turn = 0, None, False
         self.laid_down = [False] * players
         self.sizes = [0] * players
@@ -202,6 +215,8 @@ class LogReplay:
         kind = type(event)
         if self.game_over:
             return "", "the game is over: no event follows its end"
+        if self._pending:
+            return self._pending_draw(event)
         if self._expect:
             return self._drew(event)
         if kind is DealStarted:
@@ -229,6 +244,11 @@ class LogReplay:
             return "seat", f"there is no seat {seat} in a game of {self._players} players"
         if seat != self.current:
             return "seat", f"it is seat {self.current}'s turn, not seat {seat}'s [turn.seat]"
+        if kind is UpcardOffered or kind is BuyPassed or kind is Bought:
+            assert isinstance(event, (UpcardOffered, BuyPassed, Bought))
+            return self._offer(event)
+        if self.offerer is not None:
+            return "", f"seat {seat} is offered the upcard: it buys it or passes [buy.offer]"
         if kind is Took or kind is Pushed:
             assert isinstance(event, (Took, Pushed))
             return self._draw(event)
@@ -288,6 +308,7 @@ class LogReplay:
         self.deal_number, self.dealer = number, event.dealer
         self.deal_over = False
         self.current, self.drawn, self.laying = (event.dealer + 1) % players, False, False
+        self.offerer, self._pending, self._bought = None, [], [0] * players
         self.turn, self.taken, self.laid_down_this_turn = 0, None, False
         self.laid_down = [False] * players
         self.sizes = [size] * players
@@ -398,6 +419,7 @@ class LogReplay:
         self.deal_number, self.dealer = number, dealer
         self.deal_over = False
         self.current, self.drawn, self.laying = current, drawn, laying
+        self.offerer, self._pending, self._bought = None, [], [0] * players
         self.turn, self.taken = event.turn, event.taken
         self.laid_down_this_turn = event.laid_down_this_turn
         self.laid_down = list(event.laid_down)
@@ -440,6 +462,86 @@ class LogReplay:
             self._ending = (DealEnd.EXHAUSTED, None)
         return None
 
+    def _offer(self, event: UpcardOffered | BuyPassed | Bought) -> tuple[str, str] | None:
+        """The upcard offered round the table, a pass, a buy ([buy.offer])."""
+        seat, variant = event.seat, self._variant
+        if isinstance(event, UpcardOffered):
+            if not variant.buying:
+                return "", "the upcard is never offered round the table (buying=False) [buy.offer]"
+            if self.drawn or self.offerer is not None:
+                return "", f"seat {seat} has already drawn this turn [draw.choice]"
+            if self.upcard is None or event.card.code != self.upcard.code:
+                return "card", f"{event.card} is not the upcard ({self.upcard}) [buy.offer]"
+            first = self._next_buyer(seat, seat)
+            if first is None:
+                return "", "nobody may buy the upcard: the player draws at once [buy.offer]"
+            self.offerer, self.current = seat, first
+            return None
+        offerer = self.offerer
+        if offerer is None:
+            return "", f"seat {seat} is offered no upcard [buy.offer]"
+        if isinstance(event, BuyPassed):
+            following = self._next_buyer(offerer, seat)
+            if following is not None:
+                self.current = following
+                return None
+            self._pending = [offerer]
+            return None
+        if not may_buy(
+            variant,
+            laid_down=self.laid_down[seat],
+            bought=self._bought[seat],
+            available=self._available(),
+        ):
+            return "", f"seat {seat} may not buy the upcard [buy.who] [buy.limit] [buy.penalty]"
+        upcard = self.upcard
+        if upcard is None or event.card.code != upcard.code:
+            return "card", f"{event.card} is not the upcard ({upcard}) [buy.offer]"
+        if event.penalty != variant.buy_penalty:
+            return "penalty", f"a buyer draws {variant.buy_penalty} penalty card(s) [buy.penalty]"
+        self.upcard = None
+        self._gain(seat, event.card, known=True)
+        self._bought[seat] += 1
+        self._pending = [seat] * event.penalty + [offerer]
+        return None
+
+    def _available(self) -> int:
+        return self.stock_size + (len(self.pile) if self._variant.reshuffle_stock else 0)
+
+    def _next_buyer(self, offerer: int, after: int) -> int | None:
+        """The next seat the upcard is offered to (:func:`~pushrummy.plays.buy.next_buyer`
+        on the replay's facts)."""
+        players, available = self._players, self._available()
+        seat = (after + 1) % players
+        while seat != offerer:
+            if may_buy(
+                self._variant,
+                laid_down=self.laid_down[seat],
+                bought=self._bought[seat],
+                available=available,
+            ):
+                return seat
+            seat = (seat + 1) % players
+        return None
+
+    def _pending_draw(self, event: Event) -> tuple[str, str] | None:
+        """A draw a buy's penalty or the offer's end calls for, or the reshuffle before it
+        ([buy.penalty], [draw.stock])."""
+        seat = self._pending[0]
+        if isinstance(event, StockReshuffled) and event.seat == seat:
+            return self._reshuffle(event)
+        if not self.stock_size:
+            return "", "the stock is empty: nothing to draw [draw.exhausted]"
+        self._expect = [(seat, False)]
+        problem = self._drew(event)
+        if problem is not None:
+            return problem
+        self._pending.pop(0)
+        if not self._pending:  # the offerer's own draw: its turn goes on
+            self.current, self.offerer = seat, None
+            self.drawn, self.taken = True, None
+        return None
+
     def _from_stock(self, event: Drew | StockReshuffled) -> tuple[str, str] | None:
         """A draw from the stock ([draw.stock]), or the reshuffle before it
         ([draw.reshuffle])."""
@@ -456,7 +558,11 @@ class LogReplay:
             if not self.stock_size:
                 return "", "the stock is empty: nothing to draw [draw.exhausted]"
             return self._drew(event)
-        if not variant.reshuffle_stock:
+        return self._reshuffle(event)
+
+    def _reshuffle(self, event: StockReshuffled) -> tuple[str, str] | None:
+        """The discard pile shuffled into a new stock ([draw.reshuffle])."""
+        if not self._variant.reshuffle_stock:
             return "", "the stock is never reshuffled (reshuffle_stock=False) [draw.reshuffle]"
         if self.stock_size or not self.pile:
             return "", "only an empty stock is reshuffled, from a pile [draw.reshuffle]"
@@ -709,7 +815,10 @@ def replay_log(
         if found is not None:
             replay.problem = (index, *found)
             return replay
-    if replay._expect:
+    if replay._pending:
+        seat = replay._pending[0]
+        replay.problem = (len(events), "", f"expected seat {seat}'s draw from the stock (log ends)")
+    elif replay._expect:
         replay.problem = (len(events), "", replay._expected_draw() + " (log ends)")
     elif replay._ending is not None:
         ending = replay._ending_words()

@@ -13,6 +13,9 @@ move                   does                          rule
                        card to the receiver, draw
 :class:`DrawStock`     draw the stock's top card     [draw.stock]
                        (option), the upcard stays
+:class:`BuyUpcard`     buy the offered upcard, with  [buy.offer]
+                       a penalty card (option)
+:class:`PassUpcard`    let the offered upcard pass   [buy.offer]
 :class:`LayDown`       lay down the deal's contract  [contract.laydown]
 :class:`LayDownShape`  announce a lay-down step's     [contract.wilds]
                        shape, its wild places open
@@ -57,6 +60,7 @@ from .meld_shape import MeldShape
 from .melds import End, Meld
 
 __all__ = [
+    "BuyUpcard",
     "Discard",
     "DrawStock",
     "ExchangeWild",
@@ -67,6 +71,7 @@ __all__ = [
     "Move",
     "NewMeld",
     "NextDeal",
+    "PassUpcard",
     "Push",
     "Take",
     "cards_used",
@@ -176,6 +181,57 @@ class DrawStock:
         return self
 
     def __deepcopy__(self, memo: object) -> DrawStock:
+        """Frozen (and holding only frozen values): a deep copy is the value itself."""
+        return self
+
+
+@final
+@attrs.frozen(slots=True, init=False)
+class BuyUpcard:
+    """Buy the upcard offered round the table, out of turn ([buy.offer]; with
+    ``buying``): the seat takes it and the top stock card as a penalty ([buy.penalty])
+    and does not discard; then the player in turn draws from the stock."""
+
+    seat: int
+
+    def __init__(self, seat: int) -> None:
+        if type(seat) is not int:
+            _not_int("BuyUpcard", "seat", seat)
+        _BUY_SEAT(self, seat)
+
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        _refuse_subclass(cls)
+
+    def __copy__(self) -> BuyUpcard:
+        """Frozen: a copy is the value itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> BuyUpcard:
+        """Frozen (and holding only frozen values): a deep copy is the value itself."""
+        return self
+
+
+@final
+@attrs.frozen(slots=True, init=False)
+class PassUpcard:
+    """Decline the upcard offered round the table ([buy.offer]): the offer passes to the
+    next seat, or, once every seat has passed, the player in turn draws from the stock."""
+
+    seat: int
+
+    def __init__(self, seat: int) -> None:
+        if type(seat) is not int:
+            _not_int("PassUpcard", "seat", seat)
+        _PASS_SEAT(self, seat)
+
+    def __init_subclass__(cls, **kwargs: object) -> NoReturn:
+        _refuse_subclass(cls)
+
+    def __copy__(self) -> PassUpcard:
+        """Frozen: a copy is the value itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> PassUpcard:
         """Frozen (and holding only frozen values): a deep copy is the value itself."""
         return self
 
@@ -469,6 +525,8 @@ class NextDeal:
 _TAKE_SEAT = _setter(Take, "seat")
 _PUSH_SEAT = _setter(Push, "seat")
 _DRAW_STOCK_SEAT = _setter(DrawStock, "seat")
+_BUY_SEAT = _setter(BuyUpcard, "seat")
+_PASS_SEAT = _setter(PassUpcard, "seat")
 _SET_SEAT = _setter(LayDown, "seat")
 _SET_MELDS = _setter(LayDown, "melds")
 _SHAPE_SEAT = _setter(LayDownShape, "seat")
@@ -493,6 +551,8 @@ Move: TypeAlias = (
     Take
     | Push
     | DrawStock
+    | BuyUpcard
+    | PassUpcard
     | LayDown
     | LayDownShape
     | FillWilds
@@ -530,6 +590,6 @@ def cards_used(move: Move) -> tuple[Card, ...]:
         return move.wilds
     if isinstance(move, LayDownShape):
         return move.shape.naturals
-    if isinstance(move, (Take, Push, DrawStock, NextDeal)):
+    if isinstance(move, (Take, Push, DrawStock, BuyUpcard, PassUpcard, NextDeal)):
         return ()
     raise TypeError(f"not a move: {type(move).__name__}")

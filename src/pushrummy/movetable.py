@@ -16,7 +16,7 @@ move kind is adding a row (and its class and its play module).
 >>> kind.name, kind.verb, kind.fields, sorted(phase.value for phase in kind.phases)
 ('discard', 'discard', ('seat', 'card'), ['play'])
 >>> [kind.name for kind in MOVE_KINDS]
-['take', 'push', 'draw_stock', 'lay_down', 'lay_down_shape', 'fill_wilds', 'lay_off', 'new_meld', 'exchange_wild', 'discard', 'next_deal']
+['take', 'push', 'draw_stock', 'buy_upcard', 'pass_upcard', 'lay_down', 'lay_down_shape', 'fill_wilds', 'lay_off', 'new_meld', 'exchange_wild', 'discard', 'next_deal']
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import attrs
 
 from .errors import clip_repr
 from .moves import (
+    BuyUpcard,
     Discard,
     DrawStock,
     ExchangeWild,
@@ -38,12 +39,13 @@ from .moves import (
     Move,
     NewMeld,
     NextDeal,
+    PassUpcard,
     Push,
     Take,
 )
+from .plays.buy import apply_buy, apply_pass, check_buy, list_buy, list_pass, offer_or_draw
 from .plays.discard import apply_discard, check_discard, list_discard
 from .plays.draw import (
-    apply_draw_stock,
     apply_push,
     apply_take,
     check_draw,
@@ -105,6 +107,7 @@ class MoveKind:
 
 _DRAW = frozenset({Phase.DRAW})
 _PLAY = frozenset({Phase.PLAY})
+_BUYING = frozenset({Phase.BUYING})
 
 MOVE_KINDS: tuple[MoveKind, ...] = (
     MoveKind(
@@ -138,10 +141,35 @@ MOVE_KINDS: tuple[MoveKind, ...] = (
         fields=("seat",),
         phases=_DRAW,
         rule="draw.stock",
-        does="draw the top stock card, the upcard staying (an option)",
+        does="draw the top stock card, the upcard staying (an option); with buying, offer "
+        "the upcard round the table first",
         generate=list_draw_stock,
         check=check_draw,
-        apply=apply_draw_stock,
+        apply=offer_or_draw,
+    ),
+    MoveKind(
+        move_type=BuyUpcard,
+        name="buy_upcard",
+        verb="buy",
+        fields=("seat",),
+        phases=_BUYING,
+        rule="buy.offer",
+        does="buy the offered upcard out of turn, with a penalty card (an option)",
+        generate=list_buy,
+        check=check_buy,
+        apply=apply_buy,
+    ),
+    MoveKind(
+        move_type=PassUpcard,
+        name="pass_upcard",
+        verb="pass",
+        fields=("seat",),
+        phases=_BUYING,
+        rule="buy.offer",
+        does="let the offered upcard pass on",
+        generate=list_pass,
+        check=check_buy,
+        apply=apply_pass,
     ),
     MoveKind(
         move_type=LayDown,

@@ -94,7 +94,9 @@ def new_position(
         known: per seat, the cards everyone knows it holds (taken or pushed upcards not yet
             played, [draw.visibility]). Default: none.
         phase: ``Phase.DRAW``, ``PLAY``, ``LAYING_DOWN`` or ``FILLING_WILDS``: a position
-            is set up during a deal (play on to reach the end of a deal).
+            is set up during a deal (play on to reach the end of a deal), not while the
+            upcard is offered round the table (``Phase.BUYING``: set up the draw and draw
+            from the stock).
         current_player: the seat to move. Default: the dealer's left neighbour ``turn``
             seats on, or seat 0 when ``dealer`` is not given either.
         dealer: the seat that dealt this deal. Default: the one ``current_player`` and
@@ -147,6 +149,11 @@ def new_position(
         raise SetupError(
             f"phase: a position is set up during a deal (draw, play, laying_down or "
             f"filling_wilds), not {phase.value}: play on to reach the end of a deal"
+        )
+    if phase is Phase.BUYING:
+        raise SetupError(
+            "phase: a position is not set up while the upcard is offered round the table: "
+            "set up the draw, and the draw from the stock offers it ([buy.offer])"
         )
     if not 1 <= deal_number <= len(variant.deals):
         raise SetupError(f"deal_number: expected 1..{len(variant.deals)}, not {deal_number}")

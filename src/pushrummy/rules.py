@@ -87,6 +87,16 @@ class RuleId(str, enum.Enum):
         "draw.reshuffle",
         "option: a draw from an empty stock shuffles the discard pile into a new stock",
     )
+    BUY_OFFER = (
+        "buy.offer",
+        "option: an upcard not taken is offered round the table; one seat may buy it",
+    )
+    BUY_PENALTY = (
+        "buy.penalty",
+        "a buyer also draws penalty stock cards and does not discard",
+    )
+    BUY_LIMIT = ("buy.limit", "option: a seat buys at most so many times a deal")
+    BUY_WHO = ("buy.who", "option: whether a seat that has laid down may still buy")
     MELD_SET = ("meld.set", "a set: 3 or more cards of one rank (which suits: meld.set_suits)")
     MELD_SET_SUITS = (
         "meld.set_suits",

@@ -82,6 +82,7 @@ from .consistency import view_problems
 from .contracts import can_complete_contract, contract_left
 from .errors import SetupError
 from .events import (
+    Bought,
     DealStarted,
     Discarded,
     Drew,
@@ -494,8 +495,8 @@ def _fill_deal(
     for index in range(start + 1, end):
         event = events[index]
         kind = type(event)
-        if kind is Took:
-            assert isinstance(event, Took)
+        if kind is Took or kind is Bought:  # a bought upcard is known as a taken one
+            assert isinstance(event, (Took, Bought))
             known[event.seat].append(event.card)
             upcard = None
         elif kind is Pushed:
@@ -684,9 +685,9 @@ def _fill_reshuffled(
     for index in range(start + 1, end):
         event = events[index]
         kind = type(event)
-        if kind is Took or kind is Pushed:
-            assert isinstance(event, (Took, Pushed))
-            known[event.seat if kind is Took else event.to].append(event.card)  # type: ignore[union-attr]
+        if kind is Took or kind is Pushed or kind is Bought:
+            assert isinstance(event, (Took, Pushed, Bought))
+            known[event.to if kind is Pushed else event.seat].append(event.card)  # type: ignore[union-attr]
         elif kind is StockReshuffled:
             assert isinstance(event, StockReshuffled)
             pools.append(Counter(event.cards))

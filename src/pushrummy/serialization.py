@@ -200,6 +200,7 @@ offending field, with the ``VariantError`` chained as its cause.
   "min_naturals_per_meld": 0,
   "wild_limit": "unlimited",
   "max_run_length": 14,
+  "set_suits": "distinct",
   "contract_exact_sizes": false,
   "laydown_wilds_per_meld": null,
   "layoff_targets": "any",
@@ -210,6 +211,10 @@ offending field, with the ``VariantError`` chained as its cause.
   "may_discard_wild": true,
   "must_discard_to_go_out": false,
   "max_turns_per_deal": null,
+  "buying": false,
+  "buy_penalty": 1,
+  "buy_limit": null,
+  "buy_after_contract": true,
   "wild_cards": [
     "2C",
     "2D",

@@ -14,6 +14,8 @@ phase                      current_player        what happens
 =========================  ====================  ===========================================
 ``Phase.DRAW``             the seat to move      take the upcard, or push or draw from the
                                                  stock ([draw.choice], [draw.stock])
+``Phase.BUYING``           the seat offered the  buy the upcard the player in turn offered,
+                           upcard                or pass ([buy.offer])
 ``Phase.PLAY``             the seat to move      lay down, lay off, meld, exchange, discard
 ``Phase.LAYING_DOWN``      the seat to move      the next meld of a lay-down ([contract.steps])
 ``Phase.FILLING_WILDS``    the seat to move      the wild cards of the shape it announced
@@ -63,6 +65,12 @@ class Phase(enum.Enum):
 
     DRAW = "draw"
     """The current player takes the upcard or pushes."""
+    BUYING = "buying"
+    """The player in turn did not take the upcard, and it is offered round the table
+    ([buy.offer], with ``buying``): ``current_player`` is the seat offered it, which buys
+    it (:class:`~pushrummy.moves.BuyUpcard`) or passes
+    (:class:`~pushrummy.moves.PassUpcard`). The seat in turn is the one whose
+    :class:`~pushrummy.events.UpcardOffered` is the log's last offer."""
     PLAY = "play"
     """The current player has drawn: meld actions, then a discard (or going out)."""
     LAYING_DOWN = "laying_down"
@@ -83,7 +91,7 @@ class Phase(enum.Enum):
 
 
 DEAL_PHASES: frozenset[Phase] = frozenset(
-    {Phase.DRAW, Phase.PLAY, Phase.LAYING_DOWN, Phase.FILLING_WILDS}
+    {Phase.DRAW, Phase.BUYING, Phase.PLAY, Phase.LAYING_DOWN, Phase.FILLING_WILDS}
 )
 """The phases of a deal in progress: a seat is to move."""
 

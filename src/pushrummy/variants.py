@@ -334,6 +334,21 @@ class Variant:
         None, Codec.OPT_INT, "game.turn_limit", what="null or an integer >= 1", lo=1
     )
 
+    # -- buying out of turn ([buy.offer]): Contract Rummy's offer of the upcard round the table
+    buying: bool = _option(False, Codec.BOOL, "buy.offer", later=True)
+    """[buy.offer]: True, a player who does not take the upcard offers it to the others in
+    rotation, and one of them may buy it (``draw_style="stock"`` only)."""
+    buy_penalty: int = _option(
+        1, Codec.INT, "buy.penalty", what="an integer 0..3", lo=0, hi=3, later=True
+    )
+    """[buy.penalty]: how many stock cards a buyer draws with the upcard (Parlett: 1)."""
+    buy_limit: int | None = _option(
+        None, Codec.OPT_INT, "buy.limit", what="null or an integer >= 1", lo=1, later=True
+    )
+    """[buy.limit]: ``None``, no limit; ``n``, a seat buys at most ``n`` times a deal."""
+    buy_after_contract: bool = _option(True, Codec.BOOL, "buy.who", later=True)
+    """[buy.who]: False, a seat that has laid down this deal's contract may not buy."""
+
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
             raise VariantError("a variant needs a non-empty name", field="name")
@@ -378,6 +393,7 @@ class Variant:
                 f"must be None or an int >= 1, not {clip_repr(self.max_turns_per_deal)}",
                 field="max_turns_per_deal",
             )
+        self._check_buying()
         if self.reshuffle_stock and self.draw_style is not DrawStyle.STOCK:
             raise VariantError(
                 "there is no discard pile to reshuffle unless draw_style is 'stock' "
@@ -385,6 +401,23 @@ class Variant:
                 field="reshuffle_stock",
             )
         self._check_contracts()
+
+    def _check_buying(self) -> None:
+        """The buying options ([buy.offer], [buy.penalty], [buy.limit])."""
+        if type(self.buy_penalty) is not int or not 0 <= self.buy_penalty <= 3:
+            raise VariantError(
+                f"must be an int 0..3, not {clip_repr(self.buy_penalty)}", field="buy_penalty"
+            )
+        if self.buy_limit is not None and (type(self.buy_limit) is not int or self.buy_limit < 1):
+            raise VariantError(
+                f"must be None or an int >= 1, not {clip_repr(self.buy_limit)}", field="buy_limit"
+            )
+        if self.buying and self.draw_style is not DrawStyle.STOCK:
+            raise VariantError(
+                "the upcard is offered round the table only instead of a draw from the stock "
+                "(draw_style 'stock') [buy.offer]",
+                field="buying",
+            )
 
     def _check_players(self) -> None:
         if not self.packs_for_players:
@@ -698,10 +731,12 @@ CONTRACT_RUMMY = Variant(
     same_turn_after_contract=False,
     wild_exchange=WildExchange.JOKERS_IN_RUNS,
     set_suits=SetSuits.ANY,
+    buying=True,
 )
 """Contract Rummy (Parlett): 3–8 individual players, two packs and one joker for 3 or 4 players,
 three packs and two jokers for 5–8; seven deals of 10 and then 12 cards; a turn takes the upcard
-or draws from the stock, and an emptied stock is the discard pile reshuffled, a deal ending after
+or offers it round the table, one other player perhaps buying it with a penalty card, and then
+draws from the stock; an emptied stock is the discard pile reshuffled, a deal ending after
 200 turns if nobody has gone out (``max_turns_per_deal``); sets of any suits, 3 or more cards
 (``set_suits="any"``); each lay-down exactly the contract, at most one wild card in each of its
 melds; lay-offs only from the next turn on,

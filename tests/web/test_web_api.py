@@ -781,10 +781,11 @@ def test_a_whole_game_through_http(
         seat: client.get(url(game_id, seat, "view"), headers=auth(token)).json()["view"]
         for seat, token in tokens.items()
     }
-    sent = deals_dealt = 0
+    sent = deals_dealt = offered = 0
     while True:
         current = next(iter(views.values()))
         phase = current["phase"]
+        offered += phase == "buying"  # a person asked to buy out of turn ([buy.offer])
         if phase == "game_over":
             break
         if phase == "between_deals":
@@ -824,6 +825,8 @@ def test_a_whole_game_through_http(
     assert final["totals"] == sums
     assert final["outcome"]["winners"] == [side for side, t in enumerate(sums) if t == min(sums)]
     pr.decode(final, kind="view")  # a consistent view document to the end
+    # Contract Rummy buys out of turn: the person was asked when a bot offered the upcard.
+    assert (offered > 0) == game.state.variant.buying
 
 
 # -- the documented start command --------------------------------------------------------------

@@ -12,7 +12,8 @@ const SUITS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 // phase is then filling_wilds, whose only moves are the fillings ("fill 2C JK"). Selecting
 // all of a meld's cards, wilds included, offers it as one move instead (the matches box).
 const MOVE_GROUPS = [
-  ["draw", "Draw", ["take", "push"]],
+  ["draw", "Draw", ["take", "push", "draw_stock"]],
+  ["buying", "The upcard is offered to you", ["buy_upcard", "pass_upcard"]],
   ["lay_down", "Lay down (one meld at a time)", ["lay_down", "lay_down_shape"]],
   ["fill_wilds", "Fill the wild places", ["fill_wilds"]],
   ["new_meld", "New meld", ["new_meld"]],
@@ -298,7 +299,8 @@ function renderInfo() {
   }
   else if (view.current_player === view.seat) {
     status = {
-      draw: "Your turn: take the upcard or push it.",
+      draw: view.variant.draw_style === "stock" ? "Your turn: take the upcard or draw from the stock." : "Your turn: take the upcard or push it.",
+      buying: `${view.upcard} is offered to you: buy it (with ${view.variant.buy_penalty} penalty card${view.variant.buy_penalty === 1 ? "" : "s"}) or pass.`,
       play: "Your turn: meld, lay off, then discard.",
       laying_down: "Your turn: place the rest of your contract.",
       filling_wilds: `Your turn: choose the wild cards for ${view.shape ? shapeText(view.shape) : "your meld"}.`,

@@ -12,6 +12,8 @@ move                   tokens                                                 ex
 ``Take``               ``take``                                               1 token
 ``Push``               ``push``                                               1 token
 ``DrawStock``          ``draw-stock`` (with ``draw_style="stock"``)           1 token
+``BuyUpcard``          ``buy`` (with ``buying``)                              1 token
+``PassUpcard``         ``pass`` (with ``buying``)                             1 token
 ``NextDeal``           ``next-deal`` (the chance step; states only)           1 token
 ``Discard``            ``discard:<card>``                                     1 token
 ``LayOff``             ``lay-off:<card>`` ``meld:<id>`` [``end:low|high``]    2–3 tokens
@@ -59,12 +61,15 @@ tokens                 count   first token  meaning
 ``meld:<id>``          ``B``   240          a table meld by id (a lay-off's or exchange's)
 ``draw-stock``         0 or 1  ``240 + B``  draw from the stock ([draw.stock]), only with
                                             ``draw_style="stock"``
+``buy``, ``pass``      0 or 2  ``241 + B``  buy the offered upcard, or pass ([buy.offer]),
+                                            only with ``buying``
 =====================  ======  ===========  ==============================================
 
 So ``n = 240 + B``: **276** for ``PUSH`` and for ``CAP_IT`` with 4 players (two packs, 108
 cards), **294** for ``CAP_IT`` with 5 or 6 players (three packs, 162 cards). The alphabet
 depends only on the number of packs, and on the draw: ``draw_style="stock"`` adds the
-``draw-stock`` token at the end (``n = 241 + B``), so every other token keeps its number;
+``draw-stock`` token at the end (``n = 241 + B``), and ``buying`` the ``buy`` and ``pass``
+tokens after it (``n = 243 + B``), so every other token keeps its number;
 other house rules only change which tokens are ever legal.
 
 Every legal move has exactly one path, no path is a prefix of another, and
@@ -126,6 +131,7 @@ from ..errors import InvalidMoveError, SetupError, clip_repr
 from ..meld_shape import MeldShape
 from ..melds import End, Meld, MeldKind
 from ..moves import (
+    BuyUpcard,
     Discard,
     DrawStock,
     ExchangeWild,
@@ -136,6 +142,7 @@ from ..moves import (
     Move,
     NewMeld,
     NextDeal,
+    PassUpcard,
     Push,
     Take,
 )
@@ -254,6 +261,10 @@ class ActionCodec:
         meld_ids: how many meld-id tokens there are (``deck size // 3``).
         draw_stock: the ``draw-stock`` token of :class:`~pushrummy.moves.DrawStock`, the
             last, with ``draw_style="stock"`` ([draw.stock]); ``None`` otherwise.
+        buy_upcard: the ``buy`` token of :class:`~pushrummy.moves.BuyUpcard`, after
+            ``draw-stock``, with ``buying`` ([buy.offer]); ``None`` otherwise.
+        pass_upcard: the ``pass`` token of :class:`~pushrummy.moves.PassUpcard`, after
+            ``buy``; ``None`` without ``buying``.
         size: the number of tokens, ``n`` of ``Discrete(n)``.
 
     Raises:
@@ -269,7 +280,17 @@ class ActionCodec:
     (295, 'draw-stock')
     """
 
-    __slots__ = ("_cache", "draw_stock", "meld_ids", "packs", "players", "size", "variant")
+    __slots__ = (
+        "_cache",
+        "buy_upcard",
+        "draw_stock",
+        "meld_ids",
+        "packs",
+        "pass_upcard",
+        "players",
+        "size",
+        "variant",
+    )
 
     def __init__(self, variant: Variant, players: int) -> None:
         if not isinstance(variant, Variant):
@@ -282,7 +303,10 @@ class ActionCodec:
         self.meld_ids = self.packs * 54 // 3
         stock = variant.draw_style is DrawStyle.STOCK
         self.draw_stock: int | None = MELD + self.meld_ids if stock else None
-        self.size = MELD + self.meld_ids + stock
+        buying = variant.buying
+        self.buy_upcard: int | None = MELD + self.meld_ids + stock if buying else None
+        self.pass_upcard: int | None = MELD + self.meld_ids + stock + 1 if buying else None
+        self.size = MELD + self.meld_ids + stock + 2 * buying
         # The tries of the last few positions asked about, by the position's id; each entry
         # keeps its position alive, so the id cannot be reused while it is cached.
         self._cache: dict[int, tuple[Position, _Node]] = {}
@@ -309,7 +333,8 @@ class ActionCodec:
             ActionError: the move has no path: a lay-down of more than one meld (the
                 engine lists a lay-down one meld at a time, [contract.steps]), a filling
                 of no wild card, a meld id beyond the codec's meld ids, or a draw from
-                the stock in a variant that pushes ([draw.stock]).
+                the stock in a variant that pushes ([draw.stock]), or a buy or a pass in
+                a variant without buying ([buy.offer]).
 
         >>> import pushrummy as pr
         >>> codec = ActionCodec(pr.PUSH, 4)
@@ -329,6 +354,14 @@ class ActionCodec:
                     "(draw_style='push') [draw.stock]"
                 )
             return (self.draw_stock,)
+        if isinstance(move, (BuyUpcard, PassUpcard)):
+            token = self.buy_upcard if isinstance(move, BuyUpcard) else self.pass_upcard
+            if token is None:
+                raise ActionError(
+                    "a buy or a pass has no path: the variant has no buying (buying=False) "
+                    "[buy.offer]"
+                )
+            return (token,)
         if isinstance(move, LayOff):
             path = (LAY_OFF + move.card.code, self._meld_token(move, move.meld_id))
             return path if move.end is None else (*path, _END_TOKENS[move.end])
@@ -493,6 +526,10 @@ class ActionCodec:
             return f"position:{token - POSITION + 1}"
         if token == self.draw_stock:
             return "draw-stock"
+        if token == self.buy_upcard:
+            return "buy"
+        if token == self.pass_upcard:
+            return "pass"
         return f"meld:{token - MELD}"
 
     def describe(self, tokens: Iterable[int]) -> str:

@@ -14,28 +14,29 @@ window of ``H`` events (:data:`HISTORY_EVENTS`, 32):
 ==============  ===============  =========================================================
 section         length           what
 ==============  ===============  =========================================================
-``took``        ``P`` × 53       per seat, the upcards it took this deal, by card
+``took``        ``P`` × 53       per seat, the upcards it took (or bought) this deal, by card
 ``pushed``      ``P`` × 53       per seat, the upcards it pushed this deal, by card
 ``discarded``   ``P`` × 53       per seat, the cards it discarded this deal, by card
 ``drawn``       53               the stock cards the observer drew or was pushed this deal
-``recent``      ``H`` × (13+P)   the last ``H`` events of the game, the latest first, each
-                + ``H`` × 53     as its kind (one-hot, 12: deal started, took, pushed, stock
+``recent``      ``H`` × (16+P)   the last ``H`` events of the game, the latest first, each
+                + ``H`` × 53     as its kind (one-hot, 15: deal started, took, pushed, stock
                                  reshuffled, drew, laid down, melded, laid off, exchanged,
-                                 discarded, deal ended, game ended), its seat (one-hot, ``P`` + 1, the last:
+                                 discarded, deal ended, game ended, upcard offered, buy
+                                 passed, bought), its seat (one-hot, ``P`` + 1, the last:
                                  none) and its cards as the observer saw them (copies of
                                  each; a meld's cards, a discard, a take, the observer's
                                  own draws; none for another seat's draw); all 0 before the
                                  game's first event
 ==============  ===============  =========================================================
 
-Counts read at most :data:`HISTORY_CAP` (8). Sizes: **2929** for 4 players, **3120** for
-5, **3311** for 6 (:attr:`HistoryEncoder.size`).
+Counts read at most :data:`HISTORY_CAP` (8). Sizes: **3025** for 4 players, **3216** for
+5, **3407** for 6 (:attr:`HistoryEncoder.size`).
 
 >>> import pushrummy as pr
 >>> from pushrummy.agents.history import HistoryEncoder
 >>> history = HistoryEncoder(pr.PUSH, 4)
 >>> history.size
-2929
+3025
 >>> state = pr.apply_move(pr.new_game(pr.PUSH, seed=9), pr.Push(1))
 >>> parts = history.as_dict(pr.view(state, 2))     # seat 1 pushed; seat 2 is next
 >>> sum(parts["pushed"]), sum(parts["drawn"])      # seat 2 got the upcard and a stock card
@@ -49,6 +50,7 @@ from collections.abc import Sequence
 from ..cards import Card
 from ..events import (
     EVENT_CLASSES,
+    Bought,
     DealStarted,
     Discarded,
     Drew,
@@ -60,6 +62,7 @@ from ..events import (
     Pushed,
     StartingPosition,
     Took,
+    UpcardOffered,
 )
 from ..state import GameState
 from ..variants import Variant
@@ -103,7 +106,7 @@ class HistoryEncoder:
 
     >>> import pushrummy as pr
     >>> [HistoryEncoder(pr.CAP_IT, p).size for p in (4, 5, 6)]
-    [2929, 3120, 3311]
+    [3025, 3216, 3407]
     """
 
     __slots__ = (
@@ -204,8 +207,8 @@ class HistoryEncoder:
             elif isinstance(event, Drew):
                 if event.seat == me and event.card is not None:
                     _bump(counts, drawn + event.card.code, HISTORY_CAP)
-            elif isinstance(event, (Took, Pushed, Discarded)):
-                base = took if isinstance(event, Took) else pushed
+            elif isinstance(event, (Took, Bought, Pushed, Discarded)):
+                base = took if isinstance(event, (Took, Bought)) else pushed
                 if isinstance(event, Discarded):
                     base = discarded
                 _bump(counts, base + (event.seat - me) % p * _CARDS + event.card.code, HISTORY_CAP)
@@ -232,7 +235,7 @@ def _bump(counts: dict[int, int], index: int, cap: int) -> None:
 
 def _cards(event: Event) -> Sequence[Card]:
     """The cards an event shows its observer."""
-    if isinstance(event, (Took, Pushed, Discarded, LaidOff)):
+    if isinstance(event, (Took, Pushed, Discarded, LaidOff, UpcardOffered, Bought)):
         return (event.card,)
     if isinstance(event, Drew):
         return () if event.card is None else (event.card,)

@@ -53,8 +53,9 @@ section                length          what
 ``shape_wilds``        14              the run positions 1 … 14 of the shape's wild places
                                        (a set's wild places have none: all 0)
 ``shape_naturals``     53              the shape's natural cards: copies of each card
-``phase``              6               draw, play, laying down, filling wilds, between
-                                       deals, game over
+``phase``              6 (7)           draw, play, laying down, filling wilds, between
+                                       deals, game over; with ``buying``, then buying
+                                       (the upcard offered round the table, [buy.offer])
 ``current_player``     ``P`` + 1       the seat to move, one-hot (last: none)
 ``dealer``             ``P``           the dealer, one-hot
 ``turn``               1               turns played this deal (at most the variant's
@@ -132,6 +133,8 @@ _PHASES = (
 )
 _CONTRACT_SLOTS = ((MeldKind.SET, 3), (MeldKind.SET, 4), *((MeldKind.RUN, s) for s in range(3, 15)))
 _CONTRACT_INDEX = {slot: index for index, slot in enumerate(_CONTRACT_SLOTS)}
+_PHASE_ORDER = (*_PHASES, Phase.BUYING)
+"""Each phase's entry in the ``phase`` section: ``Phase.BUYING`` last, only with ``buying``."""
 _CARDS = 53
 _POSITIONS = 14
 _SHAPE_HIGH = (1, 1, 1, 13, 1, 1, 1, 1, 14, 14, 14, 14)
@@ -218,7 +221,7 @@ class ObservationEncoder:
             ("shape", len(_SHAPE_HIGH), _SHAPE_HIGH),
             ("shape_wilds", _POSITIONS, (1,) * _POSITIONS),
             ("shape_naturals", _CARDS, (copies,) * _CARDS),
-            ("phase", len(_PHASES), (1,) * len(_PHASES)),
+            ("phase", len(_PHASES) + variant.buying, (1,) * (len(_PHASES) + variant.buying)),
             ("current_player", p + 1, (1,) * (p + 1)),
             ("dealer", p, (1,) * p),
             ("turn", 1, (self._turn_cap,)),
@@ -524,7 +527,7 @@ class ObservationEncoder:
         for requirement in view.contract_left:
             index = at["contract_left"] + _CONTRACT_INDEX[(requirement.kind, requirement.size)]
             out[index] = out.get(index, 0) + requirement.count
-        out[at["phase"] + _PHASES.index(view.phase)] = 1  # (hashing an Enum costs more)
+        out[at["phase"] + _PHASE_ORDER.index(view.phase)] = 1  # (hashing an Enum costs more)
         current = view.current_player
         out[at["current_player"] + (p if current is None else (current - me) % p)] = 1
         out[at["dealer"] + (view.dealer - me) % p] = 1

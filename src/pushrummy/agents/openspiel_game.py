@@ -73,9 +73,10 @@ For example (docs/agents.rst runs a game with OpenSpiel's MCTS)::
   bounds the decisions (tokens): per turn, a draw, at most three tokens per card of the
   hand to play it (a meld of ``k`` cards, ``w`` of them wild, takes ``k + 2`` tokens, and
   ``w`` more when its shape and its wild cards are two moves: at most ``3k``) or to
-  exchange it, and a discard, with the hand at most the deck:
-  ``deals × (max_turns_per_deal + 1) × (2 + 6 × deck)``. It is a bound, far above real
-  games.
+  exchange it, and a discard, with the hand at most the deck, and with ``buying`` the
+  offer's answers, one a seat ([buy.offer]):
+  ``deals × (max_turns_per_deal + 1) × (2 + (players - 1 with buying) + 6 × deck)``. It is
+  a bound, far above real games.
 * **Observations**: ``observation_tensor(p)`` is the vector of
   :class:`~pushrummy.agents.observation.ObservationEncoder` from seat ``p``'s
   :class:`~pushrummy.views.PlayerView` with its own pending prefix (``()`` for a seat that
@@ -128,7 +129,8 @@ from ..dealing import Turning, check_deck_order, upcard_turning
 from ..engine import apply_move, new_game
 from ..english import describe_event
 from ..errors import SetupError
-from ..moves import DrawStock, Move, NextDeal
+from ..events import StockReshuffled
+from ..moves import BuyUpcard, DrawStock, Move, NextDeal, PassUpcard
 from ..records import GameRecord
 from ..sampling import sample_state
 from ..state import GameState, Phase, replace_unchecked
@@ -400,7 +402,9 @@ class PushRummyGame(_GameBase):  # type: ignore[misc]
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0 if partnership else None,
-            max_game_length=len(variant.deals) * (turns + 1) * (2 + 6 * rules.deck_size),
+            max_game_length=len(variant.deals)
+            * (turns + 1)
+            * (2 + (players - 1) * variant.buying + 6 * rules.deck_size),
         )
         if partnership and game_type.utility != pyspiel.GameType.Utility.ZERO_SUM:
             raise SetupError("a partnership variant is played as python_pushrummy_push")
@@ -713,13 +717,18 @@ def _pile_left(progress: _Progress) -> Counter[int]:
 
 
 def _reshuffles(game: GameState, move: Move) -> bool:
-    """Whether ``move`` draws from an empty stock that the pile is reshuffled into."""
-    return (
-        isinstance(move, DrawStock)
-        and not game.stock
-        and game.variant.reshuffle_stock
-        and bool(game.pile)
-    )
+    """Whether ``move`` draws from an empty stock that the pile is reshuffled into: a draw
+    from the stock, or, with buying ([buy.offer]), a buy (its penalty cards, then the draw of
+    the player in turn) or the last pass (that draw), when the stock holds too few cards."""
+    variant = game.variant
+    if not (variant.reshuffle_stock and game.pile) or len(game.stock) > variant.buy_penalty:
+        return False  # a move draws at most buy_penalty + 1 cards, and a pile is needed
+    if not variant.buying:
+        return isinstance(move, DrawStock) and not game.stock
+    if not isinstance(move, (DrawStock, BuyUpcard, PassUpcard)):
+        return False
+    after = apply_move(game, move)  # whether it reshuffles: its events say
+    return any(type(event) is StockReshuffled for event in after.log.events.since(len(game.log)))
 
 
 def _advance(rules: _Rules, progress: _Progress, action: int) -> _Progress:

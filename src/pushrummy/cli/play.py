@@ -420,6 +420,9 @@ class PlaySession(GameListener):
                 if me.variant.draw_style is DrawStyle.STOCK
                 else "draw: take or push"
             )
+        elif me.phase is Phase.BUYING:
+            penalty = plural(me.variant.buy_penalty, "penalty card")
+            phase = f"{me.upcard} is offered to you: buy it (with {penalty}) or pass"
         elif me.phase is Phase.LAYING_DOWN:
             phase = "place the next meld of your contract"
         elif me.phase is Phase.FILLING_WILDS:

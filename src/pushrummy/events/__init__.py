@@ -34,6 +34,11 @@ event                      what happened (hidden from other seats)
 :class:`StartingPosition`  a deal began from a position set up rather than dealt
                            (:func:`~pushrummy.new_position`): the first event of such a
                            game; each seat sees only its own hand
+:class:`UpcardOffered`     the player in turn did not take the upcard and offers it round
+                           the table ([buy.offer])
+:class:`BuyPassed`         a seat offered the upcard did not buy it ([buy.offer])
+:class:`Bought`            a seat bought the offered upcard out of turn, with penalty cards:
+                           the :class:`Drew` events that follow ([buy.penalty])
 =========================  ===================================================================
 
 Appending is cheap: a log is a persistent chain that a new state extends, never
@@ -55,6 +60,8 @@ event feed's lines) are :func:`~pushrummy.english.describe_event`.
 from .log import EventLog, GameLog
 from .values import (
     EVENT_CLASSES,
+    Bought,
+    BuyPassed,
     DealEnd,
     DealEnded,
     DealStarted,
@@ -70,11 +77,14 @@ from .values import (
     StartingPosition,
     StockReshuffled,
     Took,
+    UpcardOffered,
     seen_by,
 )
 
 __all__ = [
     "EVENT_CLASSES",
+    "Bought",
+    "BuyPassed",
     "DealEnd",
     "DealEnded",
     "DealStarted",
@@ -92,5 +102,6 @@ __all__ = [
     "StartingPosition",
     "StockReshuffled",
     "Took",
+    "UpcardOffered",
     "seen_by",
 ]

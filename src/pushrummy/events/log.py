@@ -277,6 +277,15 @@ class GameLog:
         log._hash = None
         return log
 
+    def newest_first(self) -> Iterator[Event]:
+        """The events as every seat saw them (another seat's cards hidden), newest first:
+        a walk back that stops where its reader stops (a few events back, not the
+        game's whole history)."""
+        chain = self._public
+        while chain is not None:
+            chain, event = chain
+            yield event
+
     @property
     def events(self) -> EventLog:
         """Every event, nothing redacted (privileged)."""

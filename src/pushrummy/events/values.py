@@ -14,6 +14,8 @@ from ..variants import StakesSettlement
 
 __all__ = [
     "EVENT_CLASSES",
+    "Bought",
+    "BuyPassed",
     "DealEnd",
     "DealEnded",
     "DealStarted",
@@ -29,6 +31,7 @@ __all__ = [
     "StartingPosition",
     "StockReshuffled",
     "Took",
+    "UpcardOffered",
     "seen_by",
 ]
 
@@ -147,6 +150,36 @@ class StockReshuffled:
 
 
 @attrs.frozen(slots=True)
+class UpcardOffered:
+    """``seat``, the player in turn, did not take the upcard ``card`` and offers it to the
+    other seats in rotation ([buy.offer]); the seat to move is the first it is offered to."""
+
+    kind: ClassVar[str] = "upcard_offered"
+    seat: int
+    card: Card
+
+
+@attrs.frozen(slots=True)
+class BuyPassed:
+    """``seat`` did not buy the upcard offered to it ([buy.offer])."""
+
+    kind: ClassVar[str] = "buy_passed"
+    seat: int
+
+
+@attrs.frozen(slots=True)
+class Bought:
+    """``seat`` bought the offered upcard ``card`` out of turn ([buy.offer]), with
+    ``penalty`` stock cards ([buy.penalty]): the :class:`Drew` events that follow (only
+    ``seat`` sees which cards)."""
+
+    kind: ClassVar[str] = "bought"
+    seat: int
+    card: Card
+    penalty: int
+
+
+@attrs.frozen(slots=True)
 class Drew:
     """``seat`` got the top card of the stock: ``card``, or ``None`` for a viewer who
     may not see it. ``pushed`` is true for the card a push hands to its receiver,
@@ -250,6 +283,9 @@ Event: TypeAlias = (
     | Took
     | Pushed
     | StockReshuffled
+    | UpcardOffered
+    | BuyPassed
+    | Bought
     | Drew
     | LaidDown
     | Melded
@@ -275,8 +311,12 @@ EVENT_CLASSES: Final[tuple[type[Any], ...]] = (
     DealEnded,
     GameEnded,
     StartingPosition,
+    UpcardOffered,
+    BuyPassed,
+    Bought,
 )
-"""Every event class, in the order of the table above."""
+"""Every event class, in the order of the table above (the events of buying out of turn,
+added last, after the others)."""
 
 
 def seen_by(event: Event, seat: int) -> Event:

@@ -13,7 +13,7 @@ tokens and extra blanks are ignored; cards are written as in
 
 Grammar::
 
-    move     = "take" | "push" | "draw" | "next"
+    move     = "take" | "push" | "draw" | "buy" | "pass" | "next"
              | "discard" CARD
              | "down" meld { "/" meld }          (lay down the contract, or its next meld)
              | "shape" shape                     (the next meld, its wild places open)
@@ -38,6 +38,8 @@ text                            move                                    rule
 ``take``                        :class:`~pushrummy.moves.Take`          [draw.take]
 ``push``                        :class:`~pushrummy.moves.Push`          [draw.push]
 ``draw``                        :class:`~pushrummy.moves.DrawStock`     [draw.stock]
+``buy``                         :class:`~pushrummy.moves.BuyUpcard`     [buy.offer]
+``pass``                        :class:`~pushrummy.moves.PassUpcard`    [buy.offer]
 ``down 7S 7H 7D / 9C 9S JK=9``  :class:`~pushrummy.moves.LayDown`       [contract.laydown]
 ``shape 5H *=6H 7H``            :class:`~pushrummy.moves.LayDownShape`  [contract.wilds]
 ``fill 2C``                     :class:`~pushrummy.moves.FillWilds`     [contract.wilds]

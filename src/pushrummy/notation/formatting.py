@@ -70,6 +70,8 @@ _FORMAT: dict[str, Callable[[Any], str]] = {
     "take": lambda move: "take",
     "push": lambda move: "push",
     "draw_stock": lambda move: "draw",
+    "buy_upcard": lambda move: "buy",
+    "pass_upcard": lambda move: "pass",
     "lay_down": lambda move: "down " + " / ".join(format_meld(m) for m in move.melds),
     "lay_down_shape": lambda move: f"shape {move.shape.notation()}",
     "fill_wilds": lambda move: "fill " + " ".join(map(str, move.wilds)),

@@ -23,6 +23,7 @@ from ..errors import IllegalMoveError, InvalidMeldError, clip_repr
 from ..meld_shape import MeldShape
 from ..melds import End, Meld, MeldKind, position_rank
 from ..moves import (
+    BuyUpcard,
     Discard,
     DrawStock,
     ExchangeWild,
@@ -33,6 +34,7 @@ from ..moves import (
     Move,
     NewMeld,
     NextDeal,
+    PassUpcard,
     Push,
     Take,
     cards_used,
@@ -243,7 +245,14 @@ class _Reading:
         return cls((move,), move)
 
 
-_BARE: dict[str, Any] = {"next": NextDeal, "take": Take, "push": Push, "draw": DrawStock}
+_BARE: dict[str, Any] = {
+    "next": NextDeal,
+    "take": Take,
+    "push": Push,
+    "draw": DrawStock,
+    "buy": BuyUpcard,
+    "pass": PassUpcard,
+}
 """The verbs that take no argument, and their move classes (``next`` takes no seat)."""
 
 
@@ -577,6 +586,10 @@ def _not_listed(view: PlayerView, move: Move, text: str) -> IllegalMoveError:
         why = "the game is over" if view.is_over else "nobody is to move between deals"
     elif view.current_player != view.seat:
         why, rule = f"it is seat {view.current_player}'s turn", "turn.seat"
+    elif view.phase is Phase.BUYING and not isinstance(move, (BuyUpcard, PassUpcard)):
+        why, rule = f"the upcard {view.upcard} is offered to this seat: buy or pass", "buy.offer"
+    elif isinstance(move, (BuyUpcard, PassUpcard)):
+        why, rule = "no upcard is offered to this seat", "buy.offer"
     elif view.phase is Phase.DRAW and not isinstance(move, (Take, Push, DrawStock)):
         other = (
             "drawing from the stock" if view.variant.draw_style is DrawStyle.STOCK else "pushing"

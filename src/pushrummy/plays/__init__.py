@@ -11,6 +11,8 @@ module                                 move kind and its rules
 =====================================  =======================================================
 :mod:`~pushrummy.plays.draw`           take or push ([draw.take], [draw.push]);
                                        :func:`~pushrummy.plays.draw.push_allowed`
+:mod:`~pushrummy.plays.buy`            buying out of turn ([buy.offer]: the offer, a buy, a
+                                       pass); :func:`~pushrummy.plays.buy.may_buy`
 :mod:`~pushrummy.plays.lay_down`       a lay-down step or a whole lay-down ([contract.steps])
 :mod:`~pushrummy.plays.lay_off`        a lay-off ([layoff.card]);
                                        :func:`~pushrummy.plays.lay_off.may_target`

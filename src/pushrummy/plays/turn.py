@@ -113,7 +113,9 @@ def check_turn(state: GameState, move: Move, phases: frozenset[Phase]) -> None:
         GameOverError: the game is over ([turn.between]).
         WrongPhaseError: a :class:`~pushrummy.moves.NextDeal` during a deal, or a
             player's move between deals ([turn.between]); a draw after the draw, or
-            another move before it ([draw.choice]); anything but the next lay-down step
+            another move before it ([draw.choice]); anything but a buy or a pass while the
+            upcard is offered, or either with no offer ([buy.offer]); anything but the next
+            lay-down step
             while a lay-down is unfinished ([contract.steps]); anything but a filling while
             a shape is announced, or a filling without one ([contract.wilds]).
         NotYourTurnError: the move's seat is not the seat to move, or not in the game
@@ -157,6 +159,23 @@ def check_turn(state: GameState, move: Move, phases: frozenset[Phase]) -> None:
         raise illegal(NotYourTurnError, state, move, "turn.seat", why)
     if phase in phases:
         return
+    if phase is Phase.BUYING:
+        raise illegal(
+            WrongPhaseError,
+            state,
+            move,
+            "buy.offer",
+            f"seat {seat} is offered the upcard {state.upcard}: buy it or pass",
+        )
+    if Phase.BUYING in phases:  # a buy or a pass, with no offer
+        raise illegal(
+            WrongPhaseError,
+            state,
+            move,
+            "buy.offer",
+            f"seat {seat} is offered no upcard: an upcard is bought only when the player "
+            "in turn offers it",
+        )
     if Phase.DRAW in phases:  # a take or a push, after the draw
         raise illegal(
             WrongPhaseError,
