@@ -105,6 +105,23 @@ def test_ppo_config_refuses_bad_sizes() -> None:  # checked before Ray is import
         rllib.ppo_config(envs=0)
     with pytest.raises(TypeError, match="envs"):
         rllib.ppo_config(envs=None)  # type: ignore[arg-type]
+    with pytest.raises(pr.SetupError, match="batch"):
+        rllib.ppo_config(batch=0)
+
+
+def test_fragment_for_fills_the_batch_and_refuses_bad_sizes() -> None:
+    for batch, runners, envs in ((4000, 1, 16), (1000, 0, 16), (6000, 2, 3), (7, 1, 1)):
+        fragment = rllib.fragment_for(batch, runners, envs)
+        assert 1 <= fragment <= rllib.FRAGMENT
+        calls = max(1, runners) * envs
+        share = -(-batch // calls)
+        assert -(-share // fragment) * fragment - share < -(-share // rllib.FRAGMENT)
+    with pytest.raises(pr.SetupError, match="envs"):
+        rllib.fragment_for(4000, 1, 0)
+    with pytest.raises(pr.SetupError, match="runners"):
+        rllib.fragment_for(4000, -1, 16)
+    with pytest.raises(TypeError, match="batch"):
+        rllib.fragment_for(4000.0, 1, 16)  # type: ignore[arg-type]
 
 
 @pytest.mark.rllib

@@ -35,6 +35,7 @@ COMPILED_MODULES: Final[tuple[str, ...]] = (
     "pushrummy.contracts.singles",
     "pushrummy.contracts.steps",
     "pushrummy.plays",
+    "pushrummy.plays.buy",
     "pushrummy.plays.discard",
     "pushrummy.plays.draw",
     "pushrummy.plays.exchange",

@@ -34,7 +34,7 @@ places on the other nodes build their environments with :func:`env_creator` as o
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..errors import SetupError
@@ -217,6 +217,16 @@ def runners_for(wanted: int | None = None, cpus: int | None = None) -> int:
     return spare if wanted is None else max(0, min(wanted, spare))
 
 
+def _check_sizes(sizes: Iterable[tuple[str, object, int]]) -> None:
+    """Each ``(name, value, minimum)``: a ``TypeError`` unless ``value`` is an int, a
+    :class:`SetupError` if it is below ``minimum``."""
+    for name, value, minimum in sizes:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+        if value < minimum:
+            raise SetupError(f"{name} must be at least {minimum}, not {value}")
+
+
 def fragment_for(batch: int, runners: int, envs: int) -> int:
     """The ``rollout_fragment_length`` of :func:`ppo_config`: the tokens each environment
     samples per call, at most :data:`FRAGMENT`, such that whole calls of every runner's
@@ -225,7 +235,12 @@ def fragment_for(batch: int, runners: int, envs: int) -> int:
 
     >>> fragment_for(4000, 1, 16), fragment_for(1000, 1, 16), fragment_for(6000, 1, 16)
     (250, 63, 188)
+
+    Raises:
+        TypeError: ``batch``, ``runners`` or ``envs`` is not an int.
+        SetupError: ``batch`` or ``envs`` is below 1, or ``runners`` below 0.
     """
+    _check_sizes((("batch", batch, 1), ("runners", runners, 0), ("envs", envs, 1)))
     share = -(-batch // (max(1, runners) * envs))  # each environment's, rounded up
     calls = -(-share // FRAGMENT)
     return max(1, -(-share // calls))
@@ -260,14 +275,8 @@ def ppo_config(
         TypeError: ``batch``, ``minibatch``, ``epochs`` or ``envs`` is not an int.
         SetupError: one of them is below 1.
     """
-    sizes = (("batch", batch), ("minibatch", minibatch), ("epochs", epochs), ("envs", envs))
-    for name, value in sizes:
-        if value is None and name == "batch":
-            continue
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-        if value < 1:
-            raise SetupError(f"{name} must be at least 1, not {value}")
+    sizes = (("minibatch", minibatch, 1), ("epochs", epochs, 1), ("envs", envs, 1))
+    _check_sizes(sizes if batch is None else (("batch", batch, 1), *sizes))
     _require_ray()
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.tune.registry import register_env
