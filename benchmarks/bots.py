@@ -359,6 +359,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--margin", type=float, default=None, help="SearchBot's margin")
     parser.add_argument("--min-playouts", type=int, default=None, help="SearchBot's min_playouts")
     parser.add_argument("--discards", type=int, default=None, help="SearchBot's discards")
+    parser.add_argument("--evaluation", default=None, help="SearchBot's evaluation at the horizon")
     parser.add_argument("--deals", type=int, default=0, help="paired deals (the proxy)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
@@ -368,7 +369,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     search_games = 2 if args.quick else args.search_games
     print(f"pushrummy {pr.__version__}, PUSH, 4 players, max_turns_per_deal=200")
     SEARCH.update(playouts=args.playouts, horizon=args.horizon)
-    for name in ("margin", "discards", "min_playouts"):
+    for name in ("margin", "discards", "min_playouts", "evaluation"):
         if getattr(args, name) is not None:
             SEARCH[name] = getattr(args, name)
     if args.deals:

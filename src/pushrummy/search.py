@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 
 import attrs
 
@@ -59,10 +60,55 @@ from .scoring import deal_penalties
 from .state import DEAL_PHASES, GameState, Phase
 from .views import PlayerView, view
 
-__all__ = ["SearchBot"]
+__all__ = ["DOWN_CARD_WEIGHT", "DOWN_WEIGHT", "HAND_WEIGHT", "SearchBot", "fitted_penalties"]
 
 _IN_DEAL = DEAL_PHASES
 _NO_HORIZON = 1 << 62
+_EVALUATIONS = ("hands", "fitted")
+
+
+# The weights of fitted_penalties: least squares over the turn starts of 750 all-GreedyBot
+# Push deals (seeds 600000-600149), as ``python benchmarks/search_eval.py`` prints them.
+HAND_WEIGHT = 0.166
+"""Expected points per point of cards in a seat's hand."""
+DOWN_WEIGHT = -23.9
+"""Expected points for a seat that has laid down the contract (it may soon go out)."""
+DOWN_CARD_WEIGHT = 3.53
+"""Expected points per card still held by a seat that has laid down."""
+
+
+def fitted_penalties(state: GameState) -> tuple[float, ...]:
+    """Each side's expected points for the deal under way: SearchBot's ``"fitted"`` evaluation.
+
+    A deal cut short is worth less than its hands' points: who goes out decides most of it,
+    and a seat that has laid down with few cards left is likely to. So each seat counts
+    ``HAND_WEIGHT`` per point of its hand ([score.values]) and, once it has laid down,
+    ``DOWN_WEIGHT`` plus ``DOWN_CARD_WEIGHT`` per card it holds; a side counts its seats.
+    The weights are a least-squares fit of all-GreedyBot Push deals' final scores
+    (``benchmarks/search_eval.py``); they explain little of a deal's score early in the deal
+    (a few percent of its variance in the first 16 turns, about 13% after 30 turns).
+
+    >>> import pushrummy as pr
+    >>> state = pr.new_game(pr.PUSH, seed=1)
+    >>> points = [pr.hand_value(hand, state.variant) for hand in state.hands]
+    >>> expected = [HAND_WEIGHT * (points[side] + points[side + 2]) for side in (0, 1)]
+    >>> [round(a - b, 9) for a, b in zip(fitted_penalties(state), expected)]  # nobody is down
+    [0.0, 0.0]
+
+    Raises:
+        TypeError: ``state`` is not a :class:`~pushrummy.state.GameState`.
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+    variant = state.variant
+    values = variant.card_values
+    sides = [0.0] * variant.side_count(state.players)
+    for seat, hand in enumerate(state.hands):
+        points = HAND_WEIGHT * sum(values[0 if c.rank is None else c.rank] for c in hand)
+        if state.laid_down[seat]:
+            points += DOWN_WEIGHT + DOWN_CARD_WEIGHT * len(hand)
+        sides[variant.side_of(seat)] += points
+    return tuple(sides)
 
 
 def _check_count(name: str, value: object, least: int) -> int:
@@ -99,6 +145,7 @@ class SearchBot:
     __slots__ = (
         "_greedy",
         "discards",
+        "evaluation",
         "horizon",
         "margin",
         "min_playouts",
@@ -117,6 +164,7 @@ class SearchBot:
         horizon: int | None = None,
         margin: float = 1.0,
         min_playouts: int | None = None,
+        evaluation: str = "hands",
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")
@@ -144,13 +192,21 @@ class SearchBot:
             if not time_limit > 0:
                 raise SetupError(f"time_limit must be positive, not {time_limit}")
         self.time_limit = time_limit
+        if not isinstance(evaluation, str):
+            raise TypeError(f"evaluation must be a str, not {type(evaluation).__name__}")
+        if evaluation not in _EVALUATIONS:
+            raise SetupError(
+                f"evaluation must be one of {', '.join(_EVALUATIONS)}, not {evaluation!r}"
+            )
+        self.evaluation = evaluation
         self._greedy = GreedyBot()
 
     def __repr__(self) -> str:
         return (
             f"SearchBot(seed={self.seed}, playouts={self.playouts}, "
             f"time_limit={self.time_limit}, discards={self.discards}, horizon={self.horizon}, "
-            f"margin={self.margin}, min_playouts={self.min_playouts})"
+            f"margin={self.margin}, min_playouts={self.min_playouts}, "
+            f"evaluation={self.evaluation!r})"
         )
 
     def choose(self, view: PlayerView) -> Move:
@@ -230,10 +286,12 @@ class SearchBot:
             mover = state.current_player
             assert mover is not None
             state = apply_move(state, greedy.choose(view(state, mover)))
-        if state.phase in _IN_DEAL:
-            penalties = deal_penalties(state.hands, state.variant, None)
+        if state.phase not in _IN_DEAL:
+            penalties: Sequence[float] = state.results[-1].penalties
+        elif self.evaluation == "fitted":
+            penalties = fitted_penalties(state)
         else:
-            penalties = state.results[-1].penalties
+            penalties = deal_penalties(state.hands, state.variant, None)
         side = state.variant.side_of(seat)
         others = [p for s, p in enumerate(penalties) if s != side]
         return penalties[side] - sum(others) / len(others)
