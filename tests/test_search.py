@@ -141,8 +141,8 @@ def test_bad_arguments() -> None:
         pr.SearchBot(min_playouts=2.0)  # type: ignore[arg-type]
     with pytest.raises(pr.SetupError, match="min_playouts must be at least 2"):
         pr.SearchBot(min_playouts=1)
-    with pytest.raises(pr.SetupError, match="min_playouts must be at most playouts"):
-        pr.SearchBot(playouts=4, min_playouts=5)
+    assert pr.SearchBot(playouts=3, min_playouts=5).min_playouts == 3  # no early stop
+    assert pr.SearchBot(playouts=3).min_playouts == 3  # the default, 4, too
     with pytest.raises(pr.SetupError, match="time_limit must be positive"):
         pr.SearchBot(time_limit=0)
     with pytest.raises(TypeError, match="time_limit must be a number"):
@@ -199,7 +199,7 @@ def test_the_evaluation_scores_the_rollouts_cut_short(
 
     monkeypatch.setattr(search, "fitted_penalties", counting)
     me = next(v for v in views if v.phase is pr.Phase.DRAW and len(v.legal_moves) == 2)
-    pr.SearchBot(seed=1, playouts=3, horizon=2).choose(me)
+    pr.SearchBot(seed=1, playouts=3, horizon=2, evaluation="hands").choose(me)
     assert not calls
     pr.SearchBot(seed=1, playouts=3, horizon=2, evaluation="fitted").choose(me)
     assert 0 < len(calls) <= 6  # one per rollout cut short: 3 determinisations, 2 candidates
@@ -216,5 +216,6 @@ def test_the_fitted_evaluation_is_deterministic_and_changes_choices(
         assert move in me.legal_moves
         again = pr.SearchBot(seed=3, playouts=4, horizon=3, margin=0, evaluation="fitted")
         assert again.choose(me) == move
-        differ += move != pr.SearchBot(seed=3, playouts=4, horizon=3, margin=0).choose(me)
+        hands = pr.SearchBot(seed=3, playouts=4, horizon=3, margin=0, evaluation="hands")
+        differ += move != hands.choose(me)
     assert differ > 0  # the evaluation decides some positions differently

@@ -9,26 +9,30 @@ and playing each out with fast :class:`~pushrummy.bots.GreedyBot` rollouts:
    would discard, the few discards GreedyBot ranks best (``discards``, default 3). Every
    other decision (lay-downs, lay-offs, new melds, exchanges) is GreedyBot's: melding
    what can be melded is nearly always right, and it keeps the search small.
-2. The budget: ``playouts`` determinisations per decision (each candidate is played out
-   on the same ones, so their difference is not noise from the deal), fewer if
-   ``time_limit`` (seconds) runs out first — at least one each. With ``min_playouts``,
-   the search stops early once that many are played and no candidate's total score is
-   ahead of GreedyBot's choice (which would then be kept whatever the margin): most
-   decisions are not close, and the time saved goes to those that are.
-3. A rollout plays every seat with GreedyBot until the deal ends (or ``horizon`` more
-   turns have been played), and scores the deal from the bot's side: its side's penalty
-   less the mean of the other sides' (the deal's real penalties if it ended, otherwise
-   the hands' values as if the stock ran out, [score.exhausted]).
+2. The budget: ``playouts`` determinisations per decision (default 12; each candidate is
+   played out on the same ones, so their difference is not noise from the deal), fewer if
+   ``time_limit`` (seconds) runs out first — at least one each. With ``min_playouts``
+   (default 4), the search stops early once that many are played and no candidate's
+   total score is ahead of GreedyBot's choice (which would then be kept whatever the
+   margin): most decisions are not close, and the time saved goes to those that are.
+3. A rollout plays every seat with GreedyBot until the deal ends or ``horizon`` more turns
+   have been played (default 6, about 16 moves), and scores the deal from the bot's side:
+   its side's penalty less the mean of the other sides'. If the deal ended, its real
+   penalties; otherwise, with ``evaluation="fitted"`` (the default), each side's expected
+   points (:func:`fitted_penalties`: hand points, and a bonus for a seat that has laid
+   down, less for every card it still holds), with ``"hands"`` the hands' points as if the
+   stock ran out ([score.exhausted]).
 4. GreedyBot's choice is played unless another candidate's mean score is lower by more
    than ``margin`` standard errors of the paired differences (same determinisations):
    one deal's score varies by tens of points, and a bot that follows that noise plays
-   worse than GreedyBot. The defaults (32 determinisations, a margin of 1) were chosen
-   with the paired-deal proxy of ``benchmarks/bots.py --deals`` on 30 deals of seeds
-   1–30, where they beat the earlier 12 and 2 by 19 ± 11 points a deal, the best of the
-   few settings tried on those same deals (stopping early with ``min_playouts=8``, and
-   up to 48, was no better): a weak choice, made before the listing, and so GreedyBot's
-   play, changed. On new seeds the bot is not yet clearly stronger than GreedyBot (the
-   Agents page gives the measurement).
+   worse than GreedyBot.
+
+The defaults are the cheap end of what was measured: a rollout to the deal's end is
+about 80 moves, most of a decision's time is spent in rollouts, and with 32 full
+rollouts a decision (the defaults before) a whole game cost about 100 s of CPU for the
+searching side against about 10 s now; on the paired-deal proxy
+(``benchmarks/bots.py --deals``, new seeds) the cheaper settings were no weaker. The
+Agents page gives the measurements and the bot's strength against GreedyBot.
 
 Deterministic for a seed when ``time_limit`` is ``None``: the random stream of a decision
 is derived from the seed and the position (deal and number of events), so the same seed
@@ -133,13 +137,16 @@ class SearchBot:
         margin: how many standard errors a candidate's mean score must beat GreedyBot's
             choice by for the bot to play it instead (at least 0; 0 plays the best mean).
         min_playouts: the fewest determinisations before the search may stop early
-            because no candidate is ahead of GreedyBot's choice (at least 2, at most
-            ``playouts``), or ``None`` never to stop early.
+            because no candidate is ahead of GreedyBot's choice (at least 2; more than
+            ``playouts`` counts as ``playouts``), or ``None`` never to stop early.
+        evaluation: how a rollout cut short at the horizon is scored: ``"fitted"`` (each
+            side's expected points, :func:`fitted_penalties`) or ``"hands"`` (the hands'
+            points, as if the stock ran out, [score.exhausted]).
 
     Raises:
         TypeError: an argument has the wrong type.
-        SetupError: a count is below its least value, ``min_playouts`` is above
-            ``playouts``, ``margin`` is negative, or ``time_limit`` is not positive.
+        SetupError: a count is below its least value, ``margin`` is negative,
+            ``time_limit`` is not positive, or ``evaluation`` is not one of the two.
     """
 
     __slots__ = (
@@ -158,24 +165,22 @@ class SearchBot:
         self,
         seed: int = 0,
         *,
-        playouts: int = 32,
+        playouts: int = 12,
         time_limit: float | None = None,
         discards: int = 3,
-        horizon: int | None = None,
+        horizon: int | None = 6,
         margin: float = 1.0,
-        min_playouts: int | None = None,
-        evaluation: str = "hands",
+        min_playouts: int | None = 4,
+        evaluation: str = "fitted",
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")
         self.seed = seed
         self.playouts = _check_count("playouts", playouts, 1)
         if min_playouts is not None:
-            _check_count("min_playouts", min_playouts, 2)
-            if min_playouts > playouts:
-                raise SetupError(
-                    f"min_playouts must be at most playouts ({playouts}), not {min_playouts}"
-                )
+            # More than playouts is playouts (no early stop): the default of 4 stays valid
+            # with fewer playouts.
+            min_playouts = min(_check_count("min_playouts", min_playouts, 2), self.playouts)
         self.min_playouts = min_playouts
         self.discards = _check_count("discards", discards, 1)
         self.horizon = None if horizon is None else _check_count("horizon", horizon, 1)
