@@ -511,7 +511,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="greedy",
         metavar="LIST",
         help="the bots at the other seats, in seat order, repeated to fill the table: "
-        "greedy, random, search (search: about 25 ms of CPU a decision at the median, 90 ms "
+        "greedy, random, search (search: about 20 ms of CPU a decision at the median, 80 ms "
         "at the 90th percentile; default: greedy)",
     )
     parser.add_argument(

@@ -311,7 +311,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="greedy",
         metavar="LIST",
         help="comma-separated bots by seat, repeated to fill the table: greedy, random, search "
-        "(search: about 25 ms of CPU a decision at the median, 90 ms at the 90th "
+        "(search: about 20 ms of CPU a decision at the median, 80 ms at the 90th "
         "percentile, 10 s a game of Push; default: greedy)",
     )
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
