@@ -38,6 +38,10 @@ and, with ``--deals N``, a quicker, lower-variance proxy for comparing SearchBot
   (lower is better; same cards, so most of the deal's luck cancels). Reported: the mean
   over the deals with its standard error, and SearchBot's decision times.
 
+SearchBot's options (``--playouts``, ``--horizon`` (0: rollouts to the deal's end),
+``--min-playouts`` (0: never stop early), ``--margin``, ``--discards``, ``--evaluation``)
+are SearchBot's own defaults unless given; a head-to-head prints the bot it measured.
+
 It reports; it never asserts (timings depend on the machine).
 """
 
@@ -150,9 +154,9 @@ SEARCH: dict[str, object] = {}
 """SearchBot's keyword arguments besides its seed (set from the command line)."""
 
 
-def make(kind: str, seed: int, playouts: int, horizon: int | None) -> pr.Bot:
+def make(kind: str, seed: int, options: dict[str, object]) -> pr.Bot:
+    """A bot of ``kind`` (``search`` with the keyword arguments ``options``)."""
     if kind == "search":
-        options = {"playouts": playouts, "horizon": horizon, **SEARCH}
         return pr.SearchBot(seed, **options)  # type: ignore[arg-type]
     if kind == "greedy":
         return pr.GreedyBot()
@@ -160,16 +164,15 @@ def make(kind: str, seed: int, playouts: int, horizon: int | None) -> pr.Bot:
 
 
 def match(
-    args: tuple[str, str, int, int, int | None],
+    args: tuple[str, str, int, dict[str, object]],
 ) -> tuple[float, list[float], int, int, list[float]]:
     """One game, ``test`` against ``base`` (sides alternated by the game's parity): the
     test side's share of the win, its decision times, deals, deals on an exhausted stock."""
-    test, base, seed, playouts, horizon = args
+    test, base, seed, options = args
     side = seed % 2
-    timed = [Timed(make(test, seed * 10 + s, playouts, horizon)) for s in range(4)]
+    timed = [Timed(make(test, seed * 10 + s, options)) for s in range(4)]
     bots: list[pr.Bot] = [
-        timed[s] if s % 2 == side else make(base, seed * 10 + s, playouts, horizon)
-        for s in range(4)
+        timed[s] if s % 2 == side else make(base, seed * 10 + s, options) for s in range(4)
     ]
     end = pr.play_game(pr.new_game(VARIANT, seed=seed), bots)
     assert end.outcome is not None
@@ -185,7 +188,6 @@ def paired_deal(args: tuple[int, int, dict[str, object]]) -> tuple[float, list[f
     """One proxy deal (see the module): SearchBot's side's penalty less GreedyBot's, the
     mean of the two seatings, and SearchBot's decision times."""
     seed, deal, options = args
-    SEARCH.update(options)
     greedy = pr.GreedyBot()
     next_deal = pr.NextDeal()
 
@@ -202,7 +204,7 @@ def paired_deal(args: tuple[int, int, dict[str, object]]) -> tuple[float, list[f
     diffs: list[float] = []
     times: list[float] = []
     for side in (0, 1):
-        timed = [Timed(make("search", seed * 10 + s, 0, None)) for s in range(4)]
+        timed = [Timed(make("search", seed * 10 + s, options)) for s in range(4)]
         bots: list[pr.Bot] = [timed[s] if s % 2 == side else greedy for s in range(4)]
         state = start
         while state.phase in DEAL_PHASES:
@@ -320,14 +322,14 @@ def head_to_head(
     base: str,
     games: int,
     seed: int,
-    playouts: int,
-    horizon: int | None,
     workers: int,
 ) -> None:
     started = time.perf_counter()
-    jobs = [(test, base, seed + i, playouts, horizon) for i in range(games)]
+    jobs = [(test, base, seed + i, dict(SEARCH)) for i in range(games)]
     results = run(match, jobs, workers, progress=summary if test == "search" else None)
     print(f"{test} vs {base}: {games} games (seeds {seed}..{seed + games - 1}, sides alternated)")
+    if test == "search":
+        print(f"  {pr.SearchBot(0, **SEARCH)!r} (seeded per game and seat)")  # type: ignore[arg-type]
     print(f"  {summary(results).replace('; ', chr(10) + '  ')}")
     print(f"  ({time.perf_counter() - started:.0f} s)")
     # Every game's result, in seed order, so that runs can be checked and pooled game by game.
@@ -352,13 +354,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2000, help="greedy games per report")
     parser.add_argument("--search-games", type=int, default=400, help="search games")
-    parser.add_argument("--playouts", type=int, default=32, help="SearchBot's playouts")
+    parser.add_argument("--playouts", type=int, default=None, help="SearchBot's playouts")
     parser.add_argument(
-        "--horizon", type=int, default=None, help="SearchBot's horizon (turns; default: none)"
+        "--horizon", type=int, default=None, help="SearchBot's horizon (turns; 0: none)"
     )
     parser.add_argument("--margin", type=float, default=None, help="SearchBot's margin")
-    parser.add_argument("--min-playouts", type=int, default=None, help="SearchBot's min_playouts")
+    parser.add_argument(
+        "--min-playouts", type=int, default=None, help="SearchBot's min_playouts (0: none)"
+    )
     parser.add_argument("--discards", type=int, default=None, help="SearchBot's discards")
+    parser.add_argument("--evaluation", default=None, help="SearchBot's evaluation at the horizon")
     parser.add_argument("--deals", type=int, default=0, help="paired deals (the proxy)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
@@ -367,19 +372,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     games = 6 if args.quick else args.games
     search_games = 2 if args.quick else args.search_games
     print(f"pushrummy {pr.__version__}, PUSH, 4 players, max_turns_per_deal=200")
-    SEARCH.update(playouts=args.playouts, horizon=args.horizon)
-    for name in ("margin", "discards", "min_playouts"):
+    # SearchBot's options given on the command line (the others are its defaults).
+    for name in ("playouts", "horizon", "margin", "discards", "min_playouts", "evaluation"):
         if getattr(args, name) is not None:
             SEARCH[name] = getattr(args, name)
+    for name in ("horizon", "min_playouts"):
+        if SEARCH.get(name) == 0:
+            SEARCH[name] = None
     if args.deals:
         paired_deals(args.deals, args.seed, args.workers)
     if games:
-        head_to_head("greedy", "old", games, args.seed, args.playouts, args.horizon, args.workers)
+        head_to_head("greedy", "old", games, args.seed, args.workers)
         exhaustion(games, args.seed, args.workers)
     if search_games:
-        head_to_head(
-            "search", "greedy", search_games, args.seed, args.playouts, args.horizon, args.workers
-        )
+        head_to_head("search", "greedy", search_games, args.seed, args.workers)
     return 0
 
 

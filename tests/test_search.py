@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 import pushrummy as pr
@@ -140,12 +141,16 @@ def test_bad_arguments() -> None:
         pr.SearchBot(min_playouts=2.0)  # type: ignore[arg-type]
     with pytest.raises(pr.SetupError, match="min_playouts must be at least 2"):
         pr.SearchBot(min_playouts=1)
-    with pytest.raises(pr.SetupError, match="min_playouts must be at most playouts"):
-        pr.SearchBot(playouts=4, min_playouts=5)
+    assert pr.SearchBot(playouts=3, min_playouts=5).min_playouts == 3  # no early stop
+    assert pr.SearchBot(playouts=3).min_playouts == 3  # the default, 4, too
     with pytest.raises(pr.SetupError, match="time_limit must be positive"):
         pr.SearchBot(time_limit=0)
     with pytest.raises(TypeError, match="time_limit must be a number"):
         pr.SearchBot(time_limit="1")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="evaluation must be a str"):
+        pr.SearchBot(evaluation=1)  # type: ignore[arg-type]
+    with pytest.raises(pr.SetupError, match="evaluation must be one of hands, fitted"):
+        pr.SearchBot(evaluation="rollout")
     with pytest.raises(TypeError, match="expects a PlayerView"):
         pr.SearchBot().choose(pr.new_game(pr.PUSH, seed=1))  # type: ignore[arg-type]
 
@@ -158,3 +163,59 @@ def test_the_command_line_knows_the_search_bot() -> None:
     bot = make_bot("search", bot_seed(5, 1))
     assert isinstance(bot, pr.SearchBot)
     assert bot.seed == bot_seed(5, 1) != bot_seed(5, 3)  # seeded per game and seat
+
+
+def test_the_fitted_evaluation_counts_hands_and_laid_down_seats() -> None:
+    # From nobody down to one seat down, only that seat's side's expected points change, by
+    # the laid-down weight and the per-card weight for every card it holds.
+    state = pr.new_game(pr.PUSH.replace(max_turns_per_deal=200), seed=5)
+    points = [pr.hand_value(hand, state.variant) for hand in state.hands]
+    before = search.fitted_penalties(state)
+    assert before == pytest.approx(
+        [search.HAND_WEIGHT * (points[side] + points[side + 2]) for side in (0, 1)]
+    )
+    down = attrs.evolve(state, laid_down=(False, True, False, False))
+    after = search.fitted_penalties(down)
+    cards = len(state.hands[1])
+    assert after[0] == pytest.approx(before[0])
+    assert after[1] - before[1] == pytest.approx(
+        search.DOWN_WEIGHT + search.DOWN_CARD_WEIGHT * cards
+    )
+    assert after[1] < before[1]  # with a starting hand, laying down is worth points
+    with pytest.raises(TypeError, match="state must be a GameState"):
+        search.fitted_penalties(pr.view(state, 0))  # type: ignore[arg-type]
+
+
+def test_the_evaluation_scores_the_rollouts_cut_short(
+    monkeypatch: pytest.MonkeyPatch, views: list[pr.PlayerView]
+) -> None:
+    # "fitted" scores a rollout stopped at the horizon with fitted_penalties, "hands" never.
+    calls: list[pr.GameState] = []
+    real = search.fitted_penalties
+
+    def counting(state: pr.GameState) -> tuple[float, ...]:
+        calls.append(state)
+        return real(state)
+
+    monkeypatch.setattr(search, "fitted_penalties", counting)
+    me = next(v for v in views if v.phase is pr.Phase.DRAW and len(v.legal_moves) == 2)
+    pr.SearchBot(seed=1, playouts=3, horizon=2, evaluation="hands").choose(me)
+    assert not calls
+    pr.SearchBot(seed=1, playouts=3, horizon=2, evaluation="fitted").choose(me)
+    assert 0 < len(calls) <= 6  # one per rollout cut short: 3 determinisations, 2 candidates
+
+
+def test_the_fitted_evaluation_is_deterministic_and_changes_choices(
+    views: list[pr.PlayerView],
+) -> None:
+    push = [v for v in views if v.variant.side_count(v.players) == 2 and len(v.legal_moves) > 1]
+    differ = 0
+    for me in push[::2]:
+        fitted = pr.SearchBot(seed=3, playouts=4, horizon=3, margin=0, evaluation="fitted")
+        move = fitted.choose(me)
+        assert move in me.legal_moves
+        again = pr.SearchBot(seed=3, playouts=4, horizon=3, margin=0, evaluation="fitted")
+        assert again.choose(me) == move
+        hands = pr.SearchBot(seed=3, playouts=4, horizon=3, margin=0, evaluation="hands")
+        differ += move != hands.choose(me)
+    assert differ > 0  # the evaluation decides some positions differently

@@ -9,26 +9,30 @@ and playing each out with fast :class:`~pushrummy.bots.GreedyBot` rollouts:
    would discard, the few discards GreedyBot ranks best (``discards``, default 3). Every
    other decision (lay-downs, lay-offs, new melds, exchanges) is GreedyBot's: melding
    what can be melded is nearly always right, and it keeps the search small.
-2. The budget: ``playouts`` determinisations per decision (each candidate is played out
-   on the same ones, so their difference is not noise from the deal), fewer if
-   ``time_limit`` (seconds) runs out first — at least one each. With ``min_playouts``,
-   the search stops early once that many are played and no candidate's total score is
-   ahead of GreedyBot's choice (which would then be kept whatever the margin): most
-   decisions are not close, and the time saved goes to those that are.
-3. A rollout plays every seat with GreedyBot until the deal ends (or ``horizon`` more
-   turns have been played), and scores the deal from the bot's side: its side's penalty
-   less the mean of the other sides' (the deal's real penalties if it ended, otherwise
-   the hands' values as if the stock ran out, [score.exhausted]).
+2. The budget: ``playouts`` determinisations per decision (default 12; each candidate is
+   played out on the same ones, so their difference is not noise from the deal), fewer if
+   ``time_limit`` (seconds) runs out first — at least one each. With ``min_playouts``
+   (default 4), the search stops early once that many are played and no candidate's
+   total score is ahead of GreedyBot's choice (which would then be kept whatever the
+   margin): most decisions are not close, and the time saved goes to those that are.
+3. A rollout plays every seat with GreedyBot until the deal ends or ``horizon`` more turns
+   have been played (default 6, about 16 moves), and scores the deal from the bot's side:
+   its side's penalty less the mean of the other sides'. If the deal ended, its real
+   penalties; otherwise, with ``evaluation="fitted"`` (the default), each side's expected
+   points (:func:`fitted_penalties`: hand points, and a bonus for a seat that has laid
+   down, less for every card it still holds), with ``"hands"`` the hands' points as if the
+   stock ran out ([score.exhausted]).
 4. GreedyBot's choice is played unless another candidate's mean score is lower by more
    than ``margin`` standard errors of the paired differences (same determinisations):
    one deal's score varies by tens of points, and a bot that follows that noise plays
-   worse than GreedyBot. The defaults (32 determinisations, a margin of 1) were chosen
-   with the paired-deal proxy of ``benchmarks/bots.py --deals`` on 30 deals of seeds
-   1–30, where they beat the earlier 12 and 2 by 19 ± 11 points a deal, the best of the
-   few settings tried on those same deals (stopping early with ``min_playouts=8``, and
-   up to 48, was no better): a weak choice, made before the listing, and so GreedyBot's
-   play, changed. On new seeds the bot is not yet clearly stronger than GreedyBot (the
-   Agents page gives the measurement).
+   worse than GreedyBot.
+
+The defaults are the cheap end of what was measured: a rollout to the deal's end is
+about 80 moves, most of a decision's time is spent in rollouts, and with 32 full
+rollouts a decision (the defaults before) a whole game cost about 100 s of CPU for the
+searching side against about 10 s now; on the paired-deal proxy
+(``benchmarks/bots.py --deals``, new seeds) the cheaper settings were no weaker. The
+Agents page gives the measurements and the bot's strength against GreedyBot.
 
 Deterministic for a seed when ``time_limit`` is ``None``: the random stream of a decision
 is derived from the seed and the position (deal and number of events), so the same seed
@@ -47,6 +51,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 
 import attrs
 
@@ -59,10 +64,55 @@ from .scoring import deal_penalties
 from .state import DEAL_PHASES, GameState, Phase
 from .views import PlayerView, view
 
-__all__ = ["SearchBot"]
+__all__ = ["DOWN_CARD_WEIGHT", "DOWN_WEIGHT", "HAND_WEIGHT", "SearchBot", "fitted_penalties"]
 
 _IN_DEAL = DEAL_PHASES
 _NO_HORIZON = 1 << 62
+_EVALUATIONS = ("hands", "fitted")
+
+
+# The weights of fitted_penalties: least squares over the turn starts of 750 all-GreedyBot
+# Push deals (seeds 600000-600149), as ``python benchmarks/search_eval.py`` prints them.
+HAND_WEIGHT = 0.166
+"""Expected points per point of cards in a seat's hand."""
+DOWN_WEIGHT = -23.9
+"""Expected points for a seat that has laid down the contract (it may soon go out)."""
+DOWN_CARD_WEIGHT = 3.53
+"""Expected points per card still held by a seat that has laid down."""
+
+
+def fitted_penalties(state: GameState) -> tuple[float, ...]:
+    """Each side's expected points for the deal under way: SearchBot's ``"fitted"`` evaluation.
+
+    A deal cut short is worth less than its hands' points: who goes out decides most of it,
+    and a seat that has laid down with few cards left is likely to. So each seat counts
+    ``HAND_WEIGHT`` per point of its hand ([score.values]) and, once it has laid down,
+    ``DOWN_WEIGHT`` plus ``DOWN_CARD_WEIGHT`` per card it holds; a side counts its seats.
+    The weights are a least-squares fit of all-GreedyBot Push deals' final scores
+    (``benchmarks/search_eval.py``); they explain little of a deal's score early in the deal
+    (a few percent of its variance in the first 16 turns, about 13% after 30 turns).
+
+    >>> import pushrummy as pr
+    >>> state = pr.new_game(pr.PUSH, seed=1)
+    >>> points = [pr.hand_value(hand, state.variant) for hand in state.hands]
+    >>> expected = [HAND_WEIGHT * (points[side] + points[side + 2]) for side in (0, 1)]
+    >>> [round(a - b, 9) for a, b in zip(fitted_penalties(state), expected)]  # nobody is down
+    [0.0, 0.0]
+
+    Raises:
+        TypeError: ``state`` is not a :class:`~pushrummy.state.GameState`.
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+    variant = state.variant
+    values = variant.card_values
+    sides = [0.0] * variant.side_count(state.players)
+    for seat, hand in enumerate(state.hands):
+        points = HAND_WEIGHT * sum(values[0 if c.rank is None else c.rank] for c in hand)
+        if state.laid_down[seat]:
+            points += DOWN_WEIGHT + DOWN_CARD_WEIGHT * len(hand)
+        sides[variant.side_of(seat)] += points
+    return tuple(sides)
 
 
 def _check_count(name: str, value: object, least: int) -> int:
@@ -87,18 +137,22 @@ class SearchBot:
         margin: how many standard errors a candidate's mean score must beat GreedyBot's
             choice by for the bot to play it instead (at least 0; 0 plays the best mean).
         min_playouts: the fewest determinisations before the search may stop early
-            because no candidate is ahead of GreedyBot's choice (at least 2, at most
-            ``playouts``), or ``None`` never to stop early.
+            because no candidate is ahead of GreedyBot's choice (at least 2; more than
+            ``playouts`` counts as ``playouts``), or ``None`` never to stop early.
+        evaluation: how a rollout cut short at the horizon is scored: ``"fitted"`` (each
+            side's expected points, :func:`fitted_penalties`) or ``"hands"`` (the hands'
+            points, as if the stock ran out, [score.exhausted]).
 
     Raises:
         TypeError: an argument has the wrong type.
-        SetupError: a count is below its least value, ``min_playouts`` is above
-            ``playouts``, ``margin`` is negative, or ``time_limit`` is not positive.
+        SetupError: a count is below its least value, ``margin`` is negative,
+            ``time_limit`` is not positive, or ``evaluation`` is not one of the two.
     """
 
     __slots__ = (
         "_greedy",
         "discards",
+        "evaluation",
         "horizon",
         "margin",
         "min_playouts",
@@ -111,23 +165,22 @@ class SearchBot:
         self,
         seed: int = 0,
         *,
-        playouts: int = 32,
+        playouts: int = 12,
         time_limit: float | None = None,
         discards: int = 3,
-        horizon: int | None = None,
+        horizon: int | None = 6,
         margin: float = 1.0,
-        min_playouts: int | None = None,
+        min_playouts: int | None = 4,
+        evaluation: str = "fitted",
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")
         self.seed = seed
         self.playouts = _check_count("playouts", playouts, 1)
         if min_playouts is not None:
-            _check_count("min_playouts", min_playouts, 2)
-            if min_playouts > playouts:
-                raise SetupError(
-                    f"min_playouts must be at most playouts ({playouts}), not {min_playouts}"
-                )
+            # More than playouts is playouts (no early stop): the default of 4 stays valid
+            # with fewer playouts.
+            min_playouts = min(_check_count("min_playouts", min_playouts, 2), self.playouts)
         self.min_playouts = min_playouts
         self.discards = _check_count("discards", discards, 1)
         self.horizon = None if horizon is None else _check_count("horizon", horizon, 1)
@@ -144,13 +197,21 @@ class SearchBot:
             if not time_limit > 0:
                 raise SetupError(f"time_limit must be positive, not {time_limit}")
         self.time_limit = time_limit
+        if not isinstance(evaluation, str):
+            raise TypeError(f"evaluation must be a str, not {type(evaluation).__name__}")
+        if evaluation not in _EVALUATIONS:
+            raise SetupError(
+                f"evaluation must be one of {', '.join(_EVALUATIONS)}, not {evaluation!r}"
+            )
+        self.evaluation = evaluation
         self._greedy = GreedyBot()
 
     def __repr__(self) -> str:
         return (
             f"SearchBot(seed={self.seed}, playouts={self.playouts}, "
             f"time_limit={self.time_limit}, discards={self.discards}, horizon={self.horizon}, "
-            f"margin={self.margin}, min_playouts={self.min_playouts})"
+            f"margin={self.margin}, min_playouts={self.min_playouts}, "
+            f"evaluation={self.evaluation!r})"
         )
 
     def choose(self, view: PlayerView) -> Move:
@@ -230,10 +291,12 @@ class SearchBot:
             mover = state.current_player
             assert mover is not None
             state = apply_move(state, greedy.choose(view(state, mover)))
-        if state.phase in _IN_DEAL:
-            penalties = deal_penalties(state.hands, state.variant, None)
+        if state.phase not in _IN_DEAL:
+            penalties: Sequence[float] = state.results[-1].penalties
+        elif self.evaluation == "fitted":
+            penalties = fitted_penalties(state)
         else:
-            penalties = state.results[-1].penalties
+            penalties = deal_penalties(state.hands, state.variant, None)
         side = state.variant.side_of(seat)
         others = [p for s, p in enumerate(penalties) if s != side]
         return penalties[side] - sum(others) / len(others)

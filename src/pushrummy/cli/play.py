@@ -514,7 +514,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="greedy",
         metavar="LIST",
         help="the bots at the other seats, in seat order, repeated to fill the table: "
-        "greedy, random, search (default: greedy)",
+        "greedy, random, search (search: about 20 ms of CPU a decision at the median, 80 ms "
+        "at the 90th percentile; default: greedy)",
     )
     parser.add_argument(
         "--record",

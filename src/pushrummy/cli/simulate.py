@@ -311,7 +311,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="greedy",
         metavar="LIST",
         help="comma-separated bots by seat, repeated to fill the table: greedy, random, search "
-        "(default: greedy)",
+        "(search: about 20 ms of CPU a decision at the median, 80 ms at the 90th "
+        "percentile, 10 s a game of Push; default: greedy)",
     )
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
     parser.add_argument(

@@ -145,7 +145,8 @@ def add_watch_arguments(parser: argparse.ArgumentParser) -> None:
         default="greedy",
         metavar="LIST",
         help="comma-separated bots by seat, repeated to fill the table: greedy, random, search "
-        "(default: greedy)",
+        "(search: about 20 ms of CPU a decision at the median, 80 ms at the 90th "
+        "percentile; default: greedy)",
     )
     parser.add_argument(
         "--brief", action="store_true", help="only the deal results and the final score"
