@@ -522,7 +522,7 @@ GAMES: list[tuple[str, str, int, int]] = [
     ("cap_it_4", "exchange_team_next_turn", 6, 3),
     ("cap_it_5", "strict_wilds_stakes", 3, 1),
     # the draw from the stock ([draw.stock]) and buying out of turn ([buy.offer])
-    ("cap_it_4", "buying_limited", 6, 1),
+    ("cap_it_4", "buying_limited", 3, 1),
     ("push", "default", 4, 1),
     ("cap_it_6", "own_no_new_melds_values", 3, 1),
     ("push", "previous_forbidden_keep_wilds", 6, 1),
