@@ -1121,3 +1121,32 @@ def test_play_contract_rummy_to_the_end_without_a_turn_cap(
     ]
     assert len(results) == 7
     assert all("went out in turn" in line for line in results), results
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("searching", [True, False])
+def test_a_search_bot_shows_it_is_thinking_on_a_terminal(searching: bool) -> None:
+    # While a SearchBot chooses, a terminal shows "... is thinking..." and erases it
+    # afterwards; a GreedyBot (which answers at once) and a stream that is not a terminal
+    # get nothing.
+    state = pr.new_game(pr.PUSH, seed=3)
+    seat = state.current_player
+    assert seat is not None
+    bot = pr.SearchBot(seed=1, playouts=2) if searching else pr.GreedyBot()
+    bots: list[pr.Bot | None] = [None] * 4
+    bots[seat] = bot
+    names = Names(pr.PUSH, 4, bots=["search" if searching else "greedy"] * 4, human=(seat + 1) % 4)
+    for stream in (_Terminal(), io.StringIO()):
+        session = PlaySession(Output(stream, use_rich=False), state, (seat + 1) % 4, bots, names)
+        move = session.next_move(state)
+        assert move in pr.legal_moves(state)
+        shown = stream.getvalue()
+        if searching and isinstance(stream, _Terminal):
+            text = f"  {names.seat(seat)} is thinking..."
+            assert shown == text + "\r" + " " * len(text) + "\r"
+        else:
+            assert shown == ""

@@ -45,6 +45,7 @@ from ..playing import GameListener, drive
 from ..plays.discard import discardable_cards
 from ..plays.turn import check_turn
 from ..records import GameRecord, new_seed, replay
+from ..search import SearchBot
 from ..serialization import from_json
 from ..state import DEAL_PHASES, GameState, Phase
 from ..variants import DrawStyle, LayoffTargets, PushTo, Variant, WildExchange
@@ -272,7 +273,10 @@ class PlaySession(GameListener):
             return self.human_move()
         bot = self.bots[seat]
         assert bot is not None
-        return bot.choose(view(state, seat))
+        if not isinstance(bot, SearchBot):  # the other bots answer at once
+            return bot.choose(view(state, seat))
+        with self.out.status(f"  {self.names.seat(seat)} is thinking..."):
+            return bot.choose(view(state, seat))
 
     # -- narration (the game loop's listener) ----------------------------------------------------
 

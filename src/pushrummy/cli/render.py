@@ -18,9 +18,10 @@ symbols (``10♥``) when the output stream can encode them, as ``10H`` otherwise
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO, TypeAlias
 
 from ..cards import Card, Suit
@@ -103,6 +104,32 @@ class Output:
         from rich.text import Text
 
         self._console.print(Text.assemble(*parts), soft_wrap=True)
+
+    @contextlib.contextmanager
+    def status(self, text: str) -> Iterator[None]:
+        """Show ``text`` on the terminal while the block runs (a bot thinking), then erase it.
+
+        Only on a terminal: a stream that is not one (a file, a pipe, a test's buffer)
+        gets nothing, so transcripts hold only the game.
+
+        >>> import io
+        >>> out = Output(io.StringIO())
+        >>> with out.status("seat 1 is thinking..."):
+        ...     pass
+        >>> out.stream.getvalue()
+        ''
+        """
+        isatty = getattr(self.stream, "isatty", None)
+        shown = bool(isatty is not None and isatty())
+        if shown:
+            self.stream.write(text)
+            self.stream.flush()
+        try:
+            yield
+        finally:
+            if shown:
+                self.stream.write("\r" + " " * len(text) + "\r")
+                self.stream.flush()
 
     def heading(self, text: str) -> None:
         """Write a section heading (a blank line, then the text in bold)."""
