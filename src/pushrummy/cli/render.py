@@ -118,6 +118,9 @@ class Output:
         ...     pass
         >>> out.stream.getvalue()
         ''
+
+        Raises:
+            Exception: whatever the block raises, after the text is erased.
         """
         isatty = getattr(self.stream, "isatty", None)
         shown = bool(isatty is not None and isatty())
