@@ -289,6 +289,11 @@ def test_a_state_is_refused() -> None:
         encoder.encode(state)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="view must be a PlayerView, not dict"):
         encoder.as_dict({})  # type: ignore[arg-type]
+    histories = HistoryEncoder(pr.PUSH, 4)
+    with pytest.raises(TypeError, match=r"not GameState \(a history is built from a view"):
+        histories.encode(state)  # type: ignore[arg-type]
+    with pytest.raises(pr.SetupError, match="the codec is for push with 4 players"):
+        histories.encode(pr.view(pr.new_game(pr.CAP_IT, players=5, seed=9), 0))
 
 
 def test_bad_prefixes_and_other_games() -> None:

@@ -594,6 +594,23 @@ class ActionCodec:
                 "(and its house rules)"
             )
 
+    def check_view(self, view: object, built: str) -> None:
+        """Check that ``view`` is a :class:`~pushrummy.views.PlayerView` of the codec's
+        variant and players (what ``built`` — "observations", "a history" — is built from).
+
+        Raises:
+            TypeError: ``view`` is not a :class:`~pushrummy.views.PlayerView` (a state gets
+                a hint: a view is ``pushrummy.view(state, seat)``).
+            SetupError: ``view`` is of another variant or player count than the codec.
+        """
+        if not isinstance(view, PlayerView):
+            hint = f" ({built} built from a view: pushrummy.view(state, seat))"
+            raise TypeError(
+                f"view must be a PlayerView, not {type(view).__name__}"
+                + (hint if isinstance(view, GameState) else "")
+            )
+        self.check_position(view)
+
     def _trie(self, position: Position) -> _Node:
         cached = self._cache.get(id(position))
         if cached is not None and cached[0] is position:

@@ -64,7 +64,6 @@ from ..events import (
     Took,
     UpcardOffered,
 )
-from ..state import GameState
 from ..variants import Variant
 from ..views import PlayerView
 from .codec import ActionCodec
@@ -179,13 +178,7 @@ class HistoryEncoder:
             TypeError: ``view`` is not a :class:`~pushrummy.views.PlayerView`.
             SetupError: ``view`` is of another variant or player count than the encoder.
         """
-        if not isinstance(view, PlayerView):
-            hint = " (a history is built from a view: pushrummy.view(state, seat))"
-            raise TypeError(
-                f"view must be a PlayerView, not {type(view).__name__}"
-                + (hint if isinstance(view, GameState) else "")
-            )
-        self._codec.check_position(view)
+        self._codec.check_view(view, "a history is")
         p = self.players
         me = view.seat
         events = tuple(view.events)

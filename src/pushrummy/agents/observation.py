@@ -107,7 +107,7 @@ from ..contract_spec import Contract
 from ..errors import SetupError, clip_repr
 from ..meld_shape import MeldShape
 from ..melds import Meld, MeldKind
-from ..state import GameState, Phase, TableMeld
+from ..state import Phase, TableMeld
 from ..variants import DrawStyle, Variant
 from ..views import PlayerView
 from .codec import ActionCodec, ActionError
@@ -435,13 +435,7 @@ class ObservationEncoder:
         return out
 
     def _check(self, view: PlayerView) -> None:
-        if not isinstance(view, PlayerView):
-            hint = " (observations are built from a view: pushrummy.view(state, seat))"
-            raise TypeError(
-                f"view must be a PlayerView, not {type(view).__name__}"
-                + (hint if isinstance(view, GameState) else "")
-            )
-        self.codec.check_position(view)
+        self.codec.check_view(view, "observations are")
 
     # -- the parts: each one source of the view, and what it writes ---------------------
 
