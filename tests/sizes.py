@@ -50,7 +50,7 @@ SIZES: dict[str, tuple[int, ...]] = {
     # test_log_replay: rounds of its six seeded games whose positions' logs are mutated
     "log_replay.rounds": (1, 3),
     # test_sampling: every how manyth of the seeded positions every seat's view is sampled at
-    "sampling.stride": (3, 1),
+    "sampling.stride": (6, 1),
     # test_schemas: seeded games whose every document is validated; randomly mutated
     # documents; junk values tried on each value of the small documents (all: 100)
     "schemas.games": (3, 5),

@@ -425,12 +425,27 @@ def _stored() -> dict[str, dict[str, int]]:
 
 def test_perft_data_covers_every_position_and_phase() -> None:
     assert set(_stored()) == set(POSITIONS)
+    assert set(POSITIONS) > SLOW_POSITIONS
     phases = {build().phase for build, _ in POSITIONS.values()}
     assert phases == set(Phase)
     assert len(POSITIONS) >= 20
 
 
-@pytest.mark.parametrize("name", sorted(POSITIONS))
+SLOW_POSITIONS = frozenset(
+    {"play_d2_wild_places_canonical", "play_contract_rummy_d7_one_wild_each"}
+)
+"""The two costliest positions (about 4 s each: thousands of children, each against the
+reference), checked in the exhaustive run only; the default run keeps their siblings
+``play_d2_wild_places_exchange`` and ``play_contract_rummy_d5_exact_sizes``."""
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=pytest.mark.exhaustive) if name in SLOW_POSITIONS else name
+        for name in sorted(POSITIONS)
+    ],
+)
 def test_perft(name: str) -> None:
     build, _ = POSITIONS[name]
     state = build()
