@@ -337,3 +337,35 @@ def test_the_history_carries_on_only_from_the_same_events() -> None:
             other = pr.view(sample, 1)  # seat 1's draws are dealt afresh in the sample
             assert histories.encode(other) == HistoryEncoder(variant, 4).encode(other)
     assert checked > 100
+
+
+def test_a_contract_set_of_five_has_its_own_entry() -> None:
+    # With set_suits = any a contract may ask for a set of 5 or more: the contract sections
+    # grow by a slot per size beyond 4 (the presets' layouts are unchanged), and every position
+    # of a game encodes within its bounds.
+    from pushrummy.contract_spec import Contract
+    from pushrummy.variants import DealSpec
+
+    variant = pr.CONTRACT_RUMMY.replace(
+        name="big-sets",
+        max_turns_per_deal=8,
+        deals=(
+            DealSpec(10, Contract.parse("1 set of 5")),
+            DealSpec(10, Contract.parse("2 sets of 3")),
+        ),
+    )
+    encoder = ObservationEncoder(variant, 3)
+    preset = ObservationEncoder(pr.CONTRACT_RUMMY, 3)
+    sections, preset_sections = dict(encoder.sections), dict(preset.sections)
+    assert sections["contract"] == sections["contract_left"] == preset_sections["contract"] + 1
+    rng = random.Random(4)
+    state = pr.new_game(variant, players=3, seed=4)
+    contracts = set()
+    while state.phase is not pr.Phase.GAME_OVER:
+        me = pr.view(state, state.current_player or 0)
+        vector = encoder.encode(me)
+        assert all(0 <= v <= h for v, h in zip(vector, encoder.high))
+        contracts.add(encoder.as_dict(me)["contract"])
+        state = pr.apply_move(state, rng.choice(pr.legal_moves(state)))
+    # set of 3, 4, 5: "1 set of 5" marks the third entry, "2 sets of 3" the first
+    assert {c[:3] for c in contracts} == {(0, 0, 1), (2, 0, 0)}, contracts

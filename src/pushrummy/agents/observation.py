@@ -131,8 +131,26 @@ _PHASES = (
     Phase.BETWEEN_DEALS,
     Phase.GAME_OVER,
 )
-_CONTRACT_SLOTS = ((MeldKind.SET, 3), (MeldKind.SET, 4), *((MeldKind.RUN, s) for s in range(3, 15)))
-_CONTRACT_INDEX = {slot: index for index, slot in enumerate(_CONTRACT_SLOTS)}
+
+
+def _contract_index(variant: Variant) -> dict[tuple[MeldKind, int], int]:
+    """The ``contract`` section's entry of each (kind, size) of a contract's parts: sets of 3
+    and 4 — and up to the largest set a deal's contract asks for (``set_suits`` = ``any``) —
+    then runs of 3 to 14."""
+    largest = max(
+        (
+            part.size
+            for deal in variant.deals
+            for part in deal.contract.requirements
+            if part.kind is MeldKind.SET
+        ),
+        default=4,
+    )
+    sets = [(MeldKind.SET, size) for size in range(3, max(4, largest) + 1)]
+    slots = (*sets, *((MeldKind.RUN, size) for size in range(3, 15)))
+    return {slot: index for index, slot in enumerate(slots)}
+
+
 _PHASE_ORDER = (*_PHASES, Phase.BUYING)
 """Each phase's entry in the ``phase`` section: ``Phase.BUYING`` last, only with ``buying``."""
 _CARDS = 53
@@ -166,6 +184,7 @@ class ObservationEncoder:
     __slots__ = (
         "_builders",
         "_contract",
+        "_contract_index",
         "_last",
         "_melds",
         "_offsets",
@@ -188,6 +207,8 @@ class ObservationEncoder:
         self.codec = ActionCodec(variant, players)  # checks the arguments
         self.variant = variant
         self.players = players
+        self._contract_index = _contract_index(variant)
+        slots = len(self._contract_index)
         p, b = players, self.codec.meld_ids
         packs = self.codec.packs
         deck = packs * 54
@@ -216,8 +237,8 @@ class ObservationEncoder:
             ("partners", p, (1,) * p),
             ("totals", p, (most_points,) * p),
             ("deal", deals, (1,) * deals),
-            ("contract", len(_CONTRACT_SLOTS), (b,) * len(_CONTRACT_SLOTS)),
-            ("contract_left", len(_CONTRACT_SLOTS), (b,) * len(_CONTRACT_SLOTS)),
+            ("contract", slots, (b,) * slots),
+            ("contract_left", slots, (b,) * slots),
             ("shape", len(_SHAPE_HIGH), _SHAPE_HIGH),
             ("shape_wilds", _POSITIONS, (1,) * _POSITIONS),
             ("shape_naturals", _CARDS, (copies,) * _CARDS),
@@ -498,7 +519,10 @@ class ObservationEncoder:
         """The ``contract`` section's entries."""
         out: dict[int, int] = {}
         for requirement in contract.requirements:
-            index = self._starts["contract"] + _CONTRACT_INDEX[(requirement.kind, requirement.size)]
+            index = (
+                self._starts["contract"]
+                + self._contract_index[(requirement.kind, requirement.size)]
+            )
             out[index] = out.get(index, 0) + requirement.count
         return out
 
@@ -519,7 +543,7 @@ class ObservationEncoder:
             contract = self._contract = (view.contract, self._requirements(view.contract))
         out.update(contract[1])
         for requirement in view.contract_left:
-            index = at["contract_left"] + _CONTRACT_INDEX[(requirement.kind, requirement.size)]
+            index = at["contract_left"] + self._contract_index[(requirement.kind, requirement.size)]
             out[index] = out.get(index, 0) + requirement.count
         out[at["phase"] + _PHASE_ORDER.index(view.phase)] = 1  # (hashing an Enum costs more)
         current = view.current_player
