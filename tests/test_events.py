@@ -361,8 +361,8 @@ def test_cards_a_seat_never_sees_leave_its_views_unchanged(name: str, whole_game
         a, b = twins[0][-1], twins[1][-1]
         assert pr.to_json(pr.view(a, seat)) == pr.to_json(pr.view(b, seat))
         assert a != b
-        if whole_game:
-            assert phases == set(Phase)
+        if whole_game:  # every phase of Push (which never buys: [buy.offer])
+            assert phases == set(Phase) - {Phase.BUYING}
         else:
             assert a.log != b.log, "the logs never differed: the test proves nothing"
         checked += 1
