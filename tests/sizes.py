@@ -43,7 +43,7 @@ SIZES: dict[str, tuple[int, ...]] = {
     "conformance.samples": (5, 8),
     # test_soak: seeded games in all, shared equally by the presets (over every house-rule
     # set and policy); the soak run (`python -m pytest -m soak`, outside CI) plays 10,000
-    "soak.games": (24, 2000, 10000),
+    "soak.games": (24, 1500, 10000),
     # test_state_problems: seeded games per (preset, players) whose every state and view is
     # checked
     "state_problems.games": (1, 3),
