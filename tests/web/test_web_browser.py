@@ -276,8 +276,9 @@ def test_a_whole_deal_by_clicking(page: Any, live_server: str, app: Any, tmp_pat
 
     if check_page(page, game, 0)["phase"] == "between_deals":  # a bot went out at once
         went_out = game.state.results[-1].went_out
+        who = "partner, bot" if went_out == 2 else "bot"  # Push: seat 2 is seat 0's partner
         assert page.text_content("#status") == (
-            f"Deal 1 is over: seat {went_out} (bot) went out before your first turn."
+            f"Deal 1 is over: seat {went_out} ({who}) went out before your first turn."
         )
         check_deal_end(page, pr.encode(pr.view(game.state, 0)))
         click_and_wait(page, "#next-deal")
@@ -364,6 +365,28 @@ def test_a_whole_deal_by_clicking(page: Any, live_server: str, app: Any, tmp_pat
     target = os.environ.get("PUSHRUMMY_WEB_SCREENSHOT")
     if target:
         shutil.copyfile(screenshots[0], target)
+
+
+@pytest.mark.parametrize(("dealer", "out", "who"), [(1, 2, "partner, bot"), (0, 1, "bot")])
+def test_a_bot_going_out_before_the_persons_first_turn_is_named(
+    page: Any, live_server: str, app: Any, dealer: int, out: int, who: str
+) -> None:
+    """A bot dealt two sets of 3 goes out on its first turn, before seat 0 (a person) moves:
+    the status line names it, as the person's partner (seat 2) or an opponent (seat 1), and
+    the end-of-deal panel and the "Next deal" button are shown at once."""
+    game = app.state.store.create(pr.PUSH, 4, [0])
+    order = deck_order(dealer=dealer, hands={out: "4S 4H 4D 9C 9D 9H"}, upcard="KS")
+    game.state = pr.new_game(pr.PUSH, seed=1, players=4, dealer=dealer, deals=[order])
+    game.advance()
+    assert game.state.results[-1].went_out == out
+    page.goto(f"{live_server}/#game={game.id}&seat=0&token={game.tokens[0]}")
+    page.wait_for_function(IDLE, arg=0)
+    assert check_page(page, game, 0)["phase"] == "between_deals"
+    assert page.text_content("#status") == (
+        f"Deal 1 is over: seat {out} ({who}) went out before your first turn."
+    )
+    check_deal_end(page, pr.encode(pr.view(game.state, 0)))
+    assert page.is_visible("#next-deal")
 
 
 def test_a_meld_with_wilds_by_clicking(
