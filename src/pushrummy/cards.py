@@ -3,7 +3,9 @@
 A :class:`Card` is a value: two copies of the seven of hearts from the double
 deck are equal and interchangeable, which is why hands are sorted tuples of
 cards and "no duplicate moves" is well defined. Jokers have neither rank nor
-suit; jokers and all twos are wild ([setup.wild]).
+suit; jokers are always wild, and twos are wild unless the variant's ``wild_twos`` option
+makes them natural ([setup.wild]): ask the variant (``Variant.is_wild``, or the table
+:func:`wild_table`), not the card, where the variant matters.
 
 Notation: ranks ``A 2 3 4 5 6 7 8 9 10 J Q K`` (``T`` accepted for 10), suits
 ``C D H S`` (``♣ ♦ ♥ ♠`` accepted), joker ``JK``; parsing is case-insensitive
@@ -149,12 +151,14 @@ class Card:
 
     @property
     def is_wild(self) -> bool:
-        """True for jokers and twos ([setup.wild])."""
+        """True for jokers and twos: wild under the default rule ([setup.wild],
+        ``wild_twos=True``). Where a variant may make twos natural, ask it instead
+        (``Variant.is_wild`` or :func:`wild_table`)."""
         return self.code == JOKER_CODE or self.rank is Rank.TWO
 
     @property
     def is_natural(self) -> bool:
-        """True for every card that is not wild."""
+        """True for every card that is not wild under the default rule (see :attr:`is_wild`)."""
         return not self.is_wild
 
     @classmethod
@@ -250,8 +254,24 @@ JOKER = ALL_CARDS[JOKER_CODE]
 
 
 IS_WILD: tuple[bool, ...] = tuple(card.is_wild for card in ALL_CARDS)
-"""Wildness by card code (twos and jokers, [meld.wild]): the one wild-card table. Hot loops
-index it by ``card.code`` where the ``Card.is_wild`` property would be a Python call."""
+"""Wildness by card code under the default rule (twos and jokers, [setup.wild]). Hot loops
+index it by ``card.code`` where the ``Card.is_wild`` property would be a Python call; where a
+variant may make twos natural, index :func:`wild_table` of its ``wild_twos`` instead."""
+
+JOKERS_WILD: tuple[bool, ...] = tuple(code == JOKER_CODE for code in range(JOKER_CODE + 1))
+"""Wildness by card code when twos are natural (``wild_twos=False``): the joker only."""
+
+
+def wild_table(wild_twos: bool) -> tuple[bool, ...]:
+    """The wild-card table of the ``wild_twos`` option ([setup.wild]), indexed by card code:
+    :data:`IS_WILD` (jokers and twos) or :data:`JOKERS_WILD` (jokers only). The one place
+    the option becomes wildness; ``Variant.is_wild`` reads it.
+
+    >>> two = parse_card("2C")
+    >>> wild_table(True)[two.code], wild_table(False)[two.code], wild_table(False)[JOKER_CODE]
+    (True, False, True)
+    """
+    return IS_WILD if wild_twos else JOKERS_WILD
 
 _RANK_TOKENS = {sym: Rank(i) for i, sym in enumerate(_RANK_SYMBOLS) if sym}
 _RANK_TOKENS["T"] = Rank.TEN

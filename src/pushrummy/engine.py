@@ -198,7 +198,8 @@ def _turn_of(state: GameState) -> Turn:
     seat = state.current_player
     assert seat is not None
     hand = state.hands[seat]
-    return Turn(seat, hand, read_hand(hand), search_of(state.variant))
+    search = search_of(state.variant)
+    return Turn(seat, hand, read_hand(hand, search.rules.wild_twos), search)
 
 
 _LISTERS = {

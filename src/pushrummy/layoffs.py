@@ -17,7 +17,7 @@ Meld.run('4H 5H 6H 7H')
 
 from __future__ import annotations
 
-from .cards import ALL_CARDS, IS_WILD, Card
+from .cards import ALL_CARDS, Card, wild_table
 from .errors import InvalidMeldError
 from .melds import (
     DEFAULT_MELD_OPTIONS,
@@ -38,12 +38,13 @@ from .melds import (
 __all__ = ["lay_off", "layoff_ends"]  # layoff_map and layoff_entry: the engine's memo
 
 
-def _extended(meld: Meld, card: Card, end: End | None) -> Meld | str:
-    """The meld with ``card`` added at ``end``, or the reason it cannot be."""
+def _extended(meld: Meld, card: Card, end: End | None, wild: bool) -> Meld | str:
+    """The meld with ``card`` (a wild card if ``wild``) added at ``end``, or the reason it
+    cannot be."""
     if meld.kind is MeldKind.SET:
         if end is not None:
             return "a set has no ends: lay off onto a set without an end"
-        if not card.is_wild:
+        if not wild:
             assert meld.rank is not None
             if card.rank is not meld.rank:
                 return f"{card} is not of the set's rank {meld.rank.symbol}"
@@ -55,7 +56,7 @@ def _extended(meld: Meld, card: Card, end: End | None) -> Meld | str:
     position = meld.start - 1 if end is End.LOW else meld.start + len(meld.cards)
     if not 1 <= position <= MAX_RUN_POSITION:
         return f"the run cannot grow at its {end.value} end (runs do not wrap)"
-    if not card.is_wild:
+    if not wild:
         wanted = position_rank(position)
         if card.suit is not meld.suit or card.rank is not wanted:
             return f"{card} does not fit; the {end.value} end needs {wanted.symbol}{meld.suit}"
@@ -102,13 +103,13 @@ def lay_off(
         require_rules(rules, "lay_off")
     if end is not None and not isinstance(end, End):
         raise TypeError(f"end must be an End or None, not {type(end).__name__}")
-    result = _extended(meld, card, end)
+    result = _extended(meld, card, end, wild_table(rules.wild_twos is not False)[card.code])
     if isinstance(result, str):
         raise InvalidMeldError(
             f"cannot lay off {card} on {meld.notation()}: {result}", rule="layoff.card"
         )
     if result.kind is MeldKind.SET:  # [layoff.card]: as [meld.set_suits] allows
-        suits = set_suits_problem(rules.set_suits, result.cards)
+        suits = set_suits_problem(rules.set_suits, result.cards, rules.wild_twos is not False)
         if suits is not None:
             raise InvalidMeldError(
                 f"cannot lay off {card} on {meld.notation()}: afterwards {suits[1]}",
@@ -148,7 +149,7 @@ def layoff_ends(
         require_card(card, "layoff_ends")
     naturals, wilds = layoff_map(meld, rules)
     code = card.code
-    return wilds if IS_WILD[code] else naturals.get(code, _NO_ENDS)
+    return wilds if wild_table(rules.wild_twos is not False)[code] else naturals.get(code, _NO_ENDS)
 
 
 _NO_ENDS: tuple[End | None, ...] = ()
@@ -192,9 +193,11 @@ def layoff_entry(meld: Meld, rules: MeldRules) -> LayoffEntry:
     variant made anew for each game has the options of the last one."""
     cards = meld.cards
     wilds = suits = 0
+    wild_twos = rules.wild_twos is not False
+    wild = wild_table(wild_twos)
     for card in cards:
         code = card.code
-        if IS_WILD[code]:
+        if wild[code]:
             wilds += 1
         else:
             suits |= 1 << code // 13
@@ -206,6 +209,7 @@ def layoff_entry(meld: Meld, rules: MeldRules) -> LayoffEntry:
         id(rules.wild_limit),
         rules.max_run_length,
         id(rules.set_suits),
+        wild_twos,
     )
     # Ints only in the key (a rank or suit by its value), so that the garbage collector
     # stops tracking it.
@@ -255,6 +259,7 @@ def _new_layoff_map(
     """The answer of :func:`layoff_map` for ``meld``, of ``length`` cards of which
     ``wilds`` are wild, its naturals of the ``suits`` (a bit per suit)."""
     naturals = length - wilds
+    wild_twos = rules.wild_twos is not False
     fits: dict[int, tuple[End | None, ...]] = {}
     if meld.kind is MeldKind.SET:
         # [layoff.card]: a natural of the set's rank or a wild, as [meld.set_suits] allows:
@@ -264,10 +269,12 @@ def _new_layoff_map(
         if _keeps_options(rules, naturals + 1, wilds, 0):
             for suit in range(4):
                 code = suit * 13 + rank - 1
-                if set_suits_problem(rules.set_suits, (*meld.cards, ALL_CARDS[code])) is None:
+                grown = (*meld.cards, ALL_CARDS[code])
+                if set_suits_problem(rules.set_suits, grown, wild_twos) is None:
                     fits[code] = _SET_END
         wild_fits = _keeps_options(rules, naturals, wilds + 1, 0) and (
-            set_suits_problem(rules.set_suits, (*meld.cards, ALL_CARDS[_JOKER])) is None
+            set_suits_problem(rules.set_suits, (*meld.cards, ALL_CARDS[_JOKER]), wild_twos)
+            is None
         )
         return fits, _SET_END if wild_fits else _NO_ENDS
     # A run grows by one position at either end, if there is one (no wrapping).
@@ -278,8 +285,8 @@ def _new_layoff_map(
     if _keeps_options(rules, naturals + 1, wilds, length + 1):
         base = int(meld.suit) * 13
         for position, ends in ((low, _LOW), (high, _HIGH)):
-            if position in (0, 2):
-                continue  # no such end, or a two's place (a two is wild: any wild fills it)
+            if position == 0 or (position == 2 and wild_twos):
+                continue  # no such end, or a wild two's place (any wild fills it)
             code = base + (0 if position == MAX_RUN_POSITION else position - 1)
             fits[code] = _BOTH if code in fits else ends
     wild_ends = _NO_ENDS

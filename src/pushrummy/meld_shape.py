@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from .cards import IS_WILD, JOKER, Card, Rank, Suit
+from .cards import JOKER, Card, Rank, Suit, wild_table
 from .melds import Meld, MeldKind
 
 __all__ = ["MeldShape"]
@@ -37,7 +37,9 @@ def _check_cards(_: object, attribute: attrs.Attribute[object], value: object) -
             continue
         if not isinstance(card, Card):
             raise TypeError(f"MeldShape.cards must hold Cards or None, not {type(card).__name__}")
-        if card.is_wild:
+        if card.is_joker:
+            # A two may be a natural (``wild_twos=False``, [setup.wild]): whether it may
+            # stand in a shape is the variant's, as every meld rule's.
             raise TypeError(f"MeldShape.cards holds naturals and None, not the wild card {card}")
 
 
@@ -68,22 +70,30 @@ class MeldShape:
         self.fill([JOKER] * self.wild_places)  # the structure of the meld, checked once
 
     @classmethod
-    def of(cls, meld: Meld) -> MeldShape:
-        """The shape of ``meld``: its wild cards taken out, their places kept.
+    def of(cls, meld: Meld, wild_twos: bool = True) -> MeldShape:
+        """The shape of ``meld``: its wild cards taken out, their places kept (its twos
+        too, unless ``wild_twos`` is False and they are naturals, [setup.wild]).
 
         Raises:
             TypeError: ``meld`` is not a :class:`~pushrummy.melds.Meld`.
+
+        >>> from pushrummy import parse_meld
+        >>> MeldShape.of(parse_meld("AH 2H=2H 3H JK=4H"), wild_twos=False)
+        MeldShape.run('AH 2H 3H *=4H')
         """
         if not isinstance(meld, Meld):
             raise TypeError(f"MeldShape.of expects a Meld, not {type(meld).__name__}")
-        known = _OF.get(meld)
+        wild_twos = wild_twos is not False
+        key = (meld, wild_twos)
+        known = _OF.get(key)
         if known is not None:
             return known
+        wild = wild_table(wild_twos)
         if meld.kind is MeldKind.SET:
-            naturals: list[Card | None] = [card for card in meld.cards if not IS_WILD[card.code]]
+            naturals: list[Card | None] = [card for card in meld.cards if not wild[card.code]]
             cards = tuple(naturals + [None] * (len(meld.cards) - len(naturals)))
         else:
-            cards = tuple(None if IS_WILD[card.code] else card for card in meld.cards)
+            cards = tuple(None if wild[card.code] else card for card in meld.cards)
         # A valid meld makes a valid shape: built without validating it again.
         shape = _new_object(cls)
         for name, value in zip(
@@ -94,7 +104,7 @@ class MeldShape:
             _set_attr(shape, name, None)  # what __init__ leaves there: attrs' hash cache
         if len(_OF) >= 20_000:
             _OF.clear()
-        _OF[meld] = shape
+        _OF[key] = shape
         return shape
 
     @property
@@ -142,6 +152,6 @@ _FIELDS = tuple(field.name for field in attrs.fields(MeldShape))
 _PRIVATE_SLOTS = tuple(
     name for name in MeldShape.__slots__ if name != "__weakref__" and name not in _FIELDS
 )
-_OF: dict[Meld, MeldShape] = {}
+_OF: dict[tuple[Meld, bool], MeldShape] = {}
 """Memo of :meth:`MeldShape.of`: the listing turns the same melds into shapes turn after
 turn (melds are values; emptied when full)."""

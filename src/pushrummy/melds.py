@@ -24,8 +24,10 @@ Traceback (most recent call last):
 ...
 pushrummy.errors.InvalidMeldError: set of 9s 9C 9D: a set has at least 3 cards, not 2 [meld.set]
 
-Option checks ([meld.wild], ``max_run_length``, ``set_suits``) are separate, because they
-depend on the variant: :func:`meld_option_problem` states the counted ones once and
+Option checks ([meld.wild], ``max_run_length``, ``set_suits``, ``wild_twos``) are separate,
+because they depend on the variant. A meld's twos are wild as a value (a two may stand for any
+card), and ``wild_twos=False`` ([setup.wild]) asks each two to stand for itself: in a set of
+twos, or at the two's place of a run of its suit (:func:`natural_twos_problem`); :func:`meld_option_problem` states the counted ones once and
 :func:`set_suits_problem` the suits of a set ([meld.set_suits]: by default a set's naturals
 have different suits, so ``9C 9C JK`` is a meld only where ``set_suits`` is ``any``);
 :func:`meld_rule_violation`, :func:`meld_rule_problem` and :func:`check_meld` ask them.
@@ -40,7 +42,7 @@ from typing import Protocol
 
 import attrs
 
-from .cards import MAX_PACKS, Card, Rank, Suit
+from .cards import IS_WILD, MAX_PACKS, Card, Rank, Suit, wild_table
 from .errors import InvalidMeldError, InvalidMoveError, VariantError, clip_items, clip_repr
 
 __all__ = [
@@ -56,6 +58,8 @@ __all__ = [
     "meld_option_problem",
     "meld_rule_problem",
     "meld_rule_violation",
+    "meld_wild_count",
+    "natural_twos_problem",
     "position_rank",
     "set_suits_problem",
 ]
@@ -112,7 +116,9 @@ class SetSuits(enum.Enum):
     no most cards but the deck's (Contract Rummy with two or three packs)."""
 
 
-def set_suits_problem(set_suits: SetSuits, cards: Sequence[Card]) -> tuple[str, str] | None:
+def set_suits_problem(
+    set_suits: SetSuits, cards: Sequence[Card], wild_twos: bool = True
+) -> tuple[str, str] | None:
     """The rule id and reason a set of ``cards`` breaks the ``set_suits`` option, or ``None``.
 
     The one statement of [meld.set_suits]: with ``distinct`` a set holds at most 4 cards and
@@ -139,9 +145,10 @@ def set_suits_problem(set_suits: SetSuits, cards: Sequence[Card]) -> tuple[str, 
             f"{len(cards)} cards: set_suits=distinct allows sets of at most 4",
         )
     seen = 0
+    wild = wild_table(wild_twos is not False)
     for card in cards:
         suit = card.suit
-        if suit is None or card.is_wild:
+        if suit is None or wild[card.code]:
             continue
         if seen >> suit._value_ & 1:
             return (
@@ -174,6 +181,9 @@ class MeldRules(Protocol):
 
     @property
     def set_suits(self) -> SetSuits: ...
+
+    @property
+    def wild_twos(self) -> bool: ...
 
 
 def check_meld_options(min_naturals_per_meld: object, max_run_length: object) -> None:
@@ -269,6 +279,11 @@ def _check_set_suits(_: object, attribute: attrs.Attribute[SetSuits], value: obj
         raise TypeError(f"set_suits must be a SetSuits, not {type(value).__name__}")
 
 
+def _check_wild_twos(_: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    if type(value) is not bool:
+        raise VariantError(f"must be True or False, not {clip_repr(value)}", field="wild_twos")
+
+
 def _check_kind(_: object, attribute: attrs.Attribute[MeldKind], value: object) -> None:
     if not isinstance(value, MeldKind):
         raise TypeError(f"Meld.kind must be a MeldKind, not {type(value).__name__}")
@@ -289,6 +304,7 @@ class MeldOptions:
     wild_limit: WildLimit = attrs.field(default=WildLimit.UNLIMITED, validator=_check_wild_limit)
     max_run_length: int = attrs.field(default=14, validator=_check_max_run)
     set_suits: SetSuits = attrs.field(default=SetSuits.DISTINCT, validator=_check_set_suits)
+    wild_twos: bool = attrs.field(default=True, validator=_check_wild_twos)
 
 
 DEFAULT_MELD_OPTIONS = MeldOptions()
@@ -343,13 +359,14 @@ def require_meld(meld: object, where: str) -> None:
 
 def require_rules(rules: object, where: str) -> None:
     """:class:`TypeError` unless ``rules`` has the options of :class:`MeldRules`, of their
-    types (two ints, a :class:`WildLimit` and a :class:`SetSuits`)."""
+    types (two ints, a :class:`WildLimit`, a :class:`SetSuits` and a bool)."""
     try:
         values = (
             rules.min_naturals_per_meld,  # type: ignore[attr-defined]
             rules.wild_limit,  # type: ignore[attr-defined]
             rules.max_run_length,  # type: ignore[attr-defined]
             rules.set_suits,  # type: ignore[attr-defined]
+            rules.wild_twos,  # type: ignore[attr-defined]
         )
     except AttributeError:
         raise TypeError(
@@ -363,8 +380,8 @@ def require_rules(rules: object, where: str) -> None:
             )
 
 
-_RULE_NAMES = ("min_naturals_per_meld", "wild_limit", "max_run_length", "set_suits")
-_RULE_TYPES = (int, WildLimit, int, SetSuits)
+_RULE_NAMES = ("min_naturals_per_meld", "wild_limit", "max_run_length", "set_suits", "wild_twos")
+_RULE_TYPES = (int, WildLimit, int, SetSuits, bool)
 
 
 def require_card(card: object, where: str) -> None:
@@ -374,6 +391,9 @@ def require_card(card: object, where: str) -> None:
 
 def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(cards)
+
+
+_JOKER_ONLY = wild_table(False)
 
 
 @attrs.frozen(slots=True, repr=False, cache_hash=True)
@@ -422,8 +442,7 @@ class Meld:
             raise self._fail("the set's rank must be declared", "meld.wild")
         if not isinstance(self.rank, Rank):
             raise TypeError(f"Meld.rank must be a Rank, not {type(self.rank).__name__}")
-        if self.rank is Rank.TWO:
-            raise self._fail("there are no sets of twos (twos are wild)", "meld.set")
+        # A set of twos is a value; only wild_twos=False allows it ([setup.wild]).
         if len(self.cards) < 3:
             raise self._fail(f"a set has at least 3 cards, not {len(self.cards)}", "meld.set")
         if len(self.cards) > MAX_SET_CARDS:
@@ -482,26 +501,32 @@ class Meld:
     # -- friendly constructors -------------------------------------------------
 
     @classmethod
-    def set_of(cls, cards: Iterable[Card], rank: Rank | None = None) -> Meld:
-        """A set of ``cards``; ``rank`` is needed only when no card is natural.
+    def set_of(
+        cls, cards: Iterable[Card], rank: Rank | None = None, *, wild_twos: bool = True
+    ) -> Meld:
+        """A set of ``cards``; ``rank`` is needed only when no card is natural (with
+        ``wild_twos=False`` twos are natural, [setup.wild], so they name the rank).
 
         Raises:
             TypeError: ``cards`` is a str or not iterable, or holds something that is not
                 a :class:`~pushrummy.cards.Card`; ``rank`` is neither a
                 :class:`~pushrummy.cards.Rank` nor ``None``.
             InvalidMeldError: the cards make no set: naturals of different ranks, fewer
-                than 3 cards, a set of twos ([meld.set]); a
+                than 3 cards ([meld.set]); a
                 ``rank`` other than the naturals', or only wilds and no ``rank``
                 ([meld.wild]).
 
         >>> from pushrummy.cards import parse_cards
         >>> Meld.set_of(parse_cards("JK 2C 2D"), Rank.KING)
         Meld.set('2C=K 2D=K JK=K')
+        >>> Meld.set_of(parse_cards("JK 2C 2D"), wild_twos=False)
+        Meld.set('2C 2D JK=2')
         """
         cards = _check_cards(cards, "Meld.set_of")
         if rank is not None and not isinstance(rank, Rank):
             raise TypeError(f"Meld.set_of: rank must be a Rank or None, not {type(rank).__name__}")
-        natural_ranks = {c.rank for c in cards if not c.is_wild}
+        wild = wild_table(wild_twos is not False)
+        natural_ranks = {c.rank for c in cards if not wild[c.code]}
         if len(natural_ranks) > 1:
             ranks = " ".join(sorted(r.symbol for r in natural_ranks if r is not None))
             raise InvalidMeldError(
@@ -532,11 +557,13 @@ class Meld:
         *,
         suit: Suit | None = None,
         start: Rank | int | None = None,
+        wild_twos: bool = True,
     ) -> Meld:
         """A run of ``cards`` given in rank order, low to high.
 
         ``suit`` and ``start`` (the first card's rank, or its position) are
-        inferred from the naturals; they must be given when the run has none.
+        inferred from the naturals (twos among them when ``wild_twos`` is False,
+        [setup.wild]); they must be given when the run has none.
         A ``start`` of ``Rank.ACE`` or 1 is ace low.
 
         Raises:
@@ -563,7 +590,8 @@ class Meld:
             raise TypeError(
                 f"Meld.run_of: start must be a Rank, an int or None, not {type(start).__name__}"
             )
-        naturals = [(i, c) for i, c in enumerate(cards) if not c.is_wild]
+        wild = wild_table(wild_twos is not False)
+        naturals = [(i, c) for i, c in enumerate(cards) if not wild[c.code]]
         if naturals:
             suits = {c.suit for _, c in naturals}
             if len(suits) > 1:
@@ -611,12 +639,13 @@ class Meld:
 
     @property
     def wild_count(self) -> int:
-        """How many of the meld's cards are wild (every two and joker counts)."""
+        """How many of the meld's cards are wild under the default rule (every two and joker
+        counts); a variant's count is :func:`meld_wild_count`."""
         return sum(1 for c in self.cards if c.is_wild)
 
     @property
     def natural_count(self) -> int:
-        """How many of the meld's cards are natural."""
+        """How many of the meld's cards are natural under the default rule."""
         return len(self.cards) - self.wild_count
 
     @property
@@ -652,6 +681,8 @@ class Meld:
         """The meld with every wild's role: ``9C 9S JK=9`` (a set), ``5H JK=6H 7H`` (a run).
 
         Sets list their naturals, then their wilds; runs list their cards low to high.
+        A two standing for itself is written bare (``AH 2H 3H``; a set of twos, ``2C 2D 2H``,
+        exists only where twos are natural, [setup.wild]).
         This is the meld notation of :mod:`pushrummy.notation`, which reads it back,
         and what ``str(meld)`` and error messages show.
 
@@ -661,13 +692,19 @@ class Meld:
         """
         if self.kind is MeldKind.SET:
             assert self.rank is not None
-            naturals = [str(card) for card in self.cards if card.is_natural]
-            wilds = [f"{card}={self.rank.symbol}" for card in self.cards if card.is_wild]
+            # A set of twos exists only where twos are natural ([setup.wild]): its twos
+            # stand for themselves, so they are written bare.
+            wild = IS_WILD if self.rank is not Rank.TWO else _JOKER_ONLY
+            naturals = [str(card) for card in self.cards if not wild[card.code]]
+            wilds = [f"{card}={self.rank.symbol}" for card in self.cards if wild[card.code]]
             return " ".join(naturals + wilds)
         assert self.suit is not None and self.start is not None
         parts = []
         for i, card in enumerate(self.cards):
-            if card.is_wild:
+            # A two at its own place stands for itself: written bare, wild or natural.
+            if card.is_wild and not (
+                card.rank is Rank.TWO and card.suit is self.suit and self.start + i == 2
+            ):
                 parts.append(f"{card}={position_rank(self.start + i).symbol}{self.suit.letter}")
             else:
                 parts.append(str(card))
@@ -786,12 +823,82 @@ def meld_rule_problem(
         require_meld(meld, "meld_rule_problem")
     if rules is not DEFAULT_MELD_OPTIONS:
         require_rules(rules, "meld_rule_problem")
-    wilds = meld.wild_count
+    wild_twos = rules.wild_twos is not False
+    twos = natural_twos_problem(meld, wild_twos)
+    if twos is not None:
+        return twos
+    wild = wild_table(wild_twos)
+    wilds = sum(wild[card.code] for card in meld.cards)
     if meld.kind is MeldKind.RUN:
         return option_problem(rules, len(meld.cards) - wilds, wilds, len(meld.cards))
     return option_problem(rules, len(meld.cards) - wilds, wilds, 0) or set_suits_problem(
-        rules.set_suits, meld.cards
+        rules.set_suits, meld.cards, wild_twos
     )
+
+
+def meld_wild_count(meld: Meld, rules: MeldRules = DEFAULT_MELD_OPTIONS) -> int:
+    """How many of ``meld``'s cards are wild under ``rules``' ``wild_twos`` ([setup.wild]).
+
+    Raises:
+        TypeError: ``meld`` is not a :class:`Meld`.
+
+    >>> from pushrummy.cards import parse_cards
+    >>> m = Meld.run_of(parse_cards("AH 2H 3H JK"))
+    >>> meld_wild_count(m), meld_wild_count(m, MeldOptions(wild_twos=False))
+    (2, 1)
+    """
+    if type(meld) is not Meld:
+        require_meld(meld, "meld_wild_count")
+    wild = wild_table(rules.wild_twos is not False)
+    return sum(wild[card.code] for card in meld.cards)
+
+
+def natural_twos_problem(meld: Meld, wild_twos: bool) -> tuple[str, str] | None:
+    """The rule id and reason ``meld`` breaks the ``wild_twos`` option, or ``None``.
+
+    The one statement of [setup.wild] on a meld: with twos wild there is no set of twos; with
+    twos natural (``wild_twos=False``) every two stands for itself, in a set of twos or at the
+    two's place of a run of its suit.
+
+    >>> from pushrummy.cards import parse_cards
+    >>> twos = Meld.set_of(parse_cards("2C 2D 2H"), Rank.TWO)
+    >>> natural_twos_problem(twos, True)
+    ('setup.wild', 'there are no sets of twos while twos are wild (wild_twos=True)')
+    >>> natural_twos_problem(twos, False) is None
+    True
+    >>> natural_twos_problem(Meld.set_of(parse_cards("9C 9D 2H")), False)
+    ('setup.wild', '2H cannot stand for a 9: twos are natural (wild_twos=False)')
+    """
+    if meld.kind is MeldKind.SET:
+        if wild_twos:
+            if meld.rank is Rank.TWO:
+                return (
+                    "setup.wild",
+                    "there are no sets of twos while twos are wild (wild_twos=True)",
+                )
+            return None
+        if meld.rank is Rank.TWO:
+            return None
+        for card in meld.cards:
+            if card.rank is Rank.TWO:
+                assert meld.rank is not None
+                return (
+                    "setup.wild",
+                    f"{card} cannot stand for a {meld.rank.symbol}: "
+                    "twos are natural (wild_twos=False)",
+                )
+        return None
+    if wild_twos:
+        return None
+    assert meld.start is not None and meld.suit is not None
+    for index, card in enumerate(meld.cards):
+        if card.rank is Rank.TWO and (meld.start + index != 2 or card.suit is not meld.suit):
+            role = position_rank(meld.start + index).symbol + meld.suit.letter
+            return (
+                "setup.wild",
+                f"{card} cannot stand for {role}: twos are natural (wild_twos=False)",
+            )
+    return None
 
 
 def check_meld(meld: Meld, rules: MeldRules = DEFAULT_MELD_OPTIONS) -> None:

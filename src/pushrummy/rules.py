@@ -50,7 +50,7 @@ class RuleId(str, enum.Enum):
         "setup.deck",
         "108 cards (two packs, 4 jokers); 162 with three packs; Contract Rummy fewer jokers",
     )
-    SETUP_WILD = ("setup.wild", "jokers and all twos are wild")
+    SETUP_WILD = ("setup.wild", "jokers are wild, and twos unless option wild_twos is off")
     DEAL_COUNT = (
         "deal.count",
         "5 deals; Push hands of 6-10 cards, Cap-It 10; Contract Rummy 7 deals of 10 or 12",

@@ -197,6 +197,7 @@ offending field, with the ``VariantError`` chained as its cause.
   "short_stock_push": "transfer_then_end",
   "take_after_contract": true,
   "reshuffle_stock": false,
+  "wild_twos": true,
   "min_naturals_per_meld": 0,
   "wild_limit": "unlimited",
   "max_run_length": 14,

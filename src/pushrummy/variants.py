@@ -27,7 +27,7 @@ from typing import Any
 import attrs
 
 from ._wire import Codec, FieldInfo, wire_fields
-from .cards import MAX_PACKS, Card, Rank, make_deck
+from .cards import MAX_PACKS, Card, Rank, make_deck, wild_table
 from .contract_spec import Contract
 from .errors import VariantError, clip_repr
 from .melds import MeldKind, SetSuits, WildLimit, check_meld_options
@@ -306,6 +306,10 @@ class Variant:
     reshuffle_stock: bool = _option(False, Codec.BOOL, "draw.reshuffle", later=True)
     """[draw.reshuffle]: True, a draw from an empty stock first shuffles the discard pile under
     the upcard into a new stock (``draw_style="stock"`` only: a push leaves no pile)."""
+    wild_twos: bool = _option(True, Codec.BOOL, "setup.wild", later=True)
+    """[setup.wild]: True (default), jokers and all twos are wild; False, only the jokers are
+    wild and twos are natural cards of rank 2 (sets of twos, runs ``A-2-3``), scored by
+    ``card_values`` of rank 2 (Contract Rummy without the deuces-wild agreement)."""
     min_naturals_per_meld: int = _option(0, Codec.INT, "meld.wild", what="0 or 1", lo=0, hi=1)
     wild_limit: WildLimit = _enum_field(WildLimit, WildLimit.UNLIMITED, "meld.wild")
     max_run_length: int = _option(14, Codec.INT, "meld.run", what="13 or 14", lo=13, hi=14)
@@ -613,6 +617,28 @@ class Variant:
         if type(card) is not Card and not isinstance(card, Card):
             raise TypeError(f"card_value expects a Card, not {type(card).__name__}")
         return self.card_values[0 if card.rank is None else card.rank]
+
+    @property
+    def wild_table(self) -> tuple[bool, ...]:
+        """Wildness by card code under this variant's ``wild_twos`` ([setup.wild]): the table
+        hot loops index by ``card.code`` (:func:`~pushrummy.cards.wild_table`)."""
+        return wild_table(self.wild_twos)
+
+    def is_wild(self, card: Card) -> bool:
+        """Whether ``card`` is wild in this variant ([setup.wild]): the joker always, a two
+        unless ``wild_twos`` is False. Ask this, not ``Card.is_wild`` (the default rule).
+
+        Raises:
+            TypeError: ``card`` is not a :class:`~pushrummy.cards.Card`.
+
+        >>> from pushrummy.cards import parse_card
+        >>> two = parse_card("2C")
+        >>> PUSH.is_wild(two), PUSH.replace(wild_twos=False).is_wild(two)
+        (True, False)
+        """
+        if type(card) is not Card and not isinstance(card, Card):
+            raise TypeError(f"is_wild expects a Card, not {type(card).__name__}")
+        return wild_table(self.wild_twos)[card.code]
 
     def replace(self, **changes: Any) -> Variant:
         """A copy with some fields changed, validated like a new variant.

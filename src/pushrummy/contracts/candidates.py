@@ -43,7 +43,7 @@ def set_candidates(
         return found
     least = max(size - wilds, rules.least[size])
     if least <= size and rules.any_suits:
-        found += any_suit_sets(hand, size, least, tables)
+        found += any_suit_sets(hand, size, least, tables, rules.set_ranks)
     elif least <= size:
         # Nibble popcounts of the rank-major mask (SWAR): the ranks held in enough suits.
         ranks = x = hand.presence >> 64
@@ -115,13 +115,16 @@ def sub_multisets(copies: tuple[int, ...], least: int, most: int) -> list[tuple[
     return found
 
 
-def any_suit_sets(hand: Hand, size: int, least: int, tables: Tables) -> list[Candidate]:
+def any_suit_sets(
+    hand: Hand, size: int, least: int, tables: Tables, set_ranks: tuple[int, ...] = SET_RANKS
+) -> list[Candidate]:
     """:func:`set_candidates` with ``set_suits=any``: the minimal sets of every rank from
-    the copies held, each copy a card of its own (``7H 7H 7S`` is a set)."""
+    the copies held, each copy a card of its own (``7H 7H 7S`` is a set); the ranks of
+    ``set_ranks`` (``Rules.set_ranks``: twos only where they are natural)."""
     found: list[Candidate] = []
     units = tables.units
     for rank, copies in enumerate(rank_copies(hand)):
-        if rank not in SET_RANKS or sum(copies) < least:
+        if rank not in set_ranks or sum(copies) < least:
             continue
         key = (copies, rank, size, least, tables.field)
         sets = _ANY_SUIT_SETS.get(key)

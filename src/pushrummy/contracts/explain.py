@@ -42,11 +42,11 @@ def explain_contract(
     """
     plan = plan_of(contract)
     rules = rules_of(variant)
-    parsed = read_hand(hand)
+    parsed = read_hand(hand, rules.wild_twos)
     comps = plan.comps
     chosen = solve(parsed, plan, rules)
     if chosen is not None:
-        example = " / ".join(str(m) for m in _example(parsed, chosen))
+        example = " / ".join(str(m) for m in _example(parsed, chosen, rules))
         return f"can be met, for example: {example}"
     impossible = _impossible(comps, rules)
     if impossible is not None:
@@ -89,14 +89,14 @@ def _best_part(
         for part in dict.fromkeys(combinations(comps, count)):
             chosen = solve(hand, plan_from(part), rules)
             if chosen is not None:
-                return part, _example(hand, chosen)
+                return part, _example(hand, chosen, rules)
     return None
 
 
-def _example(hand: Hand, chosen: list[Candidate]) -> list[Meld]:
+def _example(hand: Hand, chosen: list[Candidate], rules: Rules) -> list[Meld]:
     """Concrete melds for a solution of :func:`solve`, using the hand's own wilds."""
     counts = hand.counts()
-    spare = [code for code in WILD_CODES for _ in range(counts[code])]
+    spare = [code for code in WILD_CODES if rules.wild[code] for _ in range(counts[code])]
     melds = []
     for need, _, info in chosen:
         wilds, spare = spare[:need], spare[need:]

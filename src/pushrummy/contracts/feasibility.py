@@ -45,7 +45,7 @@ def can_meet_contract(
     """
     plan = plan_of(contract)
     rules = rules_of(variant)
-    return solve(read_hand(hand), plan, rules) is not None
+    return solve(read_hand(hand, rules.wild_twos), plan, rules) is not None
 
 
 # -- the search ------------------------------------------------------------------------------

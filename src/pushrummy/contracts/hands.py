@@ -11,16 +11,24 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from ..cards import IS_WILD, Card
+from ..cards import Card, wild_table
 from .memo import bounded_memo, remember
 
 # -- card tables ---------------------------------------------------------------------
 
 JOKER_CODE = 52
 WILD_CODES = (1, 14, 27, 40, JOKER_CODE)
-"""2C, 2D, 2H, 2S and the joker."""
+"""2C, 2D, 2H, 2S and the joker: the cards that may be wild ([setup.wild]). A wild pool counts
+them in this order; with ``wild_twos=False`` the twos' counts are always 0."""
 SET_RANKS = (1, *range(3, 14))
-"""The ranks a set may have: A and 3..K (twos are wild)."""
+"""The ranks a set may have while twos are wild: A and 3..K."""
+ALL_SET_RANKS = tuple(range(1, 14))
+"""The ranks a set may have when twos are natural (``wild_twos=False``): A..K."""
+
+
+def set_ranks(wild_twos: bool) -> tuple[int, ...]:
+    """The ranks a set may have under ``wild_twos`` ([setup.wild])."""
+    return SET_RANKS if wild_twos else ALL_SET_RANKS
 POPCOUNT16 = tuple(bin(i).count("1") for i in range(16))
 ACE_HIGH = 14
 
@@ -33,12 +41,13 @@ def position_code(suit: int, position: int) -> int:
 _WILD_INDEX = {code: index for index, code in enumerate(WILD_CODES)}
 
 
-def wild_pool(hand: Hand) -> list[int]:
-    """Copies held of each wild card, in :data:`WILD_CODES` order."""
+def wild_pool(hand: Hand, wild_twos: bool = True) -> list[int]:
+    """Copies held of each wild card, in :data:`WILD_CODES` order (a natural two is no wild)."""
     pool = [0] * 5
     if hand.wilds:
+        wild = wild_table(wild_twos)
         for code in hand.codes:
-            if IS_WILD[code]:
+            if wild[code]:
                 pool[_WILD_INDEX[code]] += 1
     return pool
 
@@ -50,12 +59,20 @@ def wild_pool(hand: Hand) -> list[int]:
 # + suit, so a rank's suits are one 4-bit nibble). Copies only matter when cards are used,
 # and that is checked with packed counts (below).
 
-_PRESENCE = tuple(
-    0 if IS_WILD[code] else (1 << code) | (1 << (64 + code % 13 * 4 + code // 13))
-    for code in range(53)
-)
-"""A natural's bit in :attr:`Hand.presence`: suit-major at its code, rank-major from bit 64."""
-_WILDNESS = tuple(int(wild) for wild in IS_WILD)
+_PRESENCE_OF = {
+    wild_twos: tuple(
+        0
+        if wild_table(wild_twos)[code]
+        else (1 << code) | (1 << (64 + code % 13 * 4 + code // 13))
+        for code in range(53)
+    )
+    for wild_twos in (True, False)
+}
+"""A natural's bit in :attr:`Hand.presence`: suit-major at its code, rank-major from bit 64;
+by ``wild_twos``."""
+_WILDNESS_OF = {
+    wild_twos: tuple(int(wild) for wild in wild_table(wild_twos)) for wild_twos in (True, False)
+}
 
 
 class Hand(NamedTuple):
@@ -79,7 +96,7 @@ class Hand(NamedTuple):
         return self.presence >> (60 + 4 * rank) & 15
 
 
-def read_hand(hand: Iterable[Card]) -> Hand:
+def read_hand(hand: Iterable[Card], wild_twos: bool = True) -> Hand:
     if type(hand) is tuple or type(hand) is list:
         cards = hand
     elif isinstance(hand, (Card, str)):
@@ -95,9 +112,11 @@ def read_hand(hand: Iterable[Card]) -> Hand:
     if len(codes) != len(cards):
         codes = _checked_codes(cards)
     presence = wilds = 0
+    presences = _PRESENCE_OF[wild_twos]
+    wildness = _WILDNESS_OF[wild_twos]
     for code in codes:
-        presence |= _PRESENCE[code]
-        wilds += _WILDNESS[code]
+        presence |= presences[code]
+        wilds += wildness[code]
     return Hand(codes, wilds, presence)
 
 
@@ -111,21 +130,24 @@ def _checked_codes(cards: Iterable[object]) -> list[int]:
     return codes
 
 
-def hand_of(naturals: list[int], wilds: int) -> Hand:
+def hand_of(naturals: list[int], wilds: int, wild_twos: bool = True) -> Hand:
     """A hand of these naturals and ``wilds`` jokers (only the number of wilds matters)."""
     codes = [*naturals, *([JOKER_CODE] * wilds)]
     presence = 0
+    presences = _PRESENCE_OF[wild_twos]
     for code in naturals:
-        presence |= _PRESENCE[code]
+        presence |= presences[code]
     return Hand(codes, wilds, presence)
 
 
-def hand_from_codes(codes: Iterable[int]) -> Hand:
+def hand_from_codes(codes: Iterable[int], wild_twos: bool = True) -> Hand:
     codes = list(codes)
     presence = wilds = 0
+    presences = _PRESENCE_OF[wild_twos]
+    wildness = _WILDNESS_OF[wild_twos]
     for code in codes:
-        presence |= _PRESENCE[code]
-        wilds += _WILDNESS[code]
+        presence |= presences[code]
+        wilds += wildness[code]
     return Hand(codes, wilds, presence)
 
 

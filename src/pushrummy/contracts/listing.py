@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from itertools import permutations
 
-from ..cards import IS_WILD, Card
+from ..cards import Card
 from ..contract_spec import Contract
 from ..errors import SetupError
 from ..melds import Meld
@@ -107,7 +107,7 @@ def contract_options(
             raise TypeError(f"limit must be an int or None, not {type(limit).__name__}")
         if limit < 0:
             raise SetupError(f"limit must be 0 or more, not {limit}")
-    parsed = read_hand(hand)
+    parsed = read_hand(hand, rules.wild_twos)
     if limit is not None:
         finder = Steps(rules, bool(canonical_wilds), False)
         ways: list[tuple[Meld, ...]] = []
@@ -131,9 +131,9 @@ def _step_ways(
     """The ways to complete ``rest`` from ``codes``, lazily, by placing lay-down steps one
     at a time; each step comes after ``after`` (step place, sort key) in step order, so
     each way is met once."""
-    for key, decl in finder.steps(hand_from_codes(codes), rest):
+    for key, decl in finder.steps(hand_from_codes(codes, finder.rules.wild_twos), rest):
         cards = decl[3:] if decl[0] == RUN else decl[2:]
-        order = decl_order(key, decl)
+        order = decl_order(key, decl, finder.rules.wild)
         if after is not None and order < after:
             continue
         meld = build_meld(decl)
@@ -197,7 +197,8 @@ class _Lister:
         self.ends = [_ends_by_wilds(shapes, hand.wilds) for shapes in self.slots]
         """Per slot, per number of wilds left: the end of the slot's shapes that fit them."""
         counts = hand.counts()
-        self.pool = [counts[code] for code in WILD_CODES]
+        wild = rules.wild
+        self.pool = [counts[code] if wild[code] else 0 for code in WILD_CODES]
         self.picked: list[Shape] = []
         self.numbers: list[int] = []
         """The number of each picked shape (see ``bases``)."""
@@ -239,8 +240,9 @@ class _Lister:
 
     def run(self) -> tuple[tuple[Meld, ...], ...]:
         remaining = self.tables.guards
+        wild = self.rules.wild
         for code in self.hand.codes:
-            if not IS_WILD[code]:
+            if not wild[code]:
                 remaining += self.tables.units[code]
         self._pick(0, 0, remaining, self.hand.wilds)
         self.ways.sort()  # sort keys differ between ways, so melds are never compared

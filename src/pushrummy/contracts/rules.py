@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from ..cards import wild_table
 from ..melds import DEFAULT_MELD_OPTIONS, MeldRules, SetSuits, WildLimit
-from .hands import ACE_HIGH
+from .hands import ACE_HIGH, set_ranks
 
 
 class ContractRules(MeldRules, Protocol):
@@ -35,6 +36,9 @@ class Rules:
         "max_run",
         "max_set",
         "min_naturals",
+        "set_ranks",
+        "wild",
+        "wild_twos",
     )
 
     def __init__(
@@ -45,7 +49,14 @@ class Rules:
         exact: bool,
         cap: int = -1,
         any_suits: bool = False,
+        wild_twos: bool = True,
     ) -> None:
+        self.wild_twos = wild_twos
+        """``wild_twos`` ([setup.wild]): False, twos are natural cards of rank 2."""
+        self.wild = wild_table(wild_twos)
+        """Wildness by card code under :attr:`wild_twos`."""
+        self.set_ranks = set_ranks(wild_twos)
+        """The ranks a set may have (twos only when they are natural)."""
         self.any_suits = any_suits
         """``set_suits=any`` ([meld.set_suits]): a set's naturals may share a suit."""
         self.max_set = ACE_HIGH if any_suits else 4
@@ -79,7 +90,7 @@ class Rules:
 
 
 _UNLIMITED_BONUS = WildLimit.UNLIMITED.bonus
-_RULES_CACHE: dict[tuple[int, int, int, object, object, bool], Rules] = {}
+_RULES_CACHE: dict[tuple[int, int, int, object, object, bool, bool], Rules] = {}
 """Interning: one :class:`Rules` per options, never dropped (memo keys hold their ids)."""
 
 
@@ -98,13 +109,16 @@ def rules_of(variant: ContractRules | MeldRules | None) -> Rules:
     exact = getattr(variant, "contract_exact_sizes", False)
     cap = getattr(variant, "laydown_wilds_per_meld", None)
     any_suits = getattr(variant, "set_suits", SetSuits.DISTINCT) is SetSuits.ANY
+    wild_twos = getattr(variant, "wild_twos", True) is not False
     if type(min_naturals) is not int or type(max_run) is not int:
         raise TypeError("min_naturals_per_meld and max_run_length must be ints")
     # Keyed by the limit's identity: hashing an Enum member runs Python code.
-    key = (min_naturals, id(limit), max_run, exact, cap, any_suits)
+    key = (min_naturals, id(limit), max_run, exact, cap, any_suits, wild_twos)
     rules = _RULES_CACHE.get(key)
     if rules is None:
-        rules = _RULES_CACHE[key] = _new_rules(min_naturals, limit, max_run, exact, cap, any_suits)
+        rules = _RULES_CACHE[key] = _new_rules(
+            min_naturals, limit, max_run, exact, cap, any_suits, wild_twos
+        )
     return rules
 
 
@@ -115,6 +129,7 @@ def _new_rules(
     exact: object,
     cap: object = None,
     any_suits: bool = False,
+    wild_twos: bool = True,
 ) -> Rules:
     if not isinstance(limit, WildLimit):
         raise TypeError(f"wild_limit must be a WildLimit, not {type(limit).__name__}")
@@ -124,7 +139,9 @@ def _new_rules(
     if cap is not None and (type(cap) is not int or cap < 0):
         raise TypeError(f"laydown_wilds_per_meld must be None or an int >= 0, not {cap!r}")
     wild_cap = -1 if cap is None else cap
-    return Rules(max(0, min_naturals), bonus, min(max_run, ACE_HIGH), exact, wild_cap, any_suits)
+    return Rules(
+        max(0, min_naturals), bonus, min(max_run, ACE_HIGH), exact, wild_cap, any_suits, wild_twos
+    )
 
 
 _DEFAULT_RULES = _new_rules(
@@ -141,14 +158,19 @@ def meld_rules_of(variant: MeldRules | None) -> Rules:
     rules = rules_of(variant)
     if not rules.exact and rules.cap == _UNLIMITED_BONUS:
         return rules
-    key = (rules.min_naturals, rules.bonus, rules.max_run, rules.any_suits)
+    key = (rules.min_naturals, rules.bonus, rules.max_run, rules.any_suits, rules.wild_twos)
     loose = _LOOSE_RULES.get(key)
     if loose is None:
         loose = _LOOSE_RULES[key] = Rules(
-            rules.min_naturals, rules.bonus, rules.max_run, False, any_suits=rules.any_suits
+            rules.min_naturals,
+            rules.bonus,
+            rules.max_run,
+            False,
+            any_suits=rules.any_suits,
+            wild_twos=rules.wild_twos,
         )
     return loose
 
 
-_LOOSE_RULES: dict[tuple[int, int, int, bool], Rules] = {}
+_LOOSE_RULES: dict[tuple[int, int, int, bool, bool], Rules] = {}
 """Interning, as :data:`_RULES_CACHE`."""

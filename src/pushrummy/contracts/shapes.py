@@ -29,7 +29,6 @@ from .hands import (
     NIBBLE_5,
     NIBBLE_8,
     POPCOUNT16,
-    SET_RANKS,
     WILD_CODES,
     Hand,
     Tables,
@@ -64,7 +63,7 @@ def meld_shapes(
     by_rank = presence >> 64
     if sets and rules.any_suits:  # [meld.set_suits] any: a rank's copies and wilds
         for rank, copies in enumerate(rank_copies(hand)):
-            if rank in SET_RANKS and (which is None or rank == which):
+            if rank in rules.set_ranks and (which is None or rank == which):
                 for naturals, need in any_set_shapes_of(rank, copies, wilds, rules):
                     yield SET, rank, 0, len(naturals) + need, naturals, need
         sets = False
@@ -78,7 +77,7 @@ def meld_shapes(
         enough = (x + (5 + wilds) * NIBBLE_1) & NIBBLE_8
         ranks = [(bit.bit_length() + 3) >> 2 for bit in _bits(enough)]
     else:
-        ranks = list(SET_RANKS)
+        ranks = list(rules.set_ranks)
     if which is not None:
         ranks = [rank for rank in ranks if rank == which]
     for rank in ranks:
@@ -314,7 +313,7 @@ def set_shapes(
     if rules.any_suits:  # [meld.set_suits] any: a rank's copies
         units = tables.units
         for rank, copies in enumerate(rank_copies(hand)):
-            if rank not in SET_RANKS or sum(copies) + wilds < 3:
+            if rank not in rules.set_ranks or sum(copies) + wilds < 3:
                 continue
             for naturals, need in any_set_shapes_of(rank, copies, min(wilds, max(sizes)), rules):
                 if len(naturals) + need in sizes:
@@ -323,7 +322,7 @@ def set_shapes(
                     shapes.append((key, naturals, naturals, need, use))
         return shapes
     by_rank = hand.presence >> 64
-    for rank in SET_RANKS:
+    for rank in rules.set_ranks:
         held = by_rank >> (4 * rank - 4) & 15
         if POPCOUNT16[held] + wilds < 3:
             continue  # not even 3 cards

@@ -52,8 +52,9 @@ def single_melds(
     Raises:
         TypeError: ``hand`` is not cards or ``variant`` not ``None`` or meld options.
     """
+    rules = meld_rules_of(variant)
     return single_melds_of(
-        read_hand(hand), meld_rules_of(variant), bool(canonical_wilds), bool(minimal)
+        read_hand(hand, rules.wild_twos), rules, bool(canonical_wilds), bool(minimal)
     )
 
 
@@ -120,7 +121,7 @@ def single_decls(
     ``minimal``, only the minimal ones (:func:`is_minimal`)."""
     if hand.wilds < 2 and not _could_meld(hand.presence, hand.wilds, rules.any_suits):
         return []  # most hands after the contract, most turns: no meld at all
-    pool = wild_pool(hand)
+    pool = wild_pool(hand, rules.wild_twos)
     found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     longest = longest_minimal(rules, 3) if minimal else ACE_HIGH  # no longer run can be
     for kind, which, start, size, body, need in meld_shapes(hand, rules, True, True, 3, longest):

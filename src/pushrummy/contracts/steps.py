@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from itertools import accumulate
 from typing import TypeAlias
 
-from ..cards import IS_WILD, Card
+from ..cards import IS_WILD, JOKER_CODE, Card, wild_table
 from ..contract_spec import Contract
 from ..meld_shape import MeldShape
 from ..melds import Meld, MeldKind
@@ -62,17 +62,19 @@ from .singles import is_minimal, longest_minimal, single_decls
 _WILDS_ONLY = 64
 """The step place of a meld of wilds only: after every natural's (0..51)."""
 
-_STEP_PLACE = tuple(-1 if IS_WILD[code] else (code % 13) * 4 + code // 13 for code in range(53))
-"""A natural's place in the step order (rank-major); -1 for a wild."""
+_STEP_PLACE = tuple(-1 if code == JOKER_CODE else (code % 13) * 4 + code // 13 for code in range(53))
+"""A natural's place in the step order (rank-major; a two's is read only where twos are
+natural, [setup.wild]); -1 for the joker."""
 _CODE_AT_PLACE = {place: code for code, place in enumerate(_STEP_PLACE) if place >= 0}
 
 
-def step_order_key(meld: Meld) -> tuple[int, tuple[int, ...]]:
+def step_order_key(meld: Meld, wild_twos: bool = True) -> tuple[int, tuple[int, ...]]:
     """Where ``meld`` comes in the step order of a lay-down ([contract.steps]).
 
     The place of its lowest natural card, rank-major (aces, threes .. kings; clubs,
     diamonds, hearts, spades within a rank), or 64 (after them all) for a meld of wilds
-    only; then its sort key. :func:`lay_down_steps` lists the melds that come first in some way to
+    only (twos are naturals here where ``wild_twos`` is False, [setup.wild]); then its sort
+    key. :func:`lay_down_steps` lists the melds that come first in some way to
     finish the contract, and a whole lay-down goes to the table in this order, as its
     steps would.
 
@@ -86,14 +88,18 @@ def step_order_key(meld: Meld) -> tuple[int, tuple[int, ...]]:
     """
     if not isinstance(meld, Meld):
         raise TypeError(f"meld must be a Meld, not {type(meld).__name__}")
-    places = [_STEP_PLACE[card.code] for card in meld.cards if not card.is_wild]
+    wild = wild_table(wild_twos is not False)
+    places = [_STEP_PLACE[card.code] for card in meld.cards if not wild[card.code]]
     return (min(places) if places else _WILDS_ONLY, meld.sort_key)
 
 
-def decl_order(key: tuple[int, ...], decl: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
-    """:func:`step_order_key` of the meld of a declaration, without building it."""
+def decl_order(
+    key: tuple[int, ...], decl: tuple[int, ...], wild: tuple[bool, ...] = IS_WILD
+) -> tuple[int, tuple[int, ...]]:
+    """:func:`step_order_key` of the meld of a declaration, without building it (``wild``:
+    the rules' wild table, :attr:`Rules.wild <pushrummy.contracts.rules.Rules.wild>`)."""
     cards = decl[3:] if decl[0] == RUN else decl[2:]
-    places = [_STEP_PLACE[code] for code in cards if not IS_WILD[code]]
+    places = [_STEP_PLACE[code] for code in cards if not wild[code]]
     return (min(places, default=_WILDS_ONLY), key)
 
 
@@ -147,7 +153,7 @@ def lay_down_steps(
     """
     plan = plan_of(contract)
     rules = rules_of(variant)
-    parsed = read_hand(hand)
+    parsed = read_hand(hand, rules.wild_twos)
     melds: tuple[Meld, ...] = ()
     if placed or not isinstance(placed, (tuple, list)):
         melds = checked_melds(placed)
@@ -254,11 +260,11 @@ def steps_of(
         # Steps come in step order: after the melds placed, only later ones. (If the melds
         # were placed out of that order, as check_move allows, and no later meld completes
         # the contract, every completing meld is listed, so the lay-down can always go on.)
-        bound = max(step_order_key(meld) for meld in melds)
+        bound = max(step_order_key(meld, rules.wild_twos) for meld in melds)
         later = [
             (key, decl)
             for key, decl in steps
-            if decl_order(key, decl) >= bound
+            if decl_order(key, decl, rules.wild) >= bound
             or (shapes and only is None and _a_fill_later(finder, parsed, rest, key, decl, bound))
         ]
         if later:
@@ -310,16 +316,17 @@ def _a_fill_later(
     the wild cards."""
     kind, which, start, size = key[:4]
     cards = key[4:]
-    if not any(IS_WILD[code] for code in cards):
+    wild = finder.rules.wild
+    if not any(wild[code] for code in cards):
         return False
-    if decl_order(key, decl)[0] != bound[0]:
+    if decl_order(key, decl, wild)[0] != bound[0]:
         return False  # an earlier place: every fill of the shape comes before the bound
     if kind == SET:
-        body = tuple(code for code in cards if not IS_WILD[code])
+        body = tuple(code for code in cards if not wild[code])
     else:
-        body = tuple(-1 if IS_WILD[code] else code for code in cards)
+        body = tuple(-1 if wild[code] else code for code in cards)
     fills = finder.steps(parsed, rest, only=(kind, which, start, size, body))
-    return any(decl_order(other, decl) >= bound for other, decl in fills)
+    return any(decl_order(other, decl, wild) >= bound for other, decl in fills)
 
 
 def can_complete_contract(
@@ -352,8 +359,8 @@ def can_complete_contract(
     rest = rest_after_melds(plan.comps, checked_melds(placed), rules.exact)
     if rest is None:
         return False
-    parsed = read_hand(hand)
-    naturals = tuple(sorted(code for code in parsed.codes if not IS_WILD[code]))
+    parsed = read_hand(hand, rules.wild_twos)
+    naturals = tuple(sorted(code for code in parsed.codes if not rules.wild[code]))
     return Steps(rules, False, bool(keep_card)).feasible(naturals, parsed.wilds, rest, rules, 0)
 
 
@@ -413,19 +420,23 @@ class Steps:
     ) -> bool:
         plan = plan_from(rest)
         if not (self.keep and not spare):
-            return solve(hand_of(list(naturals), wilds), plan, rules) is not None
+            return solve(hand_of(list(naturals), wilds, rules.wild_twos), plan, rules) is not None
         # One card must stay in hand after the rest is laid down.
         if len(naturals) + wilds <= plan.min_cards:
             return False
         if not rules.limited:  # minimal candidates have exactly the components' sizes
-            return solve(hand_of(list(naturals), wilds), plan, rules) is not None
-        if wilds and solve(hand_of(list(naturals), wilds - 1), plan, rules) is not None:
+            return solve(hand_of(list(naturals), wilds, rules.wild_twos), plan, rules) is not None
+        if (
+            wilds
+            and solve(hand_of(list(naturals), wilds - 1, rules.wild_twos), plan, rules)
+            is not None
+        ):
             return True
         for index in range(len(naturals)):
             if index and naturals[index] == naturals[index - 1]:
                 continue
             less = list(naturals[:index] + naturals[index + 1 :])
-            if solve(hand_of(less, wilds), plan, rules) is not None:
+            if solve(hand_of(less, wilds, rules.wild_twos), plan, rules) is not None:
                 return True
         return False
 
@@ -488,7 +499,8 @@ class Steps:
         ``only``, that shape alone (if it is a candidate)."""
         if not rest0:
             return None
-        naturals_held = sorted(code for code in hand.codes if not IS_WILD[code])
+        wild = self.rules.wild
+        naturals_held = sorted(code for code in hand.codes if not wild[code])
         by_comp: dict[Component, list[Candidate]] = {}
         if self.keep:
             if not self.feasible(tuple(naturals_held), hand.wilds, rest0, self.rules, 0):
@@ -528,7 +540,8 @@ class Steps:
         after the meld of step place ``place`` and sort key ``key`` in step order."""
         if not rest:
             return not self.keep or len(codes) > 0
-        naturals = [code for code in codes if not IS_WILD[code]]
+        wild = self.rules.wild
+        naturals = [code for code in codes if not wild[code]]
         wilds = len(codes) - len(naturals)
         if place < _WILDS_ONLY:
             later = tuple(code for code in naturals if _STEP_PLACE[code] > place)
@@ -549,19 +562,23 @@ class Steps:
         memo_key = (codes, rest, place, id(self.rules), self.canonical, self.keep, self.minimal)
         if memo_key in _TIES:
             return _TIES[memo_key]
+        wild = self.rules.wild
+        wild_twos = self.rules.wild_twos
         if place == _WILDS_ONLY:
-            pool = tuple(code for code in codes if IS_WILD[code])
+            pool = tuple(code for code in codes if wild[code])
             tie_code = -1
         else:
-            pool = tuple(code for code in codes if _STEP_PLACE[code] >= place or IS_WILD[code])
+            pool = tuple(code for code in codes if wild[code] or _STEP_PLACE[code] >= place)
             tie_code = _CODE_AT_PLACE[place]
         set_ok = any(kind == SET for kind, _ in rest)
         run_ok = any(kind == RUN for kind, _ in rest)
         best = None
         if self.minimal:
-            decls = self._smallest_decls(hand_from_codes(pool), rest, tie_code)
+            decls = self._smallest_decls(hand_from_codes(pool, wild_twos), rest, tie_code)
         else:
-            decls = single_decls(hand_from_codes(pool), self.rules, self.canonical, tie_code)
+            decls = single_decls(
+                hand_from_codes(pool, wild_twos), self.rules, self.canonical, tie_code
+            )
         for other_key, decl in reversed(decls):  # the greatest first
             kind = other_key[0]
             if not (run_ok if kind == RUN else set_ok):
@@ -573,8 +590,8 @@ class Steps:
             if self.minimal and not is_step_minimal(
                 kind,
                 len(cards),
-                sum(not IS_WILD[code] for code in cards),
-                (not IS_WILD[cards[0]], not IS_WILD[cards[-1]]),
+                sum(not wild[code] for code in cards),
+                (not wild[cards[0]], not wild[cards[-1]]),
                 part_filled(rest, kind, len(cards)),
                 self.rules,
             ):
@@ -593,7 +610,7 @@ class Steps:
         """:func:`~pushrummy.contracts.singles.single_decls` of ``hand`` holding the natural
         ``holding`` (any, if -1), only those that fill a part of ``rest`` at their smallest
         (:func:`is_step_minimal`): their wilds are filled in only for those shapes."""
-        pool = wild_pool(hand)
+        pool = wild_pool(hand, self.rules.wild_twos)
         set_ok = any(kind == SET for kind, _ in rest)
         run_sizes = [size for kind, size in rest if kind == RUN]
         found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
@@ -684,8 +701,9 @@ class StepSearch:
         self.fit_memo: dict[tuple[int, int, tuple[Component, ...]], bool] = {}
         # By the parts left, then by the wilds left: last_feasible_place's answer.
         self.limits: dict[tuple[Component, ...], list[int]] = {}
-        self.pool = wild_pool(hand)
-        self.hand_wilds = [code for code in hand.codes if IS_WILD[code]]
+        self.pool = wild_pool(hand, finder.rules.wild_twos)
+        wild = finder.rules.wild
+        self.hand_wilds = [code for code in hand.codes if wild[code]]
         set_ok = False
         run_sizes = []
         for kind, size in rest0:

@@ -92,8 +92,8 @@ engine's :class:`~pushrummy.errors.IllegalMoveError` saying which rule it breaks
 Meld.run('5H JK=6H 7H')
 >>> format_meld(parse_meld("JK=9 9s 9C"))
 '9C 9S JK=9'
->>> format_meld(parse_meld("2H=AH 2H=2H 3H"))
-'2H=AH 2H=2H 3H'
+>>> format_meld(parse_meld("2H=AH 2H=2H 3H"))   # a two at its own place: bare
+'2H=AH 2H 3H'
 >>> from pushrummy.moves import LayOff
 >>> from pushrummy.melds import End
 >>> format_move(LayOff(2, parse_card("JK"), 3, End.HIGH))

@@ -9,9 +9,9 @@ import re
 from collections.abc import Sequence
 from typing import NoReturn
 
-from ..cards import JOKER, Card, Rank, Suit, parse_card
+from ..cards import JOKER, Card, Rank, Suit, parse_card, wild_table
 from ..errors import InvalidMeldError, NotationError, clip, clip_repr
-from ..melds import Meld, MeldKind, position_rank
+from ..melds import Meld, MeldKind, natural_twos_problem, position_rank
 from .formatting import format_meld
 
 __all__ = ["parse_meld"]
@@ -96,12 +96,31 @@ def _meld(tokens: list[str], text: str) -> Meld:
     return readings[0]
 
 
-def meld_readings(tokens: list[str], text: str, *, shape: bool = False) -> list[Meld]:
+def meld_readings(
+    tokens: list[str], text: str, *, shape: bool = False, wild_twos: bool = True
+) -> list[Meld]:
     """Every meld ``tokens`` can mean: one when every wild carries its role; for wilds
     written without one, every assignment of roles that makes a valid meld (sets first).
 
     With ``shape``, the tokens are a shape's (``5H * 7H``): ``*`` (or ``*=6H``) at each wild
-    place, read as a joker, and a wild card is refused (the shape leaves its wilds open)."""
+    place, read as a joker, and a wild card is refused (the shape leaves its wilds open).
+    With ``wild_twos`` False ([setup.wild]) a two is a natural card: it stands for itself
+    (``2H=2H`` is accepted, as the formatting of a run may write it), and only the
+    readings where every two does are kept."""
+    readings = _readings(tokens, text, shape, wild_twos is not False)
+    if wild_twos is not False:
+        return readings
+    kept = [meld for meld in readings if natural_twos_problem(meld, False) is None]
+    if not kept:
+        problem = natural_twos_problem(readings[0], False)
+        assert problem is not None
+        raise InvalidMeldError(f"{clip(' '.join(tokens))}: {problem[1]}", rule=problem[0])
+    return kept
+
+
+def _readings(tokens: list[str], text: str, shape: bool, wild_twos: bool) -> list[Meld]:
+    """:func:`meld_readings` before the twos are checked."""
+    wild = wild_table(wild_twos)
     if not tokens:
         what = "shape" if shape else "meld"
         fail(f"empty {what} in {clip_repr(text)}: a meld is 3 or more cards", "", text)
@@ -118,13 +137,15 @@ def meld_readings(tokens: list[str], text: str, *, shape: bool = False) -> list[
                 text,
             )
         card_text, equals, role_text = item.partition("=")
-        card = _shape_place(item, card_text, text) if shape else read_card(card_text, text)
+        card = (
+            _shape_place(item, card_text, text, wild) if shape else read_card(card_text, text)
+        )
         if not equals:
-            unroled = unroled or card.is_wild
+            unroled = unroled or wild[card.code]
             cards.append(card)
             roles.append(None)
             continue
-        if card.is_natural:
+        if card.is_natural:  # a two's role is read either way (``2H=2H``), checked above
             fail(
                 f"natural {clip_repr(card_text)} in {clip_repr(text)} takes no role: only wilds are written with '='",
                 item,
@@ -148,19 +169,19 @@ def meld_readings(tokens: list[str], text: str, *, shape: bool = False) -> list[
         roles.append(role)
     what = " ".join(tokens)
     if unroled:
-        return _inferred(cards, roles, what)
+        return _inferred(cards, roles, what, wild_twos)
     # Without wilds every card is natural: one rank makes a set, anything else a run.
     if set_role is not None or (run_role is None and len({c.rank for c in cards}) == 1):
-        return [_set(cards, roles, what)]
+        return [_set(cards, roles, what, wild_twos)]
     return [_run(cards, roles, tokens, what)]
 
 
-def _shape_place(item: str, card_text: str, text: str) -> Card:
+def _shape_place(item: str, card_text: str, text: str, wild: tuple[bool, ...]) -> Card:
     """A card of a shape: a natural, or ``*`` at a wild place (read as a joker)."""
     if card_text == SHAPE_WILD:
         return JOKER
     card = read_card(card_text, text)
-    if card.is_wild:
+    if wild[card.code]:
         fail(
             f"wild {clip_repr(card_text)} in {clip_repr(text)}: a shape leaves its wild places "
             f"open: write * for each (*=6H in a run, *=9 in a set), and fill it next",
@@ -174,22 +195,25 @@ SHAPE_WILD = "*"
 """How a shape writes a wild place (``5H * 7H``, ``5H *=6H 7H``)."""
 
 _SET_RANKS = tuple(rank for rank in Rank if rank is not Rank.TWO)
-"""The ranks a set can have (twos are wild: no sets of twos)."""
+"""The ranks a set can have while twos are wild (no sets of twos)."""
 
 
-def _inferred(cards: list[Card], roles: list[Rank | Card | None], text: str) -> list[Meld]:
+def _inferred(
+    cards: list[Card], roles: list[Rank | Card | None], text: str, wild_twos: bool = True
+) -> list[Meld]:
     """Every valid meld of ``cards`` (in the order written) whose wilds without a role
     stand for anything and whose declared roles hold: sets, then runs by suit and start."""
-    naturals = [card for card in cards if card.is_natural]
+    wild = wild_table(wild_twos)
+    naturals = [card for card in cards if not wild[card.code]]
     set_roles = {role for role in roles if isinstance(role, Rank)}
     run_roles = [role for role in roles if isinstance(role, Card)]
     readings: list[Meld] = []
     set_error: InvalidMeldError | None = None
     ranks = set_roles | {card.rank for card in naturals if card.rank is not None}
     if not run_roles and len(ranks) <= 1:
-        for rank in sorted(ranks) or _SET_RANKS:
+        for rank in sorted(ranks) or (_SET_RANKS if wild_twos else tuple(Rank)):
             try:
-                readings.append(Meld.set_of(cards, rank))
+                readings.append(Meld.set_of(cards, rank, wild_twos=wild_twos))
             except InvalidMeldError as exc:
                 set_error = set_error or exc
     suits = {card.suit for card in [*naturals, *run_roles] if card.suit is not None}
@@ -247,7 +271,9 @@ def is_wild_token(token: str) -> bool:
         return False
 
 
-def _set(cards: list[Card], roles: list[Rank | Card | None], text: str) -> Meld:
+def _set(
+    cards: list[Card], roles: list[Rank | Card | None], text: str, wild_twos: bool = True
+) -> Meld:
     declared = {r for r in roles if isinstance(r, Rank)}
     if len(declared) > 1:
         ranks = " and ".join(sorted(r.symbol for r in declared))
@@ -255,7 +281,7 @@ def _set(cards: list[Card], roles: list[Rank | Card | None], text: str) -> Meld:
             f"set {clip(text)}: its wilds are declared as different ranks ({ranks})",
             rule="meld.wild",
         )
-    return Meld.set_of(cards, declared.pop() if declared else None)
+    return Meld.set_of(cards, declared.pop() if declared else None, wild_twos=wild_twos)
 
 
 def _run(cards: list[Card], roles: list[Rank | Card | None], tokens: list[str], text: str) -> Meld:

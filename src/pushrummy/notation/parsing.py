@@ -352,7 +352,10 @@ def _lay_off_ends(
     moves = tuple(LayOff(seat, card, meld_id, end) for end in ends)
     if len(moves) == 1 or target is None:
         return _Reading(moves, moves[0], token)
-    return _Reading(moves, LayOff(seat, card, meld_id, _nearer_end(target.meld, card)), token)
+    wild = position.where.variant.is_wild(card)
+    return _Reading(
+        moves, LayOff(seat, card, meld_id, _nearer_end(target.meld, card, wild)), token
+    )
 
 
 def _role_ends(
@@ -392,9 +395,9 @@ def _role_ends(
     )
 
 
-def _nearer_end(meld: Meld, card: Card) -> End:
+def _nearer_end(meld: Meld, card: Card, wild: bool) -> End:
     assert meld.start is not None and meld.end is not None
-    if card.rank is None or card.is_wild:
+    if card.rank is None or wild:
         return End.LOW
     if card.rank is Rank.ACE:  # an ace stands low (position 1) or high (14)
         if meld.start == 1 or meld.end == 14:
@@ -413,11 +416,12 @@ def _exchange_places(position: _Position, card: Card, meld_id: int, token: str) 
         return _Reading.one(ExchangeWild(seat, meld_id, implied_position(card) or 1, card))
     assert meld.start is not None
     span = range(meld.start, meld.start + len(meld.cards))
-    if card.is_natural:
+    wild = position.where.variant.wild_table
+    if not wild[card.code]:
         ace_high = card.rank is Rank.ACE and meld.start > 1
         guess = 14 if ace_high else (implied_position(card) or 1)
     else:
-        wilds = [p for p, c in zip(span, meld.cards, strict=True) if c.is_wild]
+        wilds = [p for p, c in zip(span, meld.cards, strict=True) if wild[c.code]]
         guess = wilds[0] if wilds else meld.start
     moves = tuple(ExchangeWild(seat, meld_id, p, card) for p in span)
     return _Reading(moves, ExchangeWild(seat, meld_id, guess, card), token)
@@ -482,7 +486,7 @@ def _meld_for(
     """The readings of the meld (or, with ``shape``, the shape) of ``tokens``; a meld-rule
     error carries the seat and phase."""
     try:
-        return meld_readings(tokens, text, shape=shape)
+        return meld_readings(tokens, text, shape=shape, wild_twos=state.variant.wild_twos)
     except InvalidMeldError as exc:
         seat = state.current_player
         who = "" if seat is None else f"seat {seat} cannot meld: "
@@ -499,8 +503,9 @@ def _shapes_for(state: GameState | PlayerView, tokens: list[str], text: str) -> 
     """The shapes ``tokens`` can mean (``*`` at each wild place): one per reading of its
     wild places' roles, sets first."""
     shapes: list[MeldShape] = []
+    wild_twos = state.variant.wild_twos
     for meld in _meld_for(state, tokens, text, shape=True):
-        shape = MeldShape.of(meld)
+        shape = MeldShape.of(meld, wild_twos)
         if shape not in shapes:
             shapes.append(shape)
     return shapes
@@ -526,10 +531,10 @@ def _fill_wilds(position: _Position, args: list[str], text: str) -> tuple[Card, 
                 text,
             )
         card = read_card(token, text)
-        if card.is_natural:
+        if not position.where.variant.is_wild(card):
             fail(
                 f"natural {clip_repr(token)} in {clip_repr(text)}: 'fill' names the wild cards "
-                "(jokers and twos) that fill the shape's wild places",
+                "(jokers, and twos where they are wild) that fill the shape's wild places",
                 token,
                 text,
             )
