@@ -16,7 +16,7 @@ from typing import Final, TypeVar
 
 import attrs
 
-from .cards import Card, make_deck
+from .cards import Card, make_deck, wild_table
 from .errors import SetupError, clip_difference, clip_items, clip_repr
 from .variants import BuryPosition, Variant
 
@@ -144,9 +144,10 @@ class Dealt:
     buried: tuple[Card, ...] = ()
 
 
-def turned_wilds(order: Sequence[Card], hands: int) -> int:
+def turned_wilds(order: Sequence[Card], hands: int, wild_twos: bool = True) -> int:
     """How many wild cards follow the ``hands`` dealt cards of ``order``: the wilds turned
-    up (and buried) before the natural upcard ([deal.upcard]).
+    up (and buried) before the natural upcard ([deal.upcard]; a two is wild unless
+    ``wild_twos`` is False, [setup.wild]).
 
     >>> from pushrummy.cards import parse_card
     >>> turned_wilds([parse_card(text) for text in "3C 4C JK 2D 9S 5H".split()], 2)
@@ -160,8 +161,9 @@ def turned_wilds(order: Sequence[Card], hands: int) -> int:
         raise TypeError(f"hands must be an int, not {type(hands).__name__}")
     _check_cards(order, "order")
     count = 0
+    wild = wild_table(wild_twos is not False)
     for card in order[hands:]:
-        if not card.is_wild:
+        if not wild[card.code]:
             break
         count += 1
     return count
@@ -184,7 +186,7 @@ class Turning:
     upcard: Card | None
 
 
-def upcard_turning(order: Sequence[Card], dealt: int) -> Turning:
+def upcard_turning(order: Sequence[Card], dealt: int, wild_twos: bool = True) -> Turning:
     """How far turning the upcard has gone in ``order``, the first cards of a deck order
     with its burials placed (:func:`deck_order_problem`), the first ``dealt`` of them the
     hands'.
@@ -208,7 +210,7 @@ def upcard_turning(order: Sequence[Card], dealt: int) -> Turning:
             or ``dealt`` not an int.
         SetupError: ``dealt`` is negative.
     """
-    count = turned_wilds(order, dealt)
+    count = turned_wilds(order, dealt, wild_twos)
     if dealt < 0:
         raise SetupError(f"dealt must be at least 0, not {clip_repr(dealt)}")
     turned = tuple(order[dealt : dealt + count])
@@ -273,7 +275,7 @@ def deck_order_problem(
     if len(order) <= size or deal_number is None:
         return whole
     dealt = players * variant.deals[deal_number - 1].hand_size
-    turned = turned_wilds(order, dealt)
+    turned = turned_wilds(order, dealt, variant.wild_twos)
     if len(order) != size + turned:
         return (
             f"{whole} — nor the deck with its burials placed, which has the {turned:,} wild "
@@ -436,7 +438,7 @@ def deal(
         hands[(dealer + 1 + i) % players].append(deck[i])
     if order is not None and len(deck) > len(_deck(variant, players)):
         # The deck with its burials placed: the turned wilds are in the stock already.
-        turning = upcard_turning(deck, dealt)
+        turning = upcard_turning(deck, dealt, variant.wild_twos)
         assert turning.upcard is not None  # check_deck_order: the order is whole
         return Dealt(
             hands=tuple(tuple(sorted(hand, key=_CODE)) for hand in hands),  # Card order, by ints
@@ -446,7 +448,8 @@ def deal(
         )
     upcard = deck[dealt]
     stock = deck[dealt + 1 :]
-    if upcard.is_wild and all(card.is_wild for card in stock):
+    wild = variant.wild_table
+    if wild[upcard.code] and all(wild[card.code] for card in stock):
         # Burying and turning only reorders these cards: the loop below would never end.
         raise SetupError(
             f"deal {deal_number}: all {len(stock) + 1} cards left after dealing "
@@ -454,7 +457,7 @@ def deal(
             "[deal.upcard]"
         )
     turned: list[Card] = []
-    while upcard.is_wild:
+    while wild[upcard.code]:
         buried = upcard
         turned.append(buried)
         # Turn the next card first, then bury: a burial at the top of the

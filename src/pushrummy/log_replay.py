@@ -287,7 +287,8 @@ class LogReplay:
             return "dealer", f"there is no seat {event.dealer} in a game of {players} players"
         if len(event.hands) != players:
             return "hands", f"expected {players} hands, one per seat"
-        if event.upcard.is_wild or not all(card.is_wild for card in event.buried):
+        wild = variant.wild_table
+        if wild[event.upcard.code] or not all(wild[card.code] for card in event.buried):
             return "", "the upcard is natural; the cards buried before it wild [deal.upcard]"
         size = variant.deals[number - 1].hand_size
         dealt = _counts((event.upcard,))
@@ -346,7 +347,7 @@ class LogReplay:
         drawn = event.drawn
         if drawn != (event.upcard is None):
             return "upcard", "the upcard lies face up until the seat to move draws [draw.choice]"
-        if not event.turn and event.upcard is not None and event.upcard.is_wild:
+        if not event.turn and event.upcard is not None and variant.is_wild(event.upcard):
             return (
                 "upcard",
                 "before the first turn the upcard is the natural card turned up [deal.upcard]",
@@ -660,7 +661,7 @@ class LogReplay:
         expected = Counter(old.cards)
         expected[event.card] += 1
         if isinstance(event, Exchanged):
-            if not event.wild.is_wild or not expected[event.wild]:
+            if not self._variant.is_wild(event.wild) or not expected[event.wild]:
                 return "wild", f"{event.wild} is not a wild card of meld {meld_id}"
             expected[event.wild] -= 1
         if Counter(event.meld.cards) != +expected:

@@ -212,7 +212,8 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     laying = view.current_player if view.phase in LAYING_PHASES else None
     need = 0  # the wild cards the laying seat's unknown cards must hold ([contract.wilds])
     if laying is not None and laying != seat and view.shape is not None:
-        need = view.shape.wild_places - sum(card.is_wild for card in public[laying])
+        wild = view.variant.wild_table
+        need = view.shape.wild_places - sum(wild[card.code] for card in public[laying])
     for _ in range(_TRIES):
         if fresh is not None:
             # [draw.reshuffle]: the deal under way is played forward, its unseen cards drawn
@@ -224,7 +225,9 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
         else:
             if need > 0:
                 assert laying is not None
-                pool = _with_wilds(pool, sum(slots[:laying]), slots[laying], need, rng)
+                pool = _with_wilds(
+                    pool, sum(slots[:laying]), slots[laying], need, rng, view.variant.wild_table
+                )
             else:
                 rng.shuffle(pool)
             hands = []
@@ -260,7 +263,12 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
 
 
 def _with_wilds(
-    pool: list[Card], start: int, count: int, need: int, rng: random.Random
+    pool: list[Card],
+    start: int,
+    count: int,
+    need: int,
+    rng: random.Random,
+    wild: tuple[bool, ...],
 ) -> list[Card]:
     """``pool`` in a uniformly random order given that its ``count`` cards from ``start`` on
     (a seat's unknown cards) hold at least ``need`` wild cards: the number of wilds there is
@@ -271,8 +279,8 @@ def _with_wilds(
     A seat filling a shape holds the wild cards that fill it ([contract.wilds]); drawing its
     hand uniformly and rejecting the hands without them needs thousands of tries when the
     wilds are few among the unseen cards (a shape of six wild places)."""
-    wilds = [card for card in pool if card.is_wild]
-    naturals = [card for card in pool if not card.is_wild]
+    wilds = [card for card in pool if wild[card.code]]
+    naturals = [card for card in pool if not wild[card.code]]
     weights = [
         math.comb(len(wilds), j) * math.comb(len(naturals), count - j)
         for j in range(need, min(len(wilds), count) + 1)
@@ -319,7 +327,7 @@ def _can_finish(view: PlayerView, hand: tuple[Card, ...]) -> bool:
         return can_complete_contract(
             hand, view.contract, view.variant, placed=placed, keep_card=keep
         )
-    for fill in fillings(hand, shape):
+    for fill in fillings(hand, shape, view.variant.wild_twos):
         meld = shape.fill(fill)
         rest = Counter(hand)
         rest.subtract(meld.cards)

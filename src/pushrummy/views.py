@@ -329,8 +329,9 @@ def moves_using(view: PlayerView, cards: Iterable[Card]) -> tuple[Move, ...]:
     selected = [ALL_CARDS[code] for code in wanted]
     laying = view.phase in (Phase.PLAY, Phase.LAYING_DOWN)
     melds = laying and count >= 3
-    shapes = laying and not view.laid_down[view.seat] and all(c.is_natural for c in selected)
-    fills = view.phase is Phase.FILLING_WILDS and all(c.is_wild for c in selected)
+    wild = view.variant.wild_table
+    shapes = laying and not view.laid_down[view.seat] and not any(wild[c.code] for c in selected)
+    fills = view.phase is Phase.FILLING_WILDS and all(wild[c.code] for c in selected)
     if not (melds or shapes or fills):
         return tuple(found)
     listed = set(found)
@@ -384,11 +385,13 @@ def _shape_moves(
     seat's wild cards can fill, legal when some filling of it makes a legal step
     ([contract.wilds]); at most :data:`_FILLINGS` fillings are checked."""
     seat = view.seat
-    wilds = [card for card in view.hand if card.is_wild]
+    wild_twos = view.variant.wild_twos
+    wild = view.variant.wild_table
+    wilds = [card for card in view.hand if wild[card.code]]
     placed = tuple(t.meld for t in view.lay_down_so_far)
     budget = _FILLINGS
     moves: list[Move] = []
-    for shape in _shapes_of(naturals, len(wilds)):
+    for shape in _shapes_of(naturals, len(wilds), wild_twos):
         move = LayDownShape(seat, shape)
         if move in listed:
             continue
@@ -407,15 +410,17 @@ def _shape_moves(
     return moves
 
 
-def _shapes_of(naturals: list[Card], wild_places: int) -> Iterator[MeldShape]:
+def _shapes_of(naturals: list[Card], wild_places: int, wild_twos: bool) -> Iterator[MeldShape]:
     """Every shape whose naturals are ``naturals``, with 1 to ``wild_places`` wild places:
-    sets by size, then runs by start and length."""
+    sets by size, then runs by start and length (twos among the naturals where
+    ``wild_twos`` is False)."""
     ranks = {card.rank for card in naturals}
     suits = {card.suit for card in naturals}
     if len(ranks) == 1:
         for places in range(1, wild_places + 1):
             with contextlib.suppress(InvalidMeldError):
-                yield MeldShape.of(Meld.set_of([*naturals, *[JOKER] * places]))
+                meld = Meld.set_of([*naturals, *[JOKER] * places], wild_twos=wild_twos)
+                yield MeldShape.of(meld, wild_twos)
     if len(suits) != 1:
         return
     suit = suits.pop()
@@ -447,7 +452,7 @@ def _shapes_of(naturals: list[Card], wild_places: int) -> Iterator[MeldShape]:
                     cards[spot - start] = card
                 with contextlib.suppress(InvalidMeldError):
                     meld = Meld(MeldKind.RUN, tuple(cards), suit=suit, start=start)
-                    runs.append((start, len(cards), MeldShape.of(meld)))
+                    runs.append((start, len(cards), MeldShape.of(meld, wild_twos)))
     for _, _, shape in sorted(runs, key=lambda run: run[:2]):
         yield shape
 

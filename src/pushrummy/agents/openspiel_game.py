@@ -664,7 +664,8 @@ def _chance_outcomes(rules: _Rules, progress: _Progress) -> list[tuple[int, floa
     if progress.dealer is None:
         return [(seat, 1.0 / rules.players) for seat in range(rules.players)]
     left = _left(rules, progress)
-    if rules.placed and not any(not Card.from_code(code).is_wild for code in left):
+    wild = rules.variant.wild_table
+    if rules.placed and not any(not wild[code] for code in left):
         turning = _turning(rules, progress)
         if turning.turned and turning.upcard is None:  # only wilds left: no natural upcard
             raise SetupError(
@@ -685,7 +686,8 @@ def _turning(rules: _Rules, progress: _Progress) -> Turning:
     """How far the deal being drawn has turned its upcard (the dealing module's reading,
     :func:`~pushrummy.dealing.upcard_turning`, of the cards drawn after the hands)."""
     dealt = _dealt(rules, progress)
-    return upcard_turning([Card.from_code(code) for code in progress.drawn[dealt:]], 0)
+    drawn = [Card.from_code(code) for code in progress.drawn[dealt:]]
+    return upcard_turning(drawn, 0, rules.variant.wild_twos)
 
 
 def _left(rules: _Rules, progress: _Progress) -> Counter[int]:

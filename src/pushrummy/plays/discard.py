@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..cards import ALL_CARDS, IS_WILD, JOKER_CODE, Card
+from ..cards import ALL_CARDS, JOKER_CODE, Card
 from ..errors import IllegalMoveError, InvalidMoveError, clip_repr
 from ..events import DealEnd, Discarded
 from ..moves import Discard, Move
@@ -71,8 +71,9 @@ def allowed_discards(distinct: list[int], variant: Variant, taken: Card | None) 
     allowed = distinct
     if taken is not None and not variant.may_rediscard_taken and distinct != [taken.code]:
         allowed = [code for code in allowed if code != taken.code]
-    if not variant.may_discard_wild and any(not IS_WILD[code] for code in distinct):
-        allowed = [code for code in allowed if not IS_WILD[code]]
+    wild = variant.wild_table
+    if not variant.may_discard_wild and any(not wild[code] for code in distinct):
+        allowed = [code for code in allowed if not wild[code]]
     return allowed if allowed else distinct
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import Card
+from ..cards import Card, wild_table
 from ..errors import ContractNotMetError, IllegalMoveError, InvalidMeldError
 from ..events import Exchanged
 from ..melds import Meld, MeldKind, position_rank
@@ -47,9 +47,10 @@ __all__ = [
 ]
 
 
-def natural_at(meld: Meld, position: int) -> Card | None:
+def natural_at(meld: Meld, position: int, wild_twos: bool = True) -> Card | None:
     """The natural card run place ``position`` of ``meld`` stands for ([layoff.exchange]);
-    ``None`` for a two's place (a two there is a wild, so no natural card stands for it).
+    ``None`` for a two's place while twos are wild (a two there is a wild, so no natural
+    card stands for it); with ``wild_twos`` False the two itself ([setup.wild]).
 
     ``meld`` is a run; the position need not be one of its places.
 
@@ -63,7 +64,7 @@ def natural_at(meld: Meld, position: int) -> Card | None:
     if meld.suit is None:
         raise InvalidMeldError(f"{meld.notation()} is a set: it has no run places", rule="meld.set")
     card = Card(position_rank(position), meld.suit)
-    return None if card.is_wild else card
+    return None if wild_table(wild_twos is not False)[card.code] else card
 
 
 def exchangeable(variant: Variant, wild: Card) -> bool:
@@ -82,7 +83,7 @@ def exchangeable(variant: Variant, wild: Card) -> bool:
         raise TypeError(
             f"exchangeable: variant must be a Variant, not {type(variant).__name__}"
         ) from None
-    if option is WildExchange.NONE or not wild.is_wild:
+    if option is WildExchange.NONE or not variant.is_wild(wild):
         return False
     return option is WildExchange.ANY_IN_RUNS or wild.is_joker
 
@@ -107,11 +108,11 @@ def _place_problem(meld: Meld, position: int, card: Card, variant: Variant) -> s
     if not 0 <= index < len(meld.cards):
         return f"the run spans positions {meld.start}..{meld.end}, not {position}"
     wild = meld.cards[index]
-    if not wild.is_wild:
+    if not variant.is_wild(wild):
         return f"position {position} holds the natural {wild}"
     if not exchangeable(variant, wild):
         return "only jokers can be exchanged (wild_exchange=jokers_in_runs)"
-    wanted = natural_at(meld, position)
+    wanted = natural_at(meld, position, variant.wild_twos)
     if wanted != card:
         if wanted is None:
             return "the wild stands for a two, which has no natural card"
@@ -136,7 +137,7 @@ def list_exchange(state: GameState, turn: Turn | None) -> list[Move]:
         for index, wild in enumerate(meld.cards):
             if not exchangeable(variant, wild):
                 continue
-            natural = natural_at(meld, meld.start + index)
+            natural = natural_at(meld, meld.start + index, variant.wild_twos)
             if natural is not None and natural in hand:
                 moves.append(ExchangeWild(seat, target.id, meld.start + index, natural))
     return moves

@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from operator import attrgetter
 from typing import Any
 
-from ..cards import IS_WILD, Card
+from ..cards import IS_WILD, Card, wild_table
 from ..contract_spec import Contract
 from ..contracts import can_complete_contract, contract_left, step_order_key
 from ..contracts.parts import rest_after_melds
@@ -125,7 +125,7 @@ class StepDraw:
         search.add_steps((search.shapes[index],), found, True)
         if not found:
             return None
-        return _step_move(self.seat, build_meld(found[0][1]))
+        return _step_move(self.seat, build_meld(found[0][1]), self.search.finder.rules.wild)
 
 
 def step_draw(state: GameState, turn: Turn) -> StepDraw | None:
@@ -147,14 +147,14 @@ def step_draw(state: GameState, turn: Turn) -> StepDraw | None:
     return None if found is None else StepDraw(found, turn.seat)
 
 
-def _has_wild(meld: Meld) -> bool:
+def _has_wild(meld: Meld, wild: tuple[bool, ...]) -> bool:
     for card in meld.cards:  # noqa: SIM110 - a loop, not any(): the listing's hot path
-        if IS_WILD[card.code]:
+        if wild[card.code]:
             return True
     return False
 
 
-def _step_move(seat: int, meld: Meld) -> Move:
+def _step_move(seat: int, meld: Meld, wild: tuple[bool, ...]) -> Move:
     """The move of the listed step ``meld`` of ``seat``: a
     :class:`~pushrummy.moves.LayDown` of it, or its shape if it holds wild cards.
 
@@ -163,13 +163,13 @@ def _step_move(seat: int, meld: Meld) -> Move:
     in hand is listed the same steps turn after turn, so each step's move is made once
     and kept (by seat and meld, compared by identity: the entry holds the meld).
     """
-    key = (seat, id(meld))
+    key = (seat, id(meld), wild is IS_WILD)
     known = _STEP_MOVE.get(key)
     if known is not None and known[0] is meld:
         return known[1]
     move: Move
-    if _has_wild(meld):
-        move = LayDownShape(seat, MeldShape.of(meld))
+    if _has_wild(meld, wild):
+        move = LayDownShape(seat, MeldShape.of(meld, wild is IS_WILD))
     else:
         move = lay_down_unchecked(seat, (meld,))
     if len(_STEP_MOVE) >= 4096:
@@ -200,8 +200,9 @@ def _listed_steps(
     lay_downs: list[Move] = []
     shapes: list[Move] = []
     seat = turn.seat
+    wild = turn.search.rules.wild
     for meld in _steps(state, turn, placed, shapes=True):
-        move = _step_move(seat, meld)
+        move = _step_move(seat, meld, wild)
         (shapes if move.__class__ is LayDownShape else lay_downs).append(move)
     _LAST_STEPS[0] = (turn, (lay_downs, shapes))
     return (list(lay_downs), list(shapes))
@@ -234,7 +235,9 @@ def _before_shape(state: GameState) -> GameState:
     return replace_unchecked(state, phase=phase, shape=None)
 
 
-def fillings(hand: Sequence[Card], shape: MeldShape) -> Iterator[tuple[Card, ...]]:
+def fillings(
+    hand: Sequence[Card], shape: MeldShape, wild_twos: bool = True
+) -> Iterator[tuple[Card, ...]]:
     """Every way to fill ``shape``'s wild places from the wild cards of ``hand``, each once:
     a run's in place order, a set's sorted (its wild places are alike). In lexicographic
     order of the wild cards' order (2C, 2D, 2H, 2S, JK), so the first is sorted.
@@ -247,13 +250,14 @@ def fillings(hand: Sequence[Card], shape: MeldShape) -> Iterator[tuple[Card, ...
     >>> [" ".join(map(str, fill)) for fill in fillings(parse_cards("2C 2C JK 9S"), shape)]
     ['2C', 'JK']
     """
-    return _fill_ways(_wilds_held(hand), shape.wild_places, ordered=shape.suit is not None)
+    held = _wilds_held(hand, wild_table(wild_twos is not False))
+    return _fill_ways(held, shape.wild_places, ordered=shape.suit is not None)
 
 
-def _wilds_held(hand: Sequence[Card]) -> dict[Card, int]:
+def _wilds_held(hand: Sequence[Card], wild: tuple[bool, ...]) -> dict[Card, int]:
     held: dict[Card, int] = {}
     for card in hand:
-        if card.is_wild:
+        if wild[card.code]:
             held[card] = held.get(card, 0) + 1
     return held
 
@@ -291,7 +295,9 @@ def _fill_ways(held: dict[Card, int], places: int, ordered: bool) -> Iterator[tu
         yield from extend(0)
 
 
-def _first_filling(hand: Sequence[Card], shape: MeldShape) -> tuple[Card, ...] | None:
+def _first_filling(
+    hand: Sequence[Card], shape: MeldShape, wild_twos: bool
+) -> tuple[Card, ...] | None:
     """The first of :func:`fillings` (its wild cards sorted), ``None`` when ``hand`` holds
     too few wild cards for ``shape``.
 
@@ -305,7 +311,7 @@ def _first_filling(hand: Sequence[Card], shape: MeldShape) -> tuple[Card, ...] |
     [out.empty]). Which wild stands where is not read at all. (Proven in
     ``tests/test_lay_down_wilds.py`` against every filling.)
     """
-    return next(fillings(hand, shape), None)
+    return next(fillings(hand, shape, wild_twos), None)
 
 
 def list_fill_wilds(state: GameState, turn: Turn | None) -> list[Move]:
@@ -321,7 +327,7 @@ def list_fill_wilds(state: GameState, turn: Turn | None) -> list[Move]:
     melds = _steps(state, turn, _placed(state), only=step_shape(shape))
     if melds:
         return [FillWilds(seat, _wilds_of(meld, shape)) for meld in melds]
-    first = _first_filling(turn.hand, shape)
+    first = _first_filling(turn.hand, shape, state.variant.wild_twos)
     if first is None:
         return []
     try:
@@ -329,14 +335,17 @@ def list_fill_wilds(state: GameState, turn: Turn | None) -> list[Move]:
     except (IllegalMoveError, InvalidMeldError):
         return []
     ordered = shape.suit is not None and not turn.search.canonical
-    ways = _fill_ways(_wilds_held(turn.hand), shape.wild_places, ordered)
+    ways = _fill_ways(_wilds_held(turn.hand, turn.search.rules.wild), shape.wild_places, ordered)
     return [FillWilds(seat, fill) for fill in ways]
 
 
 def _wilds_of(meld: Meld, shape: MeldShape) -> tuple[Card, ...]:
     """The wild cards of ``meld`` at ``shape``'s wild places, in order."""
-    if shape.suit is None:  # a set: its wilds, sorted
-        return tuple(card for card in meld.cards if card.is_wild)
+    if shape.suit is None:  # a set: its wilds, sorted (the naturals are the shape's)
+        wilds = list(meld.cards)
+        for natural in shape.naturals:
+            wilds.remove(natural)
+        return tuple(wilds)
     return tuple(card for card, place in zip(meld.cards, shape.cards, strict=True) if place is None)
 
 
@@ -346,8 +355,8 @@ def check_lay_down_shape(state: GameState, move: Any) -> None:
 
     Raises:
         IllegalMoveError: the seat has already laid down this deal ([contract.laydown]), or
-            a shape without wild places (that is a :class:`~pushrummy.moves.LayDown`)
-            ([contract.wilds]).
+            a shape without wild places (that is a :class:`~pushrummy.moves.LayDown`) or
+            holding a wild card (a two where twos are wild) ([contract.wilds]).
         CardNotInHandError: the seat does not hold the shape's naturals ([turn.holds]).
         ContractNotMetError: no filling makes a legal step ([contract.wilds]), as
             :func:`check_lay_down` says of the first.
@@ -362,9 +371,21 @@ def check_lay_down_shape(state: GameState, move: Any) -> None:
             "contract.wilds",
             f"the shape {shape} has no wild place: lay it down as a LayDown",
         )
+    wild = state.variant.wild_table
+    for card in shape.naturals:
+        if wild[card.code]:
+            raise illegal(
+                IllegalMoveError,
+                state,
+                move,
+                "contract.wilds",
+                f"the shape {shape} holds the wild card {card}: a shape leaves every wild "
+                "place open ([setup.wild]: twos are wild)",
+            )
     _require_not_laid_down(state, move, seat)
     require_cards(state, move, seat, shape.naturals)
-    first = _first_filling(state.hands[seat], shape)  # legal exactly when every one is
+    # Legal exactly when every filling is.
+    first = _first_filling(state.hands[seat], shape, state.variant.wild_twos)
     if first is not None:
         try:
             check_lay_down(state, LayDown(seat, (shape.fill(first),)))
@@ -402,7 +423,8 @@ def check_fill_wilds(state: GameState, move: Any) -> None:
     shape = state.shape
     assert shape is not None  # the phase is FILLING_WILDS
     wilds: tuple[Card, ...] = move.wilds
-    if len(wilds) != shape.wild_places or not all(card.is_wild for card in wilds):
+    wild = state.variant.wild_table
+    if len(wilds) != shape.wild_places or not all(wild[card.code] for card in wilds):
         raise illegal(
             IllegalMoveError,
             state,
@@ -545,7 +567,8 @@ def wild_cap_problem(variant: Variant, meld: Meld) -> str | None:
         ) from None
     if cap is None:
         return None
-    wilds = sum(1 for card in meld.cards if card.is_wild)
+    wild = wild_table(variant.wild_twos)
+    wilds = sum(1 for card in meld.cards if wild[card.code])
     if wilds <= cap:
         return None
     return (
@@ -593,7 +616,8 @@ def _lay_down(state: GameState, seat: int, melds: Sequence[Meld], **extra: Any) 
         search.plans[state.deal_number - 1].comps, (*placed, *melds), search.rules.exact
     )
     if len(melds) > 1:  # to the table in step order, as the steps would place them
-        melds = sorted(melds, key=step_order_key)
+        wild_twos = state.variant.wild_twos
+        melds = sorted(melds, key=lambda meld: step_order_key(meld, wild_twos))
     log = state.log
     first_id, last = len(state.table), len(melds) - 1
     for i, meld in enumerate(melds):  # one event per meld: the events of the steps

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import ALL_CARDS, IS_WILD
+from ..cards import ALL_CARDS
 from ..contracts.hands import Hand
 from ..errors import IllegalMoveError, InvalidMeldError
 from ..events import DealEnd, LaidOff
@@ -102,7 +102,8 @@ def _add_lay_offs(
         summary = _table_layoffs(table, variant)
     if not (summary[2] & naturals) and not (summary[3] and hand.wilds):
         return  # no card of the hand fits any meld on the table
-    wild_codes = sorted({code for code in hand.codes if IS_WILD[code]}) if hand.wilds else []
+    wild = variant.wild_table
+    wild_codes = sorted({code for code in hand.codes if wild[code]}) if hand.wilds else []
     any_target = variant.layoff_targets is LayoffTargets.ANY
     for target, entry in summary[4]:
         if not any_target and not may_target(variant, seat, target.owner):
@@ -124,7 +125,7 @@ def _add_lay_offs(
         meld_id = target.id
         for code in codes:
             card = ALL_CARDS[code]
-            for end in wild_ends if IS_WILD[code] else fits[code]:
+            for end in wild_ends if wild[code] else fits[code]:
                 moves.append(LayOff(seat, card, meld_id, end))
 
 
