@@ -199,9 +199,9 @@ def corrupted(state: GameState) -> list[tuple[Any, type[IllegalMoveError], str]]
         out.append((LayDownShape(seat, shape), WrongPhaseError, "contract.wilds"))
         out.append((FillWilds(seat, [JOKER] * (places + 1)), IllegalMoveError, "contract.wilds"))
         out.append((FillWilds(seat, ()), IllegalMoveError, "contract.wilds"))
-        natural = next(x for x in (*hand, *ALL_CARDS) if not x.is_wild)
+        natural = next(x for x in (*hand, *ALL_CARDS) if not state.variant.is_wild(x))
         out.append((FillWilds(seat, [natural] * places), IllegalMoveError, "contract.wilds"))
-        absent = [x for x in ALL_CARDS if x.is_wild and x not in hand]
+        absent = [x for x in ALL_CARDS if state.variant.is_wild(x) and x not in hand]
         if absent:
             out.append((FillWilds(seat, absent[:1] * places), CardNotInHandError, "turn.holds"))
         assert all(isinstance(fill, FillWilds) for fill in pr.legal_moves(state))

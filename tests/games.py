@@ -122,6 +122,14 @@ HOUSE_RULES: dict[str, dict[str, Any]] = {
         "buy_limit": 2,
         "buy_after_contract": False,
     },
+    "natural_twos": {
+        # only the jokers wild, twos natural ([setup.wild]; Liverpool Rummy): sets of twos,
+        # runs A-2-3, a joker in a two's place exchanged for the natural two, and the
+        # discard of wild cards forbidden (a two is no wild card to keep)
+        "wild_twos": False,
+        "wild_exchange": WildExchange.JOKERS_IN_RUNS,
+        "may_discard_wild": False,
+    },
     "jokers_fewer_previous_stakes": {
         "wild_exchange": WildExchange.JOKERS_IN_RUNS,
         "wild_limit": WildLimit.FEWER_THAN_NATURALS,
@@ -163,6 +171,7 @@ MELD_RULES: dict[str, dict[str, Any]] = {
     "exact_sizes": {"contract_exact_sizes": True},
     "any_in_runs": {"wild_exchange": WildExchange.ANY_IN_RUNS},
     "any_suits": {"set_suits": SetSuits.ANY},
+    "natural_twos": {"wild_twos": False},
     # combinations
     "fewer_min_naturals_1": {
         "wild_limit": WildLimit.FEWER_THAN_NATURALS,
@@ -173,6 +182,11 @@ MELD_RULES: dict[str, dict[str, Any]] = {
     "min_naturals_1_jokers_in_runs": {
         "min_naturals_per_meld": 1,
         "wild_exchange": WildExchange.JOKERS_IN_RUNS,
+    },
+    "natural_twos_any_suits_min_naturals_1": {
+        "wild_twos": False,
+        "set_suits": SetSuits.ANY,
+        "min_naturals_per_meld": 1,
     },
     "any_suits_fewer_exact": {
         "set_suits": SetSuits.ANY,

@@ -77,6 +77,8 @@ __all__ = [
 
 SET_RANKS = (1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
 """[meld.set] "A set's rank is A or 3–K (there are no natural twos)."  (1 = ace)"""
+ALL_RANKS = tuple(range(1, 14))
+"""[setup.wild] with ``wild_twos`` False: twos are natural, so a set may be of twos."""
 
 LOWEST_POSITION = 1
 """[meld.run] Ace low is position 1."""
@@ -100,9 +102,10 @@ def suit_of(card: Card) -> int | None:
     return None if card.suit is None else int(card.suit)
 
 
-def is_wild(card: Card) -> bool:
-    """[setup.wild] "Jokers and all twos are wild." """
-    return card.rank is None or int(card.rank) == 2
+def is_wild(card: Card, wild_twos: bool = True) -> bool:
+    """[setup.wild] "Jokers are wild; twos are wild too unless the variant's option
+    ``wild_twos`` is False (then a two is a natural card of rank 2)." """
+    return card.rank is None or (wild_twos and int(card.rank) == 2)
 
 
 def card_key(card: Card) -> tuple[int, int]:
@@ -138,6 +141,8 @@ class RefOptions:
     set_suits: str = "distinct"
     """[meld.set_suits] ``set_suits``: "distinct" (a set's naturals of pairwise different
     suits, at most 4 cards) | "any" (any suits, any number of cards)."""
+    wild_twos: bool = True
+    """[setup.wild] ``wild_twos``: False, only jokers are wild (twos are natural)."""
 
 
 DEFAULT_OPTIONS = RefOptions()
@@ -155,6 +160,7 @@ def options_of(variant: Any) -> RefOptions:
         exact_sizes=bool(getattr(variant, "contract_exact_sizes", False)),
         laydown_wild_cap=getattr(variant, "laydown_wilds_per_meld", None),
         set_suits=str(getattr(getattr(variant, "set_suits", None), "value", "distinct")),
+        wild_twos=bool(getattr(variant, "wild_twos", True)),
     )
 
 
@@ -193,15 +199,17 @@ def meld_key(meld: RefMeld) -> tuple[Any, ...]:
     )
 
 
-def structural_problem(meld: RefMeld) -> str | None:
-    """Why ``meld`` breaks [meld.set] / [meld.run] / [meld.wild] (no house options), or None."""
+def structural_problem(meld: RefMeld, wild_twos: bool = True) -> str | None:
+    """Why ``meld`` breaks [meld.set] / [meld.run] / [meld.wild] (no house options but
+    [setup.wild]'s ``wild_twos``), or None."""
     cards = meld.cards
-    naturals = [c for c in cards if not is_wild(c)]
+    naturals = [c for c in cards if not is_wild(c, wild_twos)]
     if meld.kind == "set":
         if meld.suit is not None or meld.start is not None:
             return "a set declares a rank only"
-        # [meld.set] "A set's rank is A or 3–K (there are no natural twos)."
-        if meld.rank not in SET_RANKS:
+        # [meld.set] "A set's rank is A or 3–K (there are no natural twos)"; any rank when
+        # twos are natural ([setup.wild]).
+        if meld.rank not in (SET_RANKS if wild_twos else ALL_RANKS):
             return f"set rank {meld.rank} is not A or 3-K"
         # [meld.set] "A set is 3 or more cards of equal rank."
         if len(cards) < 3:
@@ -225,7 +233,7 @@ def structural_problem(meld: RefMeld) -> str | None:
         if first < LOWEST_POSITION or last > HIGHEST_POSITION:
             return f"positions {first}..{last} leave 1..14"
         for index, card in enumerate(cards):
-            if is_wild(card):
+            if is_wild(card, wild_twos):
                 # [meld.wild] "Each wild in a run stands for one declared rank of that run
                 # (its suit is the run's suit)" -- any wild may stand at any position,
                 # a two of the run's suit at position 2 included.
@@ -268,7 +276,7 @@ def set_suits_problem(meld: RefMeld, options: RefOptions) -> str | None:
     # at most 4 cards"
     if len(meld.cards) > 4:
         return f"a set has at most 4 cards, not {len(meld.cards)}"
-    suits = [suit_of(c) for c in meld.cards if not is_wild(c)]
+    suits = [suit_of(c) for c in meld.cards if not is_wild(c, options.wild_twos)]
     if len(set(suits)) != len(suits):
         return "two naturals of one suit"
     return None
@@ -277,7 +285,7 @@ def set_suits_problem(meld: RefMeld, options: RefOptions) -> str | None:
 def option_problem(meld: RefMeld, options: RefOptions) -> str | None:
     """Why ``meld`` breaks the house options of [meld.wild] / [meld.run] /
     [meld.set_suits], or None."""
-    wilds = sum(1 for c in meld.cards if is_wild(c))
+    wilds = sum(1 for c in meld.cards if is_wild(c, options.wild_twos))
     return option_problem_counts(
         meld.kind, len(meld.cards) - wilds, wilds, options
     ) or set_suits_problem(meld, options)
@@ -285,7 +293,7 @@ def option_problem(meld: RefMeld, options: RefOptions) -> str | None:
 
 def meld_problem(meld: RefMeld, options: RefOptions = DEFAULT_OPTIONS) -> str | None:
     """Why ``meld`` is not a valid meld under ``options``, or ``None`` if it is."""
-    return structural_problem(meld) or option_problem(meld, options)
+    return structural_problem(meld, options.wild_twos) or option_problem(meld, options)
 
 
 # -- step 1: sub-multisets -------------------------------------------------------------
@@ -326,12 +334,12 @@ def sub_multisets(
     yield from rec(0, [])
 
 
-def could_be_meld(cards: list[Card]) -> bool:
+def could_be_meld(cards: list[Card], wild_twos: bool = True) -> bool:
     """False if no meld can hold these cards (and then no meld can hold more of them).
 
     [meld.set] a set's naturals share one rank; [meld.run] a run's cards share one suit.
     """
-    naturals = [c for c in cards if not is_wild(c)]
+    naturals = [c for c in cards if not is_wild(c, wild_twos)]
     return len({rank_of(c) for c in naturals}) <= 1 or len({suit_of(c) for c in naturals}) <= 1
 
 
@@ -362,18 +370,20 @@ def distinct_orders(cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
 # -- step 2: declarations -------------------------------------------------------------
 
 
-def set_declarations(cards: tuple[Card, ...]) -> Iterator[RefMeld]:
+def set_declarations(cards: tuple[Card, ...], wild_twos: bool = True) -> Iterator[RefMeld]:
     """Every way to declare ``cards`` as a set: one candidate per set rank, then checked."""
     ordered = tuple(sorted(cards, key=card_key))
-    natural_ranks = {rank_of(c) for c in cards if not is_wild(c)}
+    natural_ranks = {rank_of(c) for c in cards if not is_wild(c, wild_twos)}
     # A natural's rank is the only possible rank of its set; with no natural, any rank.
-    for rank in natural_ranks or SET_RANKS:
+    for rank in natural_ranks or (SET_RANKS if wild_twos else ALL_RANKS):
         candidate = RefMeld("set", ordered, rank=rank)
-        if structural_problem(candidate) is None:
+        if structural_problem(candidate, wild_twos) is None:
             yield candidate
 
 
-def run_placements(cards: tuple[Card, ...], suit: int, start: int) -> Iterator[tuple[Card, ...]]:
+def run_placements(
+    cards: tuple[Card, ...], suit: int, start: int, wild_twos: bool = True
+) -> Iterator[tuple[Card, ...]]:
     """Every distinct sequence of ``cards`` on positions ``start``.. that can be a run of ``suit``.
 
     A natural of rank r can only stand at a position of rank r (the ace at 1 or
@@ -382,8 +392,8 @@ def run_placements(cards: tuple[Card, ...], suit: int, start: int) -> Iterator[t
     order. (Every sequence yielded is re-checked by :func:`structural_problem`.)
     """
     window = range(start, start + len(cards))
-    naturals = [c for c in cards if not is_wild(c)]
-    wilds = [c for c in cards if is_wild(c)]
+    naturals = [c for c in cards if not is_wild(c, wild_twos)]
+    wilds = [c for c in cards if is_wild(c, wild_twos)]
     choices = []
     for card in naturals:
         if suit_of(card) != suit:
@@ -408,17 +418,19 @@ def run_placements(cards: tuple[Card, ...], suit: int, start: int) -> Iterator[t
                 yield sequence
 
 
-def run_declarations(cards: tuple[Card, ...], max_length: int = 14) -> Iterator[RefMeld]:
+def run_declarations(
+    cards: tuple[Card, ...], max_length: int = 14, wild_twos: bool = True
+) -> Iterator[RefMeld]:
     """Every way to declare ``cards`` as a run: every suit, start and placement, then checked."""
     if not 3 <= len(cards) <= max_length:
         return
-    natural_suits = {suit_of(c) for c in cards if not is_wild(c)}
+    natural_suits = {suit_of(c) for c in cards if not is_wild(c, wild_twos)}
     # [meld.run] "cards of one suit": a natural's suit is the only possible suit.
     for suit in natural_suits or SUITS:
         for start in range(LOWEST_POSITION, HIGHEST_POSITION - len(cards) + 2):
-            for sequence in run_placements(cards, suit, start):
+            for sequence in run_placements(cards, suit, start, wild_twos):
                 candidate = RefMeld("run", sequence, suit=suit, start=start)
-                if structural_problem(candidate) is None:
+                if structural_problem(candidate, wild_twos) is None:
                     yield candidate
 
 
@@ -459,23 +471,31 @@ def meld_table(
         options.wild_limit,
         options.max_run_length,
         options.set_suits,
+        options.wild_twos,
         sizes,
     )
     cached = _TABLE_CACHE.get(key)
     if cached is not None:
         return cached
     groups: list[tuple[str, tuple[Card, ...], tuple[RefMeld, ...]]] = []
-    for cards in sub_multisets(counts, sizes[0], sizes[1], keep=could_be_meld):
-        wilds = sum(1 for c in cards if is_wild(c))
+    wild_twos = options.wild_twos
+
+    def keep(cards: list[Card]) -> bool:
+        return could_be_meld(cards, wild_twos)
+
+    for cards in sub_multisets(counts, sizes[0], sizes[1], keep=keep):
+        wilds = sum(1 for c in cards if is_wild(c, wild_twos))
         naturals = len(cards) - wilds
         if option_problem_counts("set", naturals, wilds, options) is None:
             declared = tuple(
-                meld for meld in set_declarations(cards) if set_suits_problem(meld, options) is None
+                meld
+                for meld in set_declarations(cards, wild_twos)
+                if set_suits_problem(meld, options) is None
             )
             if declared:
                 groups.append(("set", cards, declared))
         if option_problem_counts("run", naturals, wilds, options) is None:
-            declared = tuple(run_declarations(cards))
+            declared = tuple(run_declarations(cards, wild_twos=wild_twos))
             if declared:
                 groups.append(("run", cards, declared))
     found = [meld for _, _, declared in groups for meld in declared]
@@ -514,7 +534,7 @@ def fits_component(meld: RefMeld, component: tuple[str, int], options: RefOption
     if meld.kind != kind:
         return False
     cap = options.laydown_wild_cap
-    if cap is not None and sum(1 for card in meld.cards if is_wild(card)) > cap:
+    if cap is not None and sum(1 for card in meld.cards if is_wild(card, options.wild_twos)) > cap:
         return False
     return len(meld.cards) == size if options.exact_sizes else len(meld.cards) >= size
 

@@ -84,13 +84,15 @@ __all__ = [
 
 SET_RANKS = (1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
 """[meld.set]: a set's rank is A or 3–K (1 = ace)."""
+ALL_RANKS = tuple(range(1, 14))
+"""[setup.wild] with ``wild_twos`` False: a set of twos too."""
 
 HIGH_ACE = 14
 
 
-def wild(card: Card) -> bool:
-    """[setup.wild]: jokers (no rank) and every two."""
-    return card.rank is None or int(card.rank) == 2
+def wild(card: Card, twos: bool = True) -> bool:
+    """[setup.wild]: jokers (no rank), and every two unless ``wild_twos`` is False (``twos``)."""
+    return card.rank is None or (twos and int(card.rank) == 2)
 
 
 def joker(card: Card) -> bool:
@@ -122,6 +124,7 @@ def options_of(state: GameState) -> Options:
         v.contract_exact_sizes,
         v.laydown_wilds_per_meld,
         v.set_suits.value,
+        v.wild_twos,
     )
 
 
@@ -136,7 +139,8 @@ def meld_ok(kind: str, cards: Sequence[Card], key: int, opts: Options) -> bool:
     position ``start + i``.
     """
     min_naturals, wild_limit, max_run = opts[:3]
-    naturals = [x for x in cards if not wild(x)]
+    twos = opts[6]
+    naturals = [x for x in cards if not wild(x, twos)]
     wilds = len(cards) - len(naturals)
     if len(naturals) < min_naturals:
         return False
@@ -145,7 +149,7 @@ def meld_ok(kind: str, cards: Sequence[Card], key: int, opts: Options) -> bool:
     if wild_limit == "fewer_than_naturals" and wilds >= len(naturals):
         return False
     if kind == "set":
-        if key not in SET_RANKS or len(cards) < 3:
+        if key not in (SET_RANKS if twos else ALL_RANKS) or len(cards) < 3:
             return False
         if not all(int(x.rank) == key for x in naturals):
             return False
@@ -158,7 +162,7 @@ def meld_ok(kind: str, cards: Sequence[Card], key: int, opts: Options) -> bool:
     if len(cards) < 3 or start < 1 or end > HIGH_ACE or len(cards) > max_run:
         return False
     return all(
-        wild(x) or (int(x.suit) == suit and int(x.rank) == rank_at(start + i))
+        wild(x, twos) or (int(x.suit) == suit and int(x.rank) == rank_at(start + i))
         for i, x in enumerate(cards)
     )
 
@@ -176,13 +180,15 @@ def _sub_multisets(hand: Counter[Card]) -> Iterator[list[Card]]:
         yield [x for x, n in zip(distinct, counts) for _ in range(n)]
 
 
-def _run_arrangements(sub: list[Card], suit: int, start: int) -> Iterator[tuple[Card, ...]]:
+def _run_arrangements(
+    sub: list[Card], suit: int, start: int, twos: bool
+) -> Iterator[tuple[Card, ...]]:
     """Every distinct placement of ``sub`` on the run positions ``start …``: each natural at a
     position of its rank, the wilds in every distinct order on the rest."""
     length = len(sub)
     span = range(start, start + length)
-    naturals = [x for x in sub if not wild(x)]
-    wilds = [x for x in sub if wild(x)]
+    naturals = [x for x in sub if not wild(x, twos)]
+    wilds = [x for x in sub if wild(x, twos)]
     if any(int(x.suit) != suit for x in naturals):
         return
     choices = [[p for p in positions_of(int(x.rank)) if p in span] for x in naturals]
@@ -207,13 +213,13 @@ def hand_melds(hand: tuple[Card, ...], opts: Options) -> tuple[Meld, ...]:
     for sub in _sub_multisets(Counter(hand)):
         if len(sub) < 3:
             continue
-        for rank in SET_RANKS:
+        for rank in SET_RANKS if opts[6] else ALL_RANKS:
             if meld_ok("set", sub, rank, opts):
                 key = ("set", rank, tuple(sorted(sub)))
                 found[key] = _to_meld("set", sub, rank)
         for suit in range(4):
             for start in range(1, HIGH_ACE - len(sub) + 2):
-                for arranged in _run_arrangements(sub, suit, start):
+                for arranged in _run_arrangements(sub, suit, start, opts[6]):
                     packed = suit * 100 + start
                     if meld_ok("run", arranged, packed, opts):
                         found[("run", packed, arranged)] = _to_meld("run", arranged, packed)
@@ -232,7 +238,7 @@ def _matches(melds: Sequence[Meld], parts: Sequence[tuple[str, int]], opts: Opti
     exact, cap = opts[3], opts[4]
     if len(melds) != len(parts):
         return False
-    if cap is not None and any(sum(1 for x in m.cards if wild(x)) > cap for m in melds):
+    if cap is not None and any(sum(1 for x in m.cards if wild(x, opts[6])) > cap for m in melds):
         return False
     for order in itertools.permutations(melds):
         if all(
@@ -283,12 +289,12 @@ def _wild_order(card: Card) -> tuple[int, int]:
     return (1, 0) if joker(card) else (0, int(card.suit))
 
 
-def canonical(meld: Meld) -> Meld:
+def canonical(meld: Meld, twos: bool = True) -> Meld:
     """The listed form of ``meld`` when wild places do not matter: a run's wilds in
     ascending card order along the run (a set's wilds all stand for its rank anyway)."""
     if meld.kind is not MeldKind.RUN:
         return meld
-    places = [i for i, x in enumerate(meld.cards) if wild(x)]
+    places = [i for i, x in enumerate(meld.cards) if wild(x, twos)]
     wilds = sorted((meld.cards[i] for i in places), key=_wild_order)
     cards = list(meld.cards)
     for i, x in zip(places, wilds):
@@ -296,11 +302,11 @@ def canonical(meld: Meld) -> Meld:
     return _to_meld("run", cards, int(meld.suit) * 100 + int(meld.start))
 
 
-def step_order(meld: Meld) -> tuple[Any, ...]:
+def step_order(meld: Meld, twos: bool = True) -> tuple[Any, ...]:
     """[contract.steps]: the order in which the steps of a lay-down are listed: by the
     meld's lowest natural card, rank-major (A, 3, 4 .. K; clubs first within a rank), melds
     of wilds only last; ties by the meld's sort key."""
-    places = [(int(x.rank) - 1) * 4 + int(x.suit) for x in meld.cards if not wild(x)]
+    places = [(int(x.rank) - 1) * 4 + int(x.suit) for x in meld.cards if not wild(x, twos)]
     return (min(places) if places else 99, meld.sort_key)
 
 
@@ -345,6 +351,11 @@ def lay_down_steps(
     count = len(parts) - len(placed)
     if count <= 0:
         return set()
+    twos = opts[6]
+
+    def order(meld: Meld) -> tuple[Any, ...]:
+        return step_order(meld, twos)
+
     firsts: set[Meld] = set()
     for chosen, used in _multisets(hand, parts, opts, count):
         if keep_one and len(used) >= len(hand):
@@ -352,13 +363,13 @@ def lay_down_steps(
         if smallest and not smallest_way(placed, chosen, parts, opts):
             continue
         if _matches([*placed, *chosen], parts, opts):
-            melds = [canonical(m) for m in chosen] if canonical_wilds else chosen
-            firsts.add(min(melds, key=step_order))
+            melds = [canonical(m, twos) for m in chosen] if canonical_wilds else chosen
+            firsts.add(min(melds, key=order))
     if placed:
         # Steps in step order: only melds after those placed, unless none of those completes
         # the lay-down (melds placed out of order), when every first meld is listed.
-        bound = max(step_order(meld) for meld in placed)
-        later = {meld for meld in firsts if step_order(meld) >= bound}
+        bound = max(order(meld) for meld in placed)
+        later = {meld for meld in firsts if order(meld) >= bound}
         if later:
             return later
     return firsts
@@ -389,31 +400,31 @@ def legal_steps(
 # -- shapes and fillings ([contract.wilds]) -------------------------------------------------------
 
 
-def shape_of(meld: Meld) -> MeldShape:
+def shape_of(meld: Meld, twos: bool = True) -> MeldShape:
     """[contract.wilds]: the meld with its wild cards taken out and their places kept: a
     set's naturals sorted then one ``None`` per wild, a run's cards with ``None`` at each
     wild place."""
     if meld.kind is MeldKind.SET:
-        naturals: list[Card | None] = sorted(x for x in meld.cards if not wild(x))
-        cards = tuple(naturals + [None] * sum(wild(x) for x in meld.cards))
+        naturals: list[Card | None] = sorted(x for x in meld.cards if not wild(x, twos))
+        cards = tuple(naturals + [None] * sum(wild(x, twos) for x in meld.cards))
         return MeldShape(MeldKind.SET, cards, rank=meld.rank)
-    places = tuple(None if wild(x) else x for x in meld.cards)
+    places = tuple(None if wild(x, twos) else x for x in meld.cards)
     return MeldShape(MeldKind.RUN, places, suit=meld.suit, start=meld.start)
 
 
-def wilds_of(meld: Meld) -> tuple[Card, ...]:
+def wilds_of(meld: Meld, twos: bool = True) -> tuple[Card, ...]:
     """The wild cards that fill the meld's shape: a run's in place order (low to high), a
     set's sorted (its wild places are alike)."""
-    found = tuple(x for x in meld.cards if wild(x))
+    found = tuple(x for x in meld.cards if wild(x, twos))
     return tuple(sorted(found)) if meld.kind is MeldKind.SET else found
 
 
-def step_moves(seat: int, meld: Meld) -> list[Any]:
+def step_moves(seat: int, meld: Meld, twos: bool = True) -> list[Any]:
     """The listed move(s) that lay ``meld`` down as one step: a ``LayDown`` of it if it
     holds no wild card, else its shape and then its filling ([contract.wilds])."""
-    if not any(wild(x) for x in meld.cards):
+    if not any(wild(x, twos) for x in meld.cards):
         return [LayDown(seat, (meld,))]
-    return [LayDownShape(seat, shape_of(meld)), FillWilds(seat, wilds_of(meld))]
+    return [LayDownShape(seat, shape_of(meld, twos)), FillWilds(seat, wilds_of(meld, twos))]
 
 
 # -- lay-offs -------------------------------------------------------------------------------
@@ -484,8 +495,9 @@ def discards(state: GameState, seat: int) -> list[Card]:
     restricted = taken is not None and not state.variant.may_rediscard_taken
     if restricted and not all(x == taken for x in hand):
         ok = [x for x in ok if x != taken]
-    if not state.variant.may_discard_wild and not all(wild(x) for x in hand):
-        ok = [x for x in ok if not wild(x)]
+    twos = state.variant.wild_twos
+    if not state.variant.may_discard_wild and not all(wild(x, twos) for x in hand):
+        ok = [x for x in ok if not wild(x, twos)]
     return ok or distinct
 
 
@@ -540,6 +552,7 @@ def reference_moves(state: GameState) -> set[Any]:
     if state.phase is Phase.BUYING:
         return buying_moves(state, seat)
     opts = options_of(state)
+    twos = opts[6]
     hand = tuple(sorted(state.hands[seat]))
     keep_one = v.must_discard_to_go_out
     canonical_wilds = v.wild_exchange.value == "none"
@@ -560,15 +573,15 @@ def reference_moves(state: GameState) -> set[Any]:
             # [contract.wilds]: only the fillings of the shape announced, those that make a
             # listed step; after a shape out of step order, those that make a legal step.
             shape = state.shape
-            fills = {wilds_of(meld) for meld in steps if shape_of(meld) == shape}
+            fills = {wilds_of(meld, twos) for meld in steps if shape_of(meld, twos) == shape}
             if not fills:
                 legal = legal_steps(hand, parts, placed, opts, keep_one)
                 if canonical_wilds:  # [meld.wild]: one order of a run's wilds
-                    legal = {canonical(meld) for meld in legal}
-                fills = {wilds_of(meld) for meld in legal if shape_of(meld) == shape}
+                    legal = {canonical(meld, twos) for meld in legal}
+                fills = {wilds_of(meld, twos) for meld in legal if shape_of(meld, twos) == shape}
             return {FillWilds(seat, fill) for fill in fills}
         for meld in steps:
-            moves.add(step_moves(seat, meld)[0])  # a step with wild cards: its shape
+            moves.add(step_moves(seat, meld, twos)[0])  # a step with wild cards: its shape
         if laying:
             return moves  # [contract.steps]: the rest of the lay-down first
     else:
@@ -590,7 +603,7 @@ def reference_moves(state: GameState) -> set[Any]:
                     continue
                 if smaller_by_one(meld, opts) is not None:
                     continue  # listed as the smaller meld, then the lay-off
-                moves.add(NewMeld(seat, canonical(meld) if canonical_wilds else meld))
+                moves.add(NewMeld(seat, canonical(meld, twos) if canonical_wilds else meld))
     exchange = v.wild_exchange.value
     if state.laid_down[seat] and exchange != "none":
         for tm in state.table:
@@ -598,11 +611,11 @@ def reference_moves(state: GameState) -> set[Any]:
             if meld.kind is not MeldKind.RUN:
                 continue
             for i, card in enumerate(meld.cards):
-                if not wild(card) or (exchange == "jokers_in_runs" and not joker(card)):
+                if not wild(card, twos) or (exchange == "jokers_in_runs" and not joker(card)):
                     continue
                 rank = rank_at(int(meld.start) + i)
-                if rank == 2:
-                    continue  # a two's place has no natural card
+                if rank == 2 and twos:
+                    continue  # a two's place has no natural card while twos are wild
                 natural = Card(Rank(rank), meld.suit)
                 if natural in hand:
                     moves.add(ExchangeWild(seat, tm.id, int(meld.start) + i, natural))

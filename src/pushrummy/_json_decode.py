@@ -57,11 +57,11 @@ from ._wire import (
     SCHEMA_PREFIX,
     SCHEMA_VERSION,
     VARIANT_FACTS,
-    WILD_CARDS,
     Codec,
     FieldInfo,
     Kind,
     WireField,
+    wild_cards,
     wire_fields,
     wire_keys,
 )
@@ -222,10 +222,11 @@ def _variant(value: object, path: str) -> Variant:
     if _VARIANT_LATER:
         given = {**_VARIANT_LATER, **given}
     obj = read_fields(given, path, "a variant", (*_VARIANT_FIELDS, *VARIANT_FACTS))
-    if obj["wild_cards"] != list(WILD_CARDS):
+    wilds = list(wild_cards(obj["wild_twos"]))
+    if obj["wild_cards"] != wilds:
         raise fail(
-            f"expected {json.dumps(list(WILD_CARDS))}: the wild cards, a fact of the rules "
-            "([setup.wild]), not an option",
+            f"expected {json.dumps(wilds)}: the wild cards, a fact of the rules "
+            "([setup.wild], by wild_twos), not an option",
             f"{path}.wild_cards",
         )
     if obj["run_positions"] != dict(RUN_POSITIONS):

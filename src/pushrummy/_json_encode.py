@@ -18,9 +18,9 @@ from ._wire import (
     RUN_POSITIONS,
     SCHEMA_PREFIX,
     SCHEMA_VERSION,
-    WILD_CARDS,
     Codec,
     JSONObject,
+    wild_cards,
     wire_fields,
     wire_keys,
 )
@@ -187,7 +187,7 @@ _FIELD_OUT: Final[dict[str, Callable[[Any], Any]]] = {
 
 def _encode_variant(variant: Variant) -> JSONObject:
     out = {key: write(getattr(variant, name)) for key, name, write in _VARIANT_OUT}
-    out["wild_cards"] = list(WILD_CARDS)
+    out["wild_cards"] = list(wild_cards(variant.wild_twos))
     out["run_positions"] = dict(RUN_POSITIONS)
     return out
 

@@ -269,11 +269,14 @@ def read_shape(value: object, path: str) -> MeldShape:
     obj = read_object(value, path, "a meld shape")
     cards = read_array(obj.get("cards"), f"{path}.cards", "a list of cards and nulls")
     for i, card in enumerate(cards):
-        if card is not None and read_card(card, f"{path}.cards[{i}]").is_wild:
+        # A two may be a natural where twos are ([setup.wild]): the variant decides.
+        if card is not None and read_card(card, f"{path}.cards[{i}]").is_joker:
             raise fail(f"expected a natural card or null, got {card}", f"{path}.cards[{i}]")
-    # The meld with a joker at each wild place (where it was given: a run's places matter).
+    # The meld with a joker at each wild place (where it was given: a run's places matter),
+    # and its jokers' places opened again (read with jokers only wild: its naturals are kept).
     return MeldShape.of(
-        read_meld({**obj, "cards": ["JK" if c is None else c for c in cards]}, path)
+        read_meld({**obj, "cards": ["JK" if c is None else c for c in cards]}, path),
+        wild_twos=False,
     )
 
 

@@ -40,7 +40,15 @@ CARD_VALUE_KEYS: Final = ("JK", *(rank.symbol for rank in Rank))
 """The keys of a variant's ``card_values`` object, in their documented order."""
 
 WILD_CARDS: Final = tuple(str(card) for card in ALL_CARDS if card.is_wild)
-"""A variant document's ``wild_cards``: the wild card values, in card order ([setup.wild])."""
+"""A variant document's ``wild_cards`` while twos are wild: the wild card values, in card order
+([setup.wild])."""
+JOKERS_ONLY: Final = ("JK",)
+"""A variant document's ``wild_cards`` with ``wild_twos`` false: the joker only."""
+
+
+def wild_cards(wild_twos: object) -> tuple[str, ...]:
+    """A variant document's ``wild_cards`` under its ``wild_twos`` ([setup.wild])."""
+    return JOKERS_ONLY if wild_twos is False else WILD_CARDS
 
 RUN_POSITIONS: Final = tuple(
     (str(position), position_rank(position).symbol) for position in range(1, MAX_RUN_POSITION + 1)
