@@ -61,6 +61,7 @@ OPTIONS = tuple(
         "min_naturals_1_max_run_13",
         "fewer_max_run_13",
         "any_suits",
+        "natural_twos",
     )
 )
 SET_OF_3 = Contract.parse("1 set of 3")
@@ -356,7 +357,7 @@ def test_minimal_new_melds_and_lay_offs_make_every_new_meld(
     for index, hand in enumerate(hands):
         options = OPTIONS[index % len(OPTIONS)]
         opts = (options.min_naturals_per_meld, options.wild_limit.value, options.max_run_length)
-        opts = (*opts, False, None, options.set_suits.value)
+        opts = (*opts, False, None, options.set_suits.value, options.wild_twos)
         every = single_melds(hand, options, canonical_wilds=canonical_wilds)
         minimal = single_melds(hand, options, canonical_wilds=canonical_wilds, minimal=True)
         assert minimal == tuple(m for m in every if smaller_by_one(m, opts) is None), hand

@@ -46,7 +46,7 @@ from pushrummy import (
     Rank,
     Suit,
 )
-from pushrummy.cards import ALL_CARDS, Card
+from pushrummy.cards import ALL_CARDS, JOKER, Card
 from pushrummy.state import GameState
 from pushrummy.variants import LayoffTargets, SetSuits, ShortStockPush, WildExchange, WildLimit
 from reference_moves import contract_ways, hand_melds, options_of, reference_moves, shape_of
@@ -472,7 +472,7 @@ def test_between_deals_and_game_over_moves() -> None:
 
 NATURALS = [Card(Rank(r), s) for s in Suit for r in range(1, 14) if r != 2]
 WILDS = [Card(Rank.TWO, s) for s in Suit] + [Card()]
-UNLIMITED = (0, "unlimited", 14, False, None, "distinct")
+UNLIMITED = (0, "unlimited", 14, False, None, "distinct", True)
 
 
 def _random_variant(rng: random.Random, contract_rummy: bool = False) -> pr.Variant:
@@ -495,23 +495,25 @@ def _random_variant(rng: random.Random, contract_rummy: bool = False) -> pr.Vari
         may_discard_wild=rng.random() < 0.7,
         must_discard_to_go_out=rng.random() < 0.3,
         set_suits=rng.choice(list(SetSuits)),
+        wild_twos=rng.random() < 0.7,  # [setup.wild]: else twos natural
     )
 
 
-def _random_meld(rng: random.Random) -> Meld:
+def _random_meld(rng: random.Random, wild_twos: bool = True) -> Meld:
     wild = rng.random() < 0.4
+    wilds = WILDS if wild_twos else [JOKER]
     if rng.random() < 0.5:
-        rank = rng.choice([1, *range(3, 14)])
+        rank = rng.choice([1, *range(3, 14)] if wild_twos else range(1, 14))
         cards = [Card(Rank(rank), s) for s in rng.sample(list(Suit), rng.choice([3, 4]))]
         if wild:
-            cards[rng.randrange(len(cards))] = rng.choice(WILDS)
+            cards[rng.randrange(len(cards))] = rng.choice(wilds)
         return Meld(MeldKind.SET, tuple(sorted(cards)), rank=Rank(rank))
     suit, length = rng.choice(list(Suit)), rng.choice([3, 4, 5, 6])
     start = rng.randint(1, 15 - length)
     cards = [Card(Rank(1 if p == 14 else p), suit) for p in range(start, start + length)]
-    cards = [rng.choice(WILDS) if x.is_wild else x for x in cards]
+    cards = [rng.choice(wilds) if x.is_wild and wild_twos else x for x in cards]
     if wild:
-        cards[rng.randrange(length)] = rng.choice(WILDS)
+        cards[rng.randrange(length)] = rng.choice(wilds)
     return Meld(MeldKind.RUN, tuple(cards), suit=suit, start=start)
 
 
@@ -526,14 +528,17 @@ def random_play_position(seed: int) -> GameState | None:
     hand += [rng.choice(WILDS) for _ in range(wilds)]
     for _ in range(rng.randint(0, 3)):  # neighbours and partners make melds likely
         card = rng.choice(hand)
-        if card.is_wild:
+        if variant.is_wild(card):
             continue
         assert card.rank is not None
         if rng.random() < 0.5:
             hand.append(Card(card.rank, rng.choice(list(Suit))))
         elif 3 <= int(card.rank) + 1 <= 13:
             hand.append(Card(Rank(int(card.rank) + 1), card.suit))
-    table = [(rng.randrange(players), _random_meld(rng)) for _ in range(rng.randint(0, 3))]
+    table = [
+        (rng.randrange(players), _random_meld(rng, variant.wild_twos))
+        for _ in range(rng.randint(0, 3))
+    ]
     laid = {seat for seat in range(players) if rng.random() < 0.5}
     if table and rng.random() < 0.7:
         laid.add(0)

@@ -27,6 +27,7 @@ from .melds import (
     MeldKind,
     MeldRules,
     meld_rule_problem,
+    natural_twos_problem,
     option_problem,
     position_rank,
     require_card,
@@ -210,6 +211,8 @@ def layoff_entry(meld: Meld, rules: MeldRules) -> LayoffEntry:
         rules.max_run_length,
         id(rules.set_suits),
         wild_twos,
+        # A meld whose twos break wild_twos=False takes nothing ([setup.wild]).
+        not wild_twos and natural_twos_problem(meld, False) is not None,
     )
     # Ints only in the key (a rank or suit by its value), so that the garbage collector
     # stops tracking it.
@@ -223,7 +226,11 @@ def layoff_entry(meld: Meld, rules: MeldRules) -> LayoffEntry:
         key = (options, suit._value_, meld.start, wilds, len(cards), None)
     known = _BY_SHAPE.get(key)
     if known is None:
-        found = _new_layoff_map(meld, len(cards), wilds, suits, rules)
+        found = (
+            ({}, _NO_ENDS)
+            if options[-1]
+            else _new_layoff_map(meld, len(cards), wilds, suits, rules)
+        )
         mask = 0
         for code in found[0]:
             mask |= 1 << code
