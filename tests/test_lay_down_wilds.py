@@ -66,7 +66,7 @@ from pushrummy.errors import (
     NotYourTurnError,
     WrongPhaseError,
 )
-from pushrummy.melds import MeldKind
+from pushrummy.melds import MeldKind, meld_wild_count
 from pushrummy.state import GameState
 from reference_moves import reference_moves, shape_of
 from sizes import Budget
@@ -354,11 +354,15 @@ def shapes_and_fillings_agree(seed: int) -> tuple[int, int, int]:
         assert len(set(melds)) == len(melds), "a step reached twice"
         assert sorted(melds) == sorted(old)
         # a step without wild cards is one LayDown; one with them, its shape, once
-        assert downs == [meld for meld in old if not meld.wild_count]
+        variant = state.variant  # [setup.wild]: its wild_twos says which cards are wild
+        twos = variant.wild_twos
+        assert downs == [meld for meld in old if not meld_wild_count(meld, variant)]
         assert len({m.shape for m in listed}) == len(listed)
-        assert {m.shape for m in listed} == {shape_of(meld) for meld in old if meld.wild_count}
+        assert {m.shape for m in listed} == {
+            shape_of(meld, twos) for meld in old if meld_wild_count(meld, variant)
+        }
         shapes += len(listed)
-        fills += sum(1 for meld in melds if meld.wild_count)
+        fills += sum(1 for meld in melds if meld_wild_count(meld, variant))
         if len(state.hands[0]) <= REFERENCE_HAND:
             for move in listed:
                 filling = pr.apply_move(state, move)
@@ -528,7 +532,7 @@ def shapes_judged(seed: int) -> Counter[str]:
         made += [m.shape for m in pr.moves_using(me, naturals) if isinstance(m, LayDownShape)]
     seen: Counter[str] = Counter()
     for shape in sorted({*listed, *(s for s in made if s is not None)}, key=str):
-        fills = list(pr.plays.lay_down.fillings(hand, shape))
+        fills = list(pr.plays.lay_down.fillings(hand, shape, state.variant.wild_twos))
         verdicts = {_verdict(state, shape.fill(fill)) for fill in fills}
         assert len(verdicts) <= 1, (shape, verdicts)  # all together or not at all
         legal = verdicts == {None}

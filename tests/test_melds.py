@@ -23,7 +23,9 @@ from pushrummy.melds import (
     SetSuits,
     WildLimit,
     check_meld,
+    meld_rule_problem,
     meld_rule_violation,
+    meld_wild_count,
     position_rank,
 )
 from pushrummy.rules import RULE_IDS
@@ -110,8 +112,6 @@ def test_invalid_sets_via_set_of(text: str, rule: str) -> None:
     [
         ("7C 7D 8H", Rank.SEVEN, "meld.set"),  # wrong rank
         ("8C 8D 8H", Rank.SEVEN, "meld.set"),
-        ("JK 2C 2D", Rank.TWO, "meld.set"),  # no sets of twos
-        ("JK JK 2D 2S", Rank.TWO, "meld.set"),
         ("", Rank.SEVEN, "meld.set"),
     ],
 )
@@ -119,6 +119,42 @@ def test_invalid_sets_direct(text: str, rank: Rank, rule: str) -> None:
     with invalid(rule) as info:
         Meld(SET, cards(text), rank=rank)
     assert info.value.rule == rule
+
+
+@pytest.mark.rule("setup.wild", "meld.set")
+@pytest.mark.parametrize("text", ["JK 2C 2D", "JK JK 2D 2S", "2C 2D 2H"])
+def test_a_set_of_twos_is_a_meld_only_where_twos_are_natural(text: str) -> None:
+    # A set of twos is a value (a Meld); the option decides: none while twos are wild
+    # ([meld.set]), a set like any other where they are natural ([setup.wild]).
+    meld = Meld(SET, cards(text), rank=Rank.TWO)
+    assert meld_rule_problem(meld) == ("meld.set", "there are no sets of twos (twos are wild)")
+    assert meld_rule_problem(meld, MeldOptions(wild_twos=False)) is None
+    with invalid("meld.set"):
+        check_meld(meld)
+
+
+@pytest.mark.rule("setup.wild")
+def test_natural_twos_stand_for_themselves() -> None:
+    natural = MeldOptions(wild_twos=False)
+    run_ = Meld.run_of(cards("AH 2H 3H 4H"))
+    assert meld_rule_problem(run_, natural) is None  # A-2-3-4 with a natural two
+    assert meld_wild_count(run_, natural) == 0 and meld_wild_count(run_) == 1
+    # a two standing for another card, in a set or a run, is no meld where twos are natural
+    for meld in (Meld.set_of(cards("9C 9D 2H")), Meld.run_of(cards("5H 2C 7H")),
+                 Meld.run_of(cards("AH 2C 3H"))):  # fmt: skip
+        assert meld_rule_problem(meld) is None
+        problem = meld_rule_problem(meld, natural)
+        assert problem is not None and problem[0] == "setup.wild", meld
+    # and wilds are counted without the twos: 2 naturals and a joker keep at_most_naturals
+    strict = MeldOptions(wild_twos=False, wild_limit=WildLimit.FEWER_THAN_NATURALS)
+    assert meld_rule_problem(Meld.run_of(cards("2S 3S JK")), strict) is None
+    assert meld_rule_problem(Meld.run_of(cards("2S 3S JK"))) is None
+    assert (
+        meld_rule_problem(
+            Meld.run_of(cards("2S 3S JK")), MeldOptions(wild_limit=WildLimit.FEWER_THAN_NATURALS)
+        )
+        is not None
+    )
 
 
 def test_set_needs_a_rank_and_no_run_fields() -> None:

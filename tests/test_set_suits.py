@@ -89,10 +89,13 @@ def test_distinct_refuses_repeated_suits_and_fifth_cards(text: str, reason: str)
 
 def test_any_keeps_the_other_set_rules() -> None:
     # Still one rank, at least 3 cards, no sets of twos ([meld.set]); the wild options hold.
-    for text, rank in (("7C 7C 8C", None), ("7C 7C", None), ("JK 2C 2D", pr.Rank.TWO)):
+    for text, rank in (("7C 7C 8C", None), ("7C 7C", None)):
         with pytest.raises(InvalidMeldError) as info:
             Meld.set_of(parse_cards(text), rank)
         assert info.value.rule == "meld.set"
+    twos = Meld.set_of(parse_cards("JK 2C 2D"), pr.Rank.TWO)
+    problem = meld_rule_problem(twos, MeldOptions(set_suits=SetSuits.ANY))
+    assert problem is not None and problem[0] == "meld.set"
     strict = MeldOptions(set_suits=SetSuits.ANY, wild_limit=pr.WildLimit.FEWER_THAN_NATURALS)
     problem = meld_rule_problem(meld_set("7C 7C JK JK"), strict)
     assert problem is not None and problem[0] == "meld.wild"

@@ -50,6 +50,7 @@ def wild_cards(wild_twos: object) -> tuple[str, ...]:
     """A variant document's ``wild_cards`` under its ``wild_twos`` ([setup.wild])."""
     return JOKERS_ONLY if wild_twos is False else WILD_CARDS
 
+
 RUN_POSITIONS: Final = tuple(
     (str(position), position_rank(position).symbol) for position in range(1, MAX_RUN_POSITION + 1)
 )

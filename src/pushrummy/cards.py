@@ -273,6 +273,7 @@ def wild_table(wild_twos: bool) -> tuple[bool, ...]:
     """
     return IS_WILD if wild_twos else JOKERS_WILD
 
+
 _RANK_TOKENS = {sym: Rank(i) for i, sym in enumerate(_RANK_SYMBOLS) if sym}
 _RANK_TOKENS["T"] = Rank.TEN
 _SUIT_TOKENS = {

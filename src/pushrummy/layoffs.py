@@ -34,6 +34,7 @@ from .melds import (
     require_meld,
     require_rules,
     set_suits_problem,
+    twos_wild,
 )
 
 __all__ = ["lay_off", "layoff_ends"]  # layoff_map and layoff_entry: the engine's memo
@@ -104,13 +105,13 @@ def lay_off(
         require_rules(rules, "lay_off")
     if end is not None and not isinstance(end, End):
         raise TypeError(f"end must be an End or None, not {type(end).__name__}")
-    result = _extended(meld, card, end, wild_table(rules.wild_twos is not False)[card.code])
+    result = _extended(meld, card, end, wild_table(twos_wild(rules))[card.code])
     if isinstance(result, str):
         raise InvalidMeldError(
             f"cannot lay off {card} on {meld.notation()}: {result}", rule="layoff.card"
         )
     if result.kind is MeldKind.SET:  # [layoff.card]: as [meld.set_suits] allows
-        suits = set_suits_problem(rules.set_suits, result.cards, rules.wild_twos is not False)
+        suits = set_suits_problem(rules.set_suits, result.cards, twos_wild(rules))
         if suits is not None:
             raise InvalidMeldError(
                 f"cannot lay off {card} on {meld.notation()}: afterwards {suits[1]}",
@@ -150,7 +151,7 @@ def layoff_ends(
         require_card(card, "layoff_ends")
     naturals, wilds = layoff_map(meld, rules)
     code = card.code
-    return wilds if wild_table(rules.wild_twos is not False)[code] else naturals.get(code, _NO_ENDS)
+    return wilds if wild_table(twos_wild(rules))[code] else naturals.get(code, _NO_ENDS)
 
 
 _NO_ENDS: tuple[End | None, ...] = ()
@@ -194,7 +195,7 @@ def layoff_entry(meld: Meld, rules: MeldRules) -> LayoffEntry:
     variant made anew for each game has the options of the last one."""
     cards = meld.cards
     wilds = suits = 0
-    wild_twos = rules.wild_twos is not False
+    wild_twos = twos_wild(rules)
     wild = wild_table(wild_twos)
     for card in cards:
         code = card.code
@@ -266,7 +267,7 @@ def _new_layoff_map(
     """The answer of :func:`layoff_map` for ``meld``, of ``length`` cards of which
     ``wilds`` are wild, its naturals of the ``suits`` (a bit per suit)."""
     naturals = length - wilds
-    wild_twos = rules.wild_twos is not False
+    wild_twos = twos_wild(rules)
     fits: dict[int, tuple[End | None, ...]] = {}
     if meld.kind is MeldKind.SET:
         # [layoff.card]: a natural of the set's rank or a wild, as [meld.set_suits] allows:
@@ -280,8 +281,7 @@ def _new_layoff_map(
                 if set_suits_problem(rules.set_suits, grown, wild_twos) is None:
                     fits[code] = _SET_END
         wild_fits = _keeps_options(rules, naturals, wilds + 1, 0) and (
-            set_suits_problem(rules.set_suits, (*meld.cards, ALL_CARDS[_JOKER]), wild_twos)
-            is None
+            set_suits_problem(rules.set_suits, (*meld.cards, ALL_CARDS[_JOKER]), wild_twos) is None
         )
         return fits, _SET_END if wild_fits else _NO_ENDS
     # A run grows by one position at either end, if there is one (no wrapping).

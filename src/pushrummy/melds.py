@@ -182,8 +182,14 @@ class MeldRules(Protocol):
     @property
     def set_suits(self) -> SetSuits: ...
 
-    @property
-    def wild_twos(self) -> bool: ...
+    # ``wild_twos`` ([setup.wild]) is read where present (a Variant, MeldOptions): rules
+    # without it keep twos wild (:func:`twos_wild`).
+
+
+def twos_wild(rules: object) -> bool:
+    """Whether ``rules`` keep twos wild ([setup.wild]): their ``wild_twos``, True where
+    they have none (meld rules from before the option)."""
+    return getattr(rules, "wild_twos", True) is not False
 
 
 def check_meld_options(min_naturals_per_meld: object, max_run_length: object) -> None:
@@ -359,14 +365,15 @@ def require_meld(meld: object, where: str) -> None:
 
 def require_rules(rules: object, where: str) -> None:
     """:class:`TypeError` unless ``rules`` has the options of :class:`MeldRules`, of their
-    types (two ints, a :class:`WildLimit`, a :class:`SetSuits` and a bool)."""
+    types (two ints, a :class:`WildLimit` and a :class:`SetSuits`; ``wild_twos``, where
+    present, a bool)."""
     try:
         values = (
             rules.min_naturals_per_meld,  # type: ignore[attr-defined]
             rules.wild_limit,  # type: ignore[attr-defined]
             rules.max_run_length,  # type: ignore[attr-defined]
             rules.set_suits,  # type: ignore[attr-defined]
-            rules.wild_twos,  # type: ignore[attr-defined]
+            getattr(rules, "wild_twos", True),
         )
     except AttributeError:
         raise TypeError(
@@ -823,7 +830,7 @@ def meld_rule_problem(
         require_meld(meld, "meld_rule_problem")
     if rules is not DEFAULT_MELD_OPTIONS:
         require_rules(rules, "meld_rule_problem")
-    wild_twos = rules.wild_twos is not False
+    wild_twos = twos_wild(rules)
     twos = natural_twos_problem(meld, wild_twos)
     if twos is not None:
         return twos
@@ -849,21 +856,22 @@ def meld_wild_count(meld: Meld, rules: MeldRules = DEFAULT_MELD_OPTIONS) -> int:
     """
     if type(meld) is not Meld:
         require_meld(meld, "meld_wild_count")
-    wild = wild_table(rules.wild_twos is not False)
+    wild = wild_table(twos_wild(rules))
     return sum(wild[card.code] for card in meld.cards)
 
 
 def natural_twos_problem(meld: Meld, wild_twos: bool) -> tuple[str, str] | None:
     """The rule id and reason ``meld`` breaks the ``wild_twos`` option, or ``None``.
 
-    The one statement of [setup.wild] on a meld: with twos wild there is no set of twos; with
+    The one statement of [setup.wild] on a meld: with twos wild there is no set of twos
+    ([meld.set]); with
     twos natural (``wild_twos=False``) every two stands for itself, in a set of twos or at the
     two's place of a run of its suit.
 
     >>> from pushrummy.cards import parse_cards
     >>> twos = Meld.set_of(parse_cards("2C 2D 2H"), Rank.TWO)
     >>> natural_twos_problem(twos, True)
-    ('setup.wild', 'there are no sets of twos while twos are wild (wild_twos=True)')
+    ('meld.set', 'there are no sets of twos (twos are wild)')
     >>> natural_twos_problem(twos, False) is None
     True
     >>> natural_twos_problem(Meld.set_of(parse_cards("9C 9D 2H")), False)
@@ -872,10 +880,7 @@ def natural_twos_problem(meld: Meld, wild_twos: bool) -> tuple[str, str] | None:
     if meld.kind is MeldKind.SET:
         if wild_twos:
             if meld.rank is Rank.TWO:
-                return (
-                    "setup.wild",
-                    "there are no sets of twos while twos are wild (wild_twos=True)",
-                )
+                return ("meld.set", "there are no sets of twos (twos are wild)")
             return None
         if meld.rank is Rank.TWO:
             return None

@@ -29,6 +29,8 @@ ALL_SET_RANKS = tuple(range(1, 14))
 def set_ranks(wild_twos: bool) -> tuple[int, ...]:
     """The ranks a set may have under ``wild_twos`` ([setup.wild])."""
     return SET_RANKS if wild_twos else ALL_SET_RANKS
+
+
 POPCOUNT16 = tuple(bin(i).count("1") for i in range(16))
 ACE_HIGH = 14
 
@@ -61,9 +63,7 @@ def wild_pool(hand: Hand, wild_twos: bool = True) -> list[int]:
 
 _PRESENCE_OF = {
     wild_twos: tuple(
-        0
-        if wild_table(wild_twos)[code]
-        else (1 << code) | (1 << (64 + code % 13 * 4 + code // 13))
+        0 if wild_table(wild_twos)[code] else (1 << code) | (1 << (64 + code % 13 * 4 + code // 13))
         for code in range(53)
     )
     for wild_twos in (True, False)

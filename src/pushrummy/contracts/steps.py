@@ -62,7 +62,9 @@ from .singles import is_minimal, longest_minimal, single_decls
 _WILDS_ONLY = 64
 """The step place of a meld of wilds only: after every natural's (0..51)."""
 
-_STEP_PLACE = tuple(-1 if code == JOKER_CODE else (code % 13) * 4 + code // 13 for code in range(53))
+_STEP_PLACE = tuple(
+    -1 if code == JOKER_CODE else (code % 13) * 4 + code // 13 for code in range(53)
+)
 """A natural's place in the step order (rank-major; a two's is read only where twos are
 natural, [setup.wild]); -1 for the joker."""
 _CODE_AT_PLACE = {place: code for code, place in enumerate(_STEP_PLACE) if place >= 0}
@@ -428,8 +430,7 @@ class Steps:
             return solve(hand_of(list(naturals), wilds, rules.wild_twos), plan, rules) is not None
         if (
             wilds
-            and solve(hand_of(list(naturals), wilds - 1, rules.wild_twos), plan, rules)
-            is not None
+            and solve(hand_of(list(naturals), wilds - 1, rules.wild_twos), plan, rules) is not None
         ):
             return True
         for index in range(len(naturals)):

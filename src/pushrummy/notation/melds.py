@@ -105,14 +105,13 @@ def meld_readings(
     With ``shape``, the tokens are a shape's (``5H * 7H``): ``*`` (or ``*=6H``) at each wild
     place, read as a joker, and a wild card is refused (the shape leaves its wilds open).
     With ``wild_twos`` False ([setup.wild]) a two is a natural card: it stands for itself
-    (``2H=2H`` is accepted, as the formatting of a run may write it), and only the
-    readings where every two does are kept."""
-    readings = _readings(tokens, text, shape, wild_twos is not False)
-    if wild_twos is not False:
-        return readings
-    kept = [meld for meld in readings if natural_twos_problem(meld, False) is None]
+    (``2H=2H`` is accepted too), and only the readings where every two does are kept; with
+    twos wild, no set of twos is."""
+    wild_twos = wild_twos is not False
+    readings = _readings(tokens, text, shape, wild_twos)
+    kept = [meld for meld in readings if natural_twos_problem(meld, wild_twos) is None]
     if not kept:
-        problem = natural_twos_problem(readings[0], False)
+        problem = natural_twos_problem(readings[0], wild_twos)
         assert problem is not None
         raise InvalidMeldError(f"{clip(' '.join(tokens))}: {problem[1]}", rule=problem[0])
     return kept
@@ -137,9 +136,7 @@ def _readings(tokens: list[str], text: str, shape: bool, wild_twos: bool) -> lis
                 text,
             )
         card_text, equals, role_text = item.partition("=")
-        card = (
-            _shape_place(item, card_text, text, wild) if shape else read_card(card_text, text)
-        )
+        card = _shape_place(item, card_text, text, wild) if shape else read_card(card_text, text)
         if not equals:
             unroled = unroled or wild[card.code]
             cards.append(card)

@@ -353,9 +353,7 @@ def _lay_off_ends(
     if len(moves) == 1 or target is None:
         return _Reading(moves, moves[0], token)
     wild = position.where.variant.is_wild(card)
-    return _Reading(
-        moves, LayOff(seat, card, meld_id, _nearer_end(target.meld, card, wild)), token
-    )
+    return _Reading(moves, LayOff(seat, card, meld_id, _nearer_end(target.meld, card, wild)), token)
 
 
 def _role_ends(
