@@ -208,12 +208,90 @@ def test_twos_and_jokers_are_wild_in_sets_and_runs() -> None:
 
 @rule("setup.wild", "meld.set")
 def test_twos_never_make_a_set_of_twos_but_may_stand_for_another_rank() -> None:
+    twos = Meld(MeldKind.SET, cards("2C 2D 2H"), rank=Rank.TWO)  # a value: the rules judge it
     with pytest.raises(InvalidMeldError) as info:
-        Meld(MeldKind.SET, cards("2C 2D 2H"), rank=Rank.TWO)
+        check_meld(twos, PUSH)
     assert info.value.rule == "meld.set"
     meld = set_("2C 2D 2H", Rank.KING)
     assert meld.rank is Rank.KING
     assert meld.wild_count == 3
+    assert check_meld(meld, PUSH) is None
+
+
+NATURAL_TWOS = PUSH.replace(wild_twos=False)
+"""Push with only the jokers wild: twos are natural cards of rank 2 ([setup.wild])."""
+
+
+@rule("setup.wild", "meld.set", "meld.run", "contract.wilds")
+def test_with_wild_twos_off_twos_make_sets_of_twos_and_runs_a_2_3() -> None:
+    # deal 2: 1 set of 3 + 1 run of 4, from a set of twos and A-2-3-4 with a natural two
+    down = LayDown(0, (set_("2C 2D 2H", Rank.TWO), run("AS 2S 3S 4S")))
+    for variant, legal in ((NATURAL_TWOS, True), (PUSH, False)):
+        state = position(variant, deal_number=2, hands={0: "2C 2D 2H AS 2S 3S 4S 9D"})
+        assert pr.is_legal(state, down) is legal
+        moves = pr.legal_moves(state)
+        assert set(moves) == reference_moves(state)  # the brute-force reference agrees
+        # A-2-3-4 holds no wild card only where the two is natural: a LayDown, not a shape
+        run_down = LayDown(0, (run("AS 2S 3S 4S"),))
+        assert (run_down in moves) is legal
+    state = position(NATURAL_TWOS, deal_number=2, hands={0: "2C 2D 2H AS 2S 3S 4S 9D"})
+    assert pr.parse_move(state, "down 2C 2D 2H / AS 2S 3S 4S") == down
+    assert pr.format_move(down) == "down 2C 2D 2H / AS 2S 3S 4S"
+    assert pr.apply_move(state, down).laid_down[0]
+
+
+@rule("setup.wild", "meld.wild")
+def test_with_wild_twos_off_a_two_stands_for_nothing_but_itself() -> None:
+    hand_ = "9C 9D 2H 5S 6S 2C 8S JK"
+    nines, five_to_eight = set_("9C 9D 2H"), run("5S 6S 2C 8S")  # a two as a 9, as a 7S
+    for variant in (NATURAL_TWOS, PUSH):
+        state = position(variant, deal_number=2, hands={0: hand_})
+        for meld in (nines, five_to_eight):
+            move = LayDown(0, (meld,))
+            if variant.wild_twos:
+                assert pr.is_legal(state, move) or move not in pr.legal_moves(state)
+            else:
+                assert_rejected(state, move, InvalidMeldError, "setup.wild")
+        assert set(pr.legal_moves(state)) == reference_moves(state)
+    # the joker stays wild: 5S 6S JK=7S 8S is a run either way
+    state = position(NATURAL_TWOS, deal_number=3, hands={0: "5S 6S JK 8S 9H 10H JH QH 3C"})
+    assert pr.is_legal(state, LayDown(0, (run("5S 6S JK 8S"), run("9H 10H JH QH"))))
+
+
+@rule("setup.wild", "deal.upcard")
+def test_with_wild_twos_off_a_two_upcard_is_not_buried() -> None:
+    for variant, upcard in ((NATURAL_TWOS, "2C"), (PUSH, "7H")):
+        order = deck_order(variant, dealer=0, hands={}, upcard="2C", stock="7H 8H")
+        state = pr.new_game(variant, seed=1, dealer=0, deals=[order])
+        assert state.upcard == c(upcard)
+        first = state.log.events[0]
+        assert isinstance(first, pr.DealStarted)
+        assert first.buried == (() if variant is NATURAL_TWOS else (c("2C"),))
+    # a joker upcard is still buried
+    order = deck_order(NATURAL_TWOS, dealer=0, hands={}, upcard="JK", stock="2D 8H")
+    assert pr.new_game(NATURAL_TWOS, seed=1, dealer=0, deals=[order]).upcard == c("2D")
+
+
+@rule("setup.wild", "score.values", "discard.wild", "layoff.exchange")
+def test_with_wild_twos_off_a_two_scores_discards_and_is_exchanged_as_a_natural() -> None:
+    # scored by card_values of rank 2 (the joker keeps its own)
+    cheap = NATURAL_TWOS.replace(card_values={Rank.TWO: 2})
+    assert cheap.card_value(c("2C")) == 2 and cheap.card_value(c("JK")) == 20
+    assert not NATURAL_TWOS.is_wild(c("2C")) and NATURAL_TWOS.is_wild(c("JK"))
+    # [discard.wild]: no wild card discarded, but a two is none
+    for variant, two_ok in ((NATURAL_TWOS, True), (PUSH, False)):
+        state = position(variant.replace(may_discard_wild=False), hands={0: "2C JK 5H 9S"})
+        moves = pr.legal_moves(state)
+        assert (Discard(0, c("2C")) in moves) is two_ok
+        assert Discard(0, c("JK")) not in moves and Discard(0, c("5H")) in moves
+    # [layoff.exchange]: a joker at a two's place is exchanged for the natural two
+    for variant, ok in ((NATURAL_TWOS, True), (PUSH, False)):
+        jokers = variant.replace(wild_exchange=WildExchange.JOKERS_IN_RUNS)
+        table = [(1, run("AH JK 3H", suit=Suit.HEARTS, start=1))]
+        state = position(jokers, hands={0: "2H 9S 9D"}, table=table, laid_down={0, 1})
+        exchange = ExchangeWild(0, 0, 2, c("2H"))
+        assert (exchange in pr.legal_moves(state)) is ok
+        assert set(pr.legal_moves(state)) == reference_moves(state)
 
 
 # =============================================================================================

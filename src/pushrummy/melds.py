@@ -864,9 +864,11 @@ def natural_twos_problem(meld: Meld, wild_twos: bool) -> tuple[str, str] | None:
     """The rule id and reason ``meld`` breaks the ``wild_twos`` option, or ``None``.
 
     The one statement of [setup.wild] on a meld: with twos wild there is no set of twos
-    ([meld.set]); with
-    twos natural (``wild_twos=False``) every two stands for itself, in a set of twos or at the
-    two's place of a run of its suit.
+    ([meld.set]); with twos natural (``wild_twos=False``) every two stands for itself, in a set
+    of twos or at the two's place of a run of its suit.
+
+    Raises:
+        TypeError: ``meld`` is not a :class:`Meld` or ``wild_twos`` not a bool.
 
     >>> from pushrummy.cards import parse_cards
     >>> twos = Meld.set_of(parse_cards("2C 2D 2H"), Rank.TWO)
@@ -877,6 +879,12 @@ def natural_twos_problem(meld: Meld, wild_twos: bool) -> tuple[str, str] | None:
     >>> natural_twos_problem(Meld.set_of(parse_cards("9C 9D 2H")), False)
     ('setup.wild', '2H cannot stand for a 9: twos are natural (wild_twos=False)')
     """
+    if type(meld) is not Meld:
+        require_meld(meld, "natural_twos_problem")
+    if type(wild_twos) is not bool:
+        raise TypeError(
+            f"natural_twos_problem: wild_twos must be a bool, not {type(wild_twos).__name__}"
+        )
     if meld.kind is MeldKind.SET:
         if wild_twos:
             if meld.rank is Rank.TWO:
