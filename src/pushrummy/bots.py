@@ -179,13 +179,13 @@ class _Hand:
 
     __slots__ = ("runs", "sets", "wilds")
 
-    def __init__(self, cards: Sequence[Card]) -> None:
+    def __init__(self, cards: Sequence[Card], wild: tuple[bool, ...] = IS_WILD) -> None:
         runs = [0, 0, 0, 0]
         sets = [0] * 14
         wilds = 0
         for card in cards:
             code = card.code
-            if IS_WILD[code]:
+            if wild[code]:
                 wilds += 1
                 continue
             runs[_SUIT[code]] |= _RUN_BITS[code]
@@ -222,13 +222,14 @@ class _Hand:
         return False
 
 
-def _meld_score(meld: Meld, values: tuple[int, ...]) -> tuple[int, int]:
-    """A meld's points (as cards left in hand) and its number of wilds."""
+def _meld_score(meld: Meld, values: tuple[int, ...], wild: tuple[bool, ...]) -> tuple[int, int]:
+    """A meld's points (as cards left in hand) and its number of wilds (by ``wild``, the
+    variant's wild cards, [setup.wild])."""
     points = wilds = 0
     for card in meld.cards:
         code = card.code
         points += values[_RANK[code]]
-        wilds += IS_WILD[code]
+        wilds += wild[code]
     return points, wilds
 
 
@@ -248,7 +249,8 @@ def _kinds(contract: Contract) -> tuple[bool, bool]:
 def _can_lay_off(view: PlayerView, card: Card) -> bool:
     """Whether ``card`` fits some table meld the seat may lay off on."""
     code = card.code
-    wild = IS_WILD[code]
+    wilds = view.variant.wild_table
+    wild = wilds[code]
     for target in view.table:
         meld = target.meld
         if not wild:
@@ -258,7 +260,7 @@ def _can_lay_off(view: PlayerView, card: Card) -> bool:
                     meld.rank is None
                     or meld.rank != _RANK[code]
                     or len(meld.cards) >= 4
-                    or any(c.suit == _SUIT[code] for c in meld.cards if not c.is_wild)
+                    or any(c.suit == _SUIT[code] for c in meld.cards if not wilds[c.code])
                 ):
                     continue
             else:
@@ -351,9 +353,10 @@ class GreedyBot:
         if buy is None or up is None or view.laid_down[view.seat]:
             return passing
         code = up.code
-        if IS_WILD[code]:
+        wild = view.variant.wild_table
+        if wild[code]:
             return buy
-        hand = _Hand(view.hand)
+        hand = _Hand(view.hand, wild)
         sets, runs = _contract_kinds(view)
         if (sets and hand.completes_set(code)) or (runs and hand.completes_run(code)):
             return buy
@@ -361,9 +364,10 @@ class GreedyBot:
 
     def _wants(self, view: PlayerView, up: Card) -> bool:
         code = up.code
-        if IS_WILD[code]:
+        wild = view.variant.wild_table
+        if wild[code]:
             return True
-        hand = _Hand(view.hand)
+        hand = _Hand(view.hand, wild)
         sets, runs = _contract_kinds(view)
         if view.laid_down[view.seat]:
             if _can_lay_off(view, up):
@@ -385,6 +389,7 @@ class GreedyBot:
 
     def _play(self, view: PlayerView, moves: tuple[Move, ...]) -> Move:
         values = view.variant.card_values
+        wild = view.variant.wild_table
         by_kind: dict[type, list[Any]] = {}
         last_kind: type | None = None
         group: list[Any] = []
@@ -402,7 +407,7 @@ class GreedyBot:
         if shapes:
             # Points as the best filling lays them down; a step without wilds on a tie.
             wild_points = max(
-                (values[_RANK[card.code]] for card in view.hand if card.is_wild), default=0
+                (values[_RANK[card.code]] for card in view.hand if wild[card.code]), default=0
             )
             best_shape = max(
                 shapes,
@@ -416,17 +421,19 @@ class GreedyBot:
                 return best_shape
             shape = best_shape.shape
             points = sum(values[_RANK[card.code]] for card in shape.naturals)
-            best_down = self._best_lay_down(lay_downs, values)
-            down_points, _ = _meld_score(best_down.melds[0], values)
+            best_down = self._best_lay_down(lay_downs, values, wild)
+            down_points, _ = _meld_score(best_down.melds[0], values, wild)
             if points + wild_points * shape.wild_places > down_points:
                 return best_shape
             return best_down
         if lay_downs:
-            return self._best_lay_down(lay_downs, values)
+            return self._best_lay_down(lay_downs, values, wild)
         return self._after_lay_down(view, moves, by_kind, values)
 
     @staticmethod
-    def _best_lay_down(lay_downs: list[LayDown], values: tuple[int, ...]) -> LayDown:
+    def _best_lay_down(
+        lay_downs: list[LayDown], values: tuple[int, ...], wild: tuple[bool, ...]
+    ) -> LayDown:
         """The most points laid down (the cheapest hand left); ties: fewer wilds used."""
         # The cheapest hand left is the most points laid down; ties: fewer wilds used.
         # Lay-downs share their Meld objects, so scores are memoised by identity (a
@@ -438,7 +445,7 @@ class GreedyBot:
             for meld in move.melds:
                 score = scores.get(id(meld))
                 if score is None:
-                    score = scores[id(meld)] = _meld_score(meld, values)
+                    score = scores[id(meld)] = _meld_score(meld, values, wild)
                 points += score[0]
                 wilds += score[1]
             if points > best_points or (points == best_points and wilds < best_wilds):
@@ -452,20 +459,23 @@ class GreedyBot:
         by_kind: dict[type, list[Any]],
         values: tuple[int, ...],
     ) -> Move:
+        wild = view.variant.wild_table
         lay_offs: list[LayOff] | None = by_kind.get(LayOff)
         if lay_offs:
             # Naturals first (a wild still fits after them), then the most expensive.
             best_off, best_key = lay_offs[0], (False, -1)
             for lay_off in lay_offs:
                 code = lay_off.card.code
-                key = (not IS_WILD[code], values[_RANK[code]])
+                key = (not wild[code], values[_RANK[code]])
                 if key > best_key:
                     best_off, best_key = lay_off, key
             return best_off
         new_melds: list[NewMeld] | None = by_kind.get(NewMeld)
         if new_melds:
             # The most points out of hand; ties: the longer meld.
-            return max(new_melds, key=lambda m: (_meld_score(m.meld, values)[0], len(m.meld.cards)))
+            return max(
+                new_melds, key=lambda m: (_meld_score(m.meld, values, wild)[0], len(m.meld.cards))
+            )
         exchanges: list[ExchangeWild] | None = by_kind.get(ExchangeWild)
         if exchanges:
             for exchange in exchanges:
@@ -480,7 +490,8 @@ class GreedyBot:
 
     def _discard(self, view: PlayerView, discards: list[Discard]) -> Discard:
         values = view.variant.card_values
-        hand = _Hand(view.hand)
+        wild = view.variant.wild_table
+        hand = _Hand(view.hand, wild)
         sets, runs = _contract_kinds(view)
         best = discards[0]
         best_key: tuple[bool, int, bool, int] | None = None
@@ -494,7 +505,7 @@ class GreedyBot:
         by_rank, by_suit = hand.sets, hand.runs
         for move in discards:
             code = move.card.code
-            if IS_WILD[code]:
+            if wild[code]:
                 key = (True, 0, False, -values[_RANK[code]])
             else:
                 partners = 0

@@ -142,17 +142,20 @@ def meld_phrase(target: TableMeld) -> str:
 
 def lay_off_role(move: LayOff, meld: Meld) -> str | None:
     """What a wild laid off by ``move`` on ``meld`` stands for: ``9H``, ``9`` (``None`` for a
-    natural card, or a run's end that does not exist)."""
+    natural card, a two standing for itself, or a run's end that does not exist)."""
     if not move.card.is_wild:
         return None
     if meld.kind is MeldKind.SET:
         assert meld.rank is not None
-        return meld.rank.symbol
+        return None if meld.rank is move.card.rank else meld.rank.symbol
     if move.end is None:
         return None
     assert meld.start is not None and meld.end is not None
     position = meld.start - 1 if move.end is End.LOW else meld.end + 1
-    return position_card(meld, position) if 1 <= position <= 14 else None
+    if not 1 <= position <= 14:
+        return None
+    role = position_card(meld, position)
+    return None if role == str(move.card) else role
 
 
 def _describe_lay_off_on(move: LayOff, target: TableMeld) -> str:
@@ -231,9 +234,10 @@ def _describe_lay_off(move: LayOff) -> str:
 
 def _describe_exchange(move: ExchangeWild) -> str:
     card, position = move.card, move.position
-    if card.is_natural and card.rank is Rank.ACE and position in (1, 14):
+    # (the card given is a natural: a two too where twos are natural, [setup.wild])
+    if card.rank is Rank.ACE and position in (1, 14):
         where = f"the wild standing for {card} (ace {'low' if position == 1 else 'high'})"
-    elif card.is_natural and 1 <= position <= 14 and position_rank(position) is card.rank:
+    elif card.rank is not None and 1 <= position <= 14 and position_rank(position) is card.rank:
         where = f"the wild standing for {card}"
     else:
         where = f"the wild at position {position}"

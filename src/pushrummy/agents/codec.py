@@ -288,6 +288,7 @@ class ActionCodec:
         "packs",
         "pass_upcard",
         "players",
+        "set_of_twos",
         "size",
         "variant",
     )
@@ -306,7 +307,12 @@ class ActionCodec:
         buying = variant.buying
         self.buy_upcard: int | None = MELD + self.meld_ids + stock if buying else None
         self.pass_upcard: int | None = MELD + self.meld_ids + stock + 1 if buying else None
-        self.size = MELD + self.meld_ids + stock + 2 * buying
+        # [setup.wild]: where twos are natural a set of twos is a meld, with a head token of
+        # its own after the others (the variants with wild twos keep their layout)
+        twos = not variant.wild_twos
+        last = MELD + self.meld_ids + stock + 2 * buying
+        self.set_of_twos: int | None = last if twos else None
+        self.size = last + twos
         # The tries of the last few positions asked about, by the position's id; each entry
         # keeps its position alive, so the id cannot be reused while it is cached.
         self._cache: dict[int, tuple[Position, _Node]] = {}
@@ -371,11 +377,11 @@ class ActionCodec:
                     f"a lay-down of {len(move.melds)} melds has no path: the codec spells a "
                     "lay-down one meld at a time [contract.steps]"
                 )
-            return meld_tokens(move.melds[0])
+            return meld_tokens(move.melds[0], self.set_of_twos)
         if isinstance(move, NewMeld):
-            return meld_tokens(move.meld)
+            return meld_tokens(move.meld, self.set_of_twos)
         if isinstance(move, LayDownShape):
-            return shape_tokens(move.shape)
+            return shape_tokens(move.shape, self.set_of_twos)
         if isinstance(move, FillWilds):
             if not move.wilds:
                 raise ActionError(
@@ -530,6 +536,8 @@ class ActionCodec:
             return "buy"
         if token == self.pass_upcard:
             return "pass"
+        if token == self.set_of_twos:
+            return "set:2"
         return f"meld:{token - MELD}"
 
     def describe(self, tokens: Iterable[int]) -> str:
@@ -668,11 +676,14 @@ class ActionCodec:
         return node
 
 
-def meld_tokens(meld: Meld) -> tuple[int, ...]:
-    """The tokens that spell ``meld``: its kind and place, its cards in meld order, ``stop``.
+def meld_tokens(meld: Meld, set_of_twos: int | None = None) -> tuple[int, ...]:
+    """The tokens that spell ``meld``: its kind and place, its cards in meld order, ``stop``
+    (a set of twos begins with ``set_of_twos``, the token of a codec whose twos are natural:
+    :attr:`ActionCodec.set_of_twos`).
 
     Raises:
         TypeError: ``meld`` is not a :class:`~pushrummy.melds.Meld`.
+        ActionError: a set of twos without ``set_of_twos`` ([setup.wild]).
 
     >>> import pushrummy as pr
     >>> run = pr.parse_meld("5H JK=6H 7H")
@@ -681,15 +692,17 @@ def meld_tokens(meld: Meld) -> tuple[int, ...]:
     """
     if not isinstance(meld, Meld):
         raise TypeError(f"meld must be a Meld, not {type(meld).__name__}")
-    return (_head(meld), *(CARD + card.code for card in meld.cards), STOP)
+    return (_head(meld, set_of_twos), *(CARD + card.code for card in meld.cards), STOP)
 
 
-def shape_tokens(shape: MeldShape) -> tuple[int, ...]:
+def shape_tokens(shape: MeldShape, set_of_twos: int | None = None) -> tuple[int, ...]:
     """The tokens that spell ``shape`` (a :class:`~pushrummy.moves.LayDownShape`'s): as a meld,
-    ``card:JK`` (:data:`WILD_PLACE`) at each wild place ([contract.wilds]).
+    ``card:JK`` (:data:`WILD_PLACE`) at each wild place ([contract.wilds]); ``set_of_twos`` as
+    :func:`meld_tokens`'.
 
     Raises:
         TypeError: ``shape`` is not a :class:`~pushrummy.meld_shape.MeldShape`.
+        ActionError: a set of twos without ``set_of_twos`` ([setup.wild]).
 
     >>> import pushrummy as pr
     >>> from pushrummy.meld_shape import MeldShape
@@ -700,13 +713,19 @@ def shape_tokens(shape: MeldShape) -> tuple[int, ...]:
     if not isinstance(shape, MeldShape):
         raise TypeError(f"shape must be a MeldShape, not {type(shape).__name__}")
     cards = (WILD_PLACE if card is None else CARD + card.code for card in shape.cards)
-    return (_head(shape), *cards, STOP)
+    return (_head(shape, set_of_twos), *cards, STOP)
 
 
-def _head(meld: Meld | MeldShape) -> int:
+def _head(meld: Meld | MeldShape, set_of_twos: int | None) -> int:
     """The first token of a meld's or a shape's path: its set's rank or its run's place."""
     if meld.kind is MeldKind.SET:
         assert meld.rank is not None
+        if meld.rank is Rank.TWO:
+            if set_of_twos is None:
+                raise ActionError(
+                    "a set of twos has no path where twos are wild (wild_twos=True) [setup.wild]"
+                )
+            return set_of_twos
         return SET + _SET_INDEX[meld.rank]
     assert meld.suit is not None and meld.start is not None
     return RUN + 12 * int(meld.suit) + meld.start - 1

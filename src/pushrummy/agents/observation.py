@@ -106,7 +106,7 @@ from ..cards import Card
 from ..contract_spec import Contract
 from ..errors import SetupError, clip_repr
 from ..meld_shape import MeldShape
-from ..melds import Meld, MeldKind
+from ..melds import Meld, MeldKind, meld_wild_count
 from ..state import Phase, TableMeld
 from ..variants import DrawStyle, Variant
 from ..views import PlayerView
@@ -512,7 +512,7 @@ class ObservationEncoder:
             raise AssertionError(f"meld id {table_meld.id} beyond {b}")
         base = self._starts["melds"] + table_meld.id * (12 + p)
         out = {base: 1, base + 1 + owner: 1}
-        _put_all(out, base + 1 + p, _features(table_meld.meld))
+        _put_all(out, base + 1 + p, _features(table_meld.meld, self.codec.variant))
         return out
 
     def _requirements(self, contract: Contract) -> dict[int, int]:
@@ -560,7 +560,7 @@ class ObservationEncoder:
         shape = view.shape
         if shape is not None:
             out[at["shape"]] = 1
-            _put_all(out, at["shape"] + 1, _features(shape))
+            _put_all(out, at["shape"] + 1, _features(shape, self.codec.variant))
             _count(out, at["shape_naturals"], shape.naturals)
             if shape.start is not None:  # a run: its wild places by position
                 for place, natural in enumerate(shape.cards):
@@ -622,9 +622,10 @@ def _put_all(out: dict[int, int], start: int, values: Sequence[int]) -> None:
             out[start + offset] = value
 
 
-def _features(meld: Meld | MeldShape) -> list[int]:
+def _features(meld: Meld | MeldShape, variant: Variant) -> list[int]:
     """A meld's or a shape's features after ``present`` (and a table meld's owner): set, run,
-    the set's rank, the run's suit (one-hot), first and last positions, cards, wild cards."""
+    the set's rank, the run's suit (one-hot), first and last positions, cards, wild cards (as
+    the variant's ``wild_twos`` makes them, [setup.wild])."""
     features = [0] * (len(_SHAPE_HIGH) - 1)
     if meld.kind is MeldKind.SET:
         assert meld.rank is not None
@@ -637,5 +638,5 @@ def _features(meld: Meld | MeldShape) -> list[int]:
         features[7] = meld.start
         features[8] = meld.start + len(meld.cards) - 1
     features[9] = len(meld.cards)
-    features[10] = meld.wild_count if isinstance(meld, Meld) else meld.wild_places
+    features[10] = meld_wild_count(meld, variant) if isinstance(meld, Meld) else meld.wild_places
     return features

@@ -608,6 +608,7 @@ def run(args: argparse.Namespace, out: Output) -> int:
     # about the seed from them ("Seeds and servers" in docs/frontend.rst).
     bots = [None if k is None else make_bot(k, new_seed()) for k in kinds]
     names = Names(variant, players, bots=kinds, human=human)
+    out.wild = variant.wild_table
     # The seed decides every card: it is shown only to whoever chose it (--seed, or the
     # record resumed), never made up and printed, which would show the person every hand.
     shown = f", seed {seed}" if args.seed is not None or args.resume else ""

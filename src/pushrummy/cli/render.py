@@ -24,7 +24,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO, TypeAlias
 
-from ..cards import Card, Suit
+from ..cards import IS_WILD, Card, Suit
 from ..melds import Meld
 from ..notation import format_meld
 
@@ -77,6 +77,9 @@ class Output:
     ) -> None:
         self.stream: TextIO = sys.stdout if stream is None else stream
         self.unicode = can_encode(self.stream) if unicode is None else unicode
+        self.wild: tuple[bool, ...] = IS_WILD
+        """The wild cards shown as wild, by card code: the game's variant's
+        (``Variant.wild_table``, [setup.wild]), set by the command that knows it."""
         self._console: Console | None = None
         if use_rich:
             from rich.console import Console
@@ -152,7 +155,7 @@ class Output:
     def card(self, card: Card) -> Segment:
         """The card as a segment: under rich, wilds are magenta and hearts and diamonds red."""
         text = self.card_text(card)
-        if card.is_wild:
+        if self.wild[card.code]:
             return (text, "magenta")
         if card.suit in _RED:
             return (text, "red")
@@ -161,7 +164,8 @@ class Output:
     def cards(self, cards: Iterable[Card], empty: str = "-") -> list[Segment]:
         """Cards separated by blanks, naturals by suit and rank, then wilds; ``empty`` if none."""
         parts: list[Segment] = []
-        for card in sorted(cards, key=lambda c: (c.is_wild, c.code)):
+        wild = self.wild
+        for card in sorted(cards, key=lambda c: (wild[c.code], c.code)):
             if parts:
                 parts.append(" ")
             parts.append(self.card(card))

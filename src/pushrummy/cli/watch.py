@@ -170,6 +170,7 @@ def run_watch(args: argparse.Namespace, out: Output) -> int:
     kinds = parse_bots(args.bots, players)
     bots = [make_bot(kind, bot_seed(seed, seat)) for seat, kind in enumerate(kinds)]
     names = Names(variant, players, bots=kinds)
+    out.wild = variant.wild_table
     start = new_game(variant, seed=seed, players=players)
     limit = variant.max_turns_per_deal
     out.line(
@@ -229,6 +230,7 @@ def run_replay(args: argparse.Namespace, out: Output) -> int:
         out.line((f"error: {args.file} is not a valid game record: {exc}", "red"))
         return 1
     names = Names(record.variant, record.players)
+    out.wild = record.variant.wild_table
     out.line(
         (f"pushrummy replay: {record.variant.name}, {record.players} players", "bold"),
         f", seed {record.seed}, {plural(len(record.moves), 'move')}",
