@@ -416,6 +416,8 @@ BOT_GAMES: dict[str, tuple[str, str, int, str, int]] = {
     "cap-it-4-plain-draw": ("cap_it_4", "plain_rummy_draw", 2, "rrrr", 120),
     # buying out of turn, random and greedy bots ([buy.offer])
     "cap-it-5-buying": ("cap_it_5", "buying_limited", 4, "grgrg", 60),
+    # twos natural, only the jokers wild ([setup.wild])
+    "push-natural-twos": ("push", "natural_twos", 11, "grgr", 40),
 }
 """Seeded games between random and greedy bots, one per house rule set (the views' and the
 events' tests play them to the end)."""
