@@ -146,6 +146,31 @@ def test_random_sim_test_with_buying_and_reshuffles() -> None:
     assert game.num_distinct_actions() == ActionCodec(variant, 4).size == 279
 
 
+@pytest.mark.rule("setup.wild", "deal.upcard")
+def test_random_sim_test_with_natural_twos() -> None:
+    """With twos natural ([setup.wild]) the chance model turns a two up as a natural upcard
+    (only a joker is buried), and a set of twos has its own action (one more)."""
+    variant = pr.PUSH.replace(
+        name="push-natural-twos",
+        wild_twos=False,
+        bury_position="bottom",
+        deals=(DealSpec(9, Contract.parse("2 sets of 3")),) * 2,
+    )
+    game = load_game(variant, 4, max_turns_per_deal=30)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    assert game.num_distinct_actions() == ActionCodec(pr.PUSH, 4).size + 1
+    two_up = 0
+    for seed in range(40):  # chance's deals: a two upcard stays up
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+        seen = state.game_state
+        assert seen.upcard is not None and not seen.upcard.is_joker
+        two_up += seen.upcard.rank is pr.Rank.TWO
+    assert two_up
+
+
 def test_the_games_are_registered_with_their_types() -> None:
     names = pyspiel.registered_names()
     assert PUSH_NAME in names and CAP_IT_NAME in names

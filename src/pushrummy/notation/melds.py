@@ -151,6 +151,12 @@ def _readings(tokens: list[str], text: str, shape: bool, wild_twos: bool) -> lis
         if not role_text:
             fail(f"missing role after '=' in {clip_repr(item)} of {clip_repr(text)}", item, text)
         role = read_role(item, card, role_text, text)
+        if not wild[card.code] and role is not card.rank and role != card:
+            raise InvalidMeldError(
+                f"{clip(item)} in {clip(text)}: {card} cannot stand for {role}: twos are "
+                "natural (wild_twos=False)",
+                rule="setup.wild",
+            )
         if isinstance(role, Rank):
             set_role = set_role or item
         else:

@@ -1,0 +1,151 @@
+"""The option ``wild_twos`` ([setup.wild]): with it off only the jokers are wild and a two is a
+natural card of rank 2 everywhere the engine decides wildness.
+
+The rule tests of the option (sets of twos, ``A-2-3-4``, a two standing for nothing but itself,
+the upcard, scoring, discards, exchanges) are in ``test_engine_rules.py``; the meld checks in
+``test_melds.py``. Here: whole games of ``CONTRACT_RUMMY`` and ``PUSH`` with twos natural
+through every invariant of the conformance checks, their listings against the brute-force
+reference, the notation, JSON (with the schema) and the action codec under the option.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from jsonschema import Draft202012Validator
+
+import pushrummy as pr
+from checks import conformance
+from engine_helpers import position, run
+from games import greedy, melding, playout
+from pushrummy import CONTRACT_RUMMY, PUSH, LayDown, LayDownShape, Meld, Rank
+from pushrummy.agents import ActionCodec, ActionError
+from pushrummy.agents.codec import meld_tokens
+from pushrummy.errors import DecodeError, NotationError
+from pushrummy.meld_shape import MeldShape
+from pushrummy.serialization import json_schema
+from reference_moves import reference_moves
+
+NATURAL_PUSH = PUSH.replace(wild_twos=False, max_turns_per_deal=40)
+NATURAL_CONTRACT = CONTRACT_RUMMY.replace(wild_twos=False, max_turns_per_deal=40)
+
+REFERENCE_HAND = 10
+"""The largest hand whose listing the reference judges here (it takes seconds past that)."""
+
+
+@pytest.mark.rule("setup.wild")
+@pytest.mark.parametrize(
+    ("variant", "players", "seed"), [(NATURAL_PUSH, 4, 31), (NATURAL_CONTRACT, 3, 32)]
+)
+def test_games_with_natural_twos_keep_every_invariant(
+    variant: pr.Variant, players: int, seed: int
+) -> None:
+    # every invariant of the conformance checks (legal moves apply, corrupted ones are
+    # refused with their rule, JSON round trips, views hide what they must), then the
+    # listings of the game's small-hand positions against the brute-force reference
+    game = conformance(variant, players, seed, melding(), samples=4)
+    conformance(variant, players, seed + 100, greedy(), samples=2)
+    rng = random.Random(seed)
+    positions = [state for state, _ in game.positions()]
+    rng.shuffle(positions)
+    judged = twos = 0
+    for state in positions:
+        seat = state.current_player
+        if seat is None or len(state.hands[seat]) > REFERENCE_HAND:
+            continue
+        if judged == 25:
+            break
+        assert set(pr.legal_moves(state)) == reference_moves(state)
+        judged += 1
+        twos += any(card.rank is Rank.TWO for card in state.hands[seat])
+    assert judged >= 5 and twos >= 1, (judged, twos)  # not vacuous: hands holding twos judged
+
+
+@pytest.mark.rule("setup.wild")
+def test_a_natural_game_melds_twos_as_naturals() -> None:
+    # Over a few greedy games, twos go to the table as naturals (a set of twos, a two at
+    # its place in a run) and never stand for another card.
+    found = {"set of twos": 0, "two in a run": 0}
+    for seed in range(4):
+        for state, _ in playout(NATURAL_CONTRACT, 3, seed, greedy(0.0)).positions():
+            for entry in state.table:
+                meld = entry.meld
+                for index, card in enumerate(meld.cards):
+                    if card.rank is not Rank.TWO:
+                        continue
+                    if meld.rank is not None:
+                        assert meld.rank is Rank.TWO, meld
+                        found["set of twos"] += 1
+                    else:
+                        assert meld.start is not None
+                        assert meld.start + index == 2 and card.suit is meld.suit, meld
+                        found["two in a run"] += 1
+    assert all(found.values()), found
+
+
+@pytest.mark.rule("setup.wild", "contract.wilds")
+def test_the_notation_reads_twos_by_the_variant() -> None:
+    hand = "2C 2D 2H AS 2S 3S JK 9D"
+    natural = position(NATURAL_PUSH, deal_number=2, hands={0: hand})
+    wild = position(PUSH, deal_number=2, hands={0: hand})
+    # a set of twos, written bare, is read only where twos are natural
+    down = pr.parse_move(natural, "down 2C 2D 2H")
+    assert down == LayDown(0, (Meld.set_of(pr.parse_cards("2C 2D 2H"), Rank.TWO),))
+    assert pr.format_move(down) == "down 2C 2D 2H"
+    with pytest.raises(pr.PushRummyError):
+        pr.parse_move(wild, "down 2C 2D 2H")
+    # a shape keeps a natural two among its naturals; where twos are wild it may not
+    shape = pr.parse_move(natural, "shape AS 2S 3S *")
+    assert isinstance(shape, LayDownShape) and shape.shape.naturals == pr.parse_cards("AS 2S 3S")
+    assert pr.format_move(shape) == "shape AS 2S 3S *=4S"
+    assert pr.parse_move(natural, pr.format_move(shape)) == shape
+    with pytest.raises(NotationError, match="shape leaves its wild places open"):
+        pr.parse_move(wild, "shape AS 2S 3S *")
+    # a natural two stands for nothing else: 2C=A is no reading where twos are natural
+    with pytest.raises(pr.InvalidMeldError, match="twos are natural") as info:
+        pr.parse_move(natural, "down AS 2C=A 2D=A")
+    assert info.value.rule == "setup.wild"
+
+
+@pytest.mark.rule("setup.wild")
+def test_json_carries_the_option_and_its_wild_cards() -> None:
+    variant_doc = json.loads(pr.to_json(NATURAL_PUSH))
+    assert variant_doc["wild_twos"] is False and variant_doc["wild_cards"] == ["JK"]
+    assert json.loads(pr.to_json(PUSH))["wild_cards"] == ["2C", "2D", "2H", "2S", "JK"]
+    assert pr.from_json(pr.to_json(NATURAL_PUSH)) == NATURAL_PUSH
+    # a document written before the option reads as twos wild
+    old = json.loads(pr.to_json(PUSH))
+    del old["wild_twos"]
+    assert pr.from_json(json.dumps(old)) == PUSH
+    # the wild cards are a fact of the option: the decoder and the schema refuse a mismatch
+    schema = Draft202012Validator(json_schema("variant"))
+    for doc, wilds in ((variant_doc, ["2C", "2D", "2H", "2S", "JK"]), (old, ["JK"])):
+        bad = {**doc, "wild_cards": wilds}
+        with pytest.raises(DecodeError, match="wild_cards"):
+            pr.from_json(json.dumps(bad))
+        assert not schema.is_valid(bad)
+        assert schema.is_valid(doc)
+    # a game with twos natural, its sets of twos and shapes holding twos, round trips
+    twos = Meld.set_of(pr.parse_cards("2C 2D JK"), wild_twos=False)
+    shape = LayDownShape(0, MeldShape.of(run("AH 2H JK"), wild_twos=False))
+    for value, kind in ((twos, "meld"), (shape, "move")):
+        text = pr.to_json(value)
+        assert pr.from_json(text) == value
+        assert Draft202012Validator(json_schema(kind)).is_valid(json.loads(text))
+    state = pr.new_game(NATURAL_CONTRACT, players=3, seed=4)
+    assert pr.from_json(pr.to_json(state)) == state
+
+
+@pytest.mark.rule("setup.wild")
+def test_the_codec_spells_a_set_of_twos_only_where_twos_are_natural() -> None:
+    twos = Meld.set_of(pr.parse_cards("2C 2D 2H"), Rank.TWO)
+    natural, wild = ActionCodec(NATURAL_PUSH, 4), ActionCodec(PUSH, 4)
+    assert natural.size == wild.size + 1  # one token more, after the others
+    path = natural.encode(pr.NewMeld(0, twos))
+    assert path[0] == natural.set_of_twos and natural.token_name(path[0]) == "set:2"
+    assert natural.describe(path) == "set:2 card:2C card:2D card:2H stop"
+    assert wild.set_of_twos is None
+    with pytest.raises(ActionError, match="set of twos"):
+        meld_tokens(twos)
