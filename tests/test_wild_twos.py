@@ -21,8 +21,9 @@ from checks import conformance
 from engine_helpers import position, run
 from games import greedy, melding, playout
 from pushrummy import CONTRACT_RUMMY, PUSH, LayDown, LayDownShape, Meld, Rank
-from pushrummy.agents import ActionCodec, ActionError
+from pushrummy.agents import ActionCodec, ActionError, ObservationEncoder
 from pushrummy.agents.codec import meld_tokens
+from pushrummy.agents.history import HistoryEncoder
 from pushrummy.errors import DecodeError, NotationError
 from pushrummy.meld_shape import MeldShape
 from pushrummy.serialization import json_schema
@@ -149,3 +150,20 @@ def test_the_codec_spells_a_set_of_twos_only_where_twos_are_natural() -> None:
     assert wild.set_of_twos is None
     with pytest.raises(ActionError, match="set of twos"):
         meld_tokens(twos)
+
+
+@pytest.mark.rule("setup.wild")
+def test_the_observation_and_the_history_take_natural_twos() -> None:
+    encoder = ObservationEncoder(NATURAL_CONTRACT, 3)
+    history = HistoryEncoder(NATURAL_CONTRACT, 3)
+    assert encoder.codec.set_of_twos is not None
+    game = playout(NATURAL_CONTRACT, 3, 5, greedy(0.2))
+    tables = 0
+    for state, _ in game.positions():
+        seat = 0 if state.current_player is None else state.current_player
+        me = pr.view(state, seat)
+        observed = encoder.encode(me)
+        assert len(observed) == encoder.size
+        assert len(history.encode(me)) == history.size
+        tables += bool(state.table)
+    assert tables

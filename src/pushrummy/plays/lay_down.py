@@ -178,8 +178,8 @@ def _step_move(seat: int, meld: Meld, wild: tuple[bool, ...]) -> Move:
     return move
 
 
-_STEP_MOVE: dict[tuple[int, int], tuple[Meld, Move]] = {}
-""":func:`_step_move`'s moves by ``(seat, id(meld))``, with the meld (holding it keeps its
+_STEP_MOVE: dict[tuple[int, int, bool], tuple[Meld, Move]] = {}
+""":func:`_step_move`'s moves by ``(seat, id(meld), twos wild)``, with the meld (holding it keeps its
 id from being reused meanwhile). Bounded: emptied at 4,096 entries."""
 
 
