@@ -38,16 +38,28 @@ REFERENCE_HAND = 10
 
 @pytest.mark.rule("setup.wild")
 @pytest.mark.parametrize(
-    ("variant", "players", "seed"), [(NATURAL_PUSH, 4, 31), (NATURAL_CONTRACT, 3, 32)]
+    ("variant", "players", "seed", "policy"),
+    [
+        pytest.param(NATURAL_PUSH, 4, 31, "melding", id="push-melding"),
+        pytest.param(NATURAL_CONTRACT, 3, 32, "melding", id="contract-melding"),
+        # GreedyBot's games of the option: the exhaustive run (the default run's conformance
+        # plays one, games.HOUSE_RULES["natural_twos"])
+        pytest.param(
+            NATURAL_PUSH, 4, 131, "greedy", id="push-greedy", marks=pytest.mark.exhaustive
+        ),
+        pytest.param(
+            NATURAL_CONTRACT, 3, 132, "greedy", id="contract-greedy", marks=pytest.mark.exhaustive
+        ),
+    ],
 )
 def test_games_with_natural_twos_keep_every_invariant(
-    variant: pr.Variant, players: int, seed: int
+    variant: pr.Variant, players: int, seed: int, policy: str
 ) -> None:
     # every invariant of the conformance checks (legal moves apply, corrupted ones are
     # refused with their rule, JSON round trips, views hide what they must), then the
     # listings of the game's small-hand positions against the brute-force reference
-    game = conformance(variant, players, seed, melding(), samples=4)
-    conformance(variant, players, seed + 100, greedy(), samples=2)
+    chosen = melding() if policy == "melding" else greedy()
+    game = conformance(variant, players, seed, chosen, samples=4)
     rng = random.Random(seed)
     positions = [state for state, _ in game.positions()]
     rng.shuffle(positions)
