@@ -100,7 +100,7 @@ def pick(view: Json) -> Json:
                 return move
     if view["phase"] == "draw":
         up = view["upcard"]
-        wild = up == "JK" or up.startswith("2")
+        wild = up in view["variant"]["wild_cards"]  # ["2C", "2D", "2H", "2S", "JK"] or ["JK"]
         return next(m for m in moves if m["type"] == ("take" if wild else "push"))
     values = view["variant"]["card_values"]  # {"JK": 20, "A": 15, "2": 20, "3": 5, ...}
     discards = [m for m in moves if m["type"] == "discard"]

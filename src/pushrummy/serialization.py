@@ -130,8 +130,8 @@ Variants
 --------
 
 Every field of :class:`~pushrummy.variants.Variant` by its name, in field
-order, then two read-only facts of the rules, the same in every variant, for front ends:
-``wild_cards``, the wild card values (the twos and the joker, [setup.wild]), and
+order, then two read-only facts of the rules, for front ends: ``wild_cards``, the wild card
+values (the twos and the joker; the joker alone where ``wild_twos`` is false, [setup.wild]), and
 ``run_positions``, the rank at each position of a run, ``"1"`` (ace low) to ``"14"``
 (ace high). The decoder requires them as written here. ``card_values`` maps ``"JK"``, ``"A"``, ``"2"`` … ``"K"`` to points;
 ``stakes`` is ``null`` or ``{"ante": .., "round_prize": ..}``. A decoded variant

@@ -143,8 +143,9 @@ def help_text(variant: Variant, *, unicode: bool = True) -> str:
         )
     lines.append("  discard KS                   discard a card, ending your turn")
     suits = "suits C D H S (or ♣ ♦ ♥ ♠)" if unicode else "suits C D H S"
+    wilds = "Jokers and twos are wild." if variant.wild_twos else "Only jokers are wild."
     lines += [
-        f"Cards: 10H or TH; {suits}; JK is the joker. Jokers and twos are wild.",
+        f"Cards: 10H or TH; {suits}; JK is the joker. {wilds}",
         "Commands: moves (list every legal move), show (the position again), hint (what the",
         "greedy bot would play), help, quit.",
     ]
