@@ -19,15 +19,17 @@ from jsonschema import Draft202012Validator
 import pushrummy as pr
 from checks import conformance
 from engine_helpers import position, run
-from games import greedy, melding, playout
+from games import greedy, meld_variant, melding, playout
 from pushrummy import CONTRACT_RUMMY, PUSH, LayDown, LayDownShape, Meld, Rank
 from pushrummy.agents import ActionCodec, ActionError, ObservationEncoder
 from pushrummy.agents.codec import meld_tokens
 from pushrummy.agents.history import HistoryEncoder
+from pushrummy.cards import make_deck
 from pushrummy.errors import DecodeError, NotationError
 from pushrummy.meld_shape import MeldShape
 from pushrummy.serialization import json_schema
 from reference_moves import reference_moves
+from test_contract_reference import compare
 
 NATURAL_PUSH = PUSH.replace(wild_twos=False, max_turns_per_deal=40)
 NATURAL_CONTRACT = CONTRACT_RUMMY.replace(wild_twos=False, max_turns_per_deal=40)
@@ -179,3 +181,31 @@ def test_the_observation_and_the_history_take_natural_twos() -> None:
         assert len(history.encode(me)) == history.size
         tables += bool(state.table)
     assert tables
+
+
+@pytest.mark.rule("setup.wild", "contract.laydown", "meld.set", "meld.run")
+def test_the_contract_search_agrees_with_the_reference_on_hands_with_natural_twos() -> None:
+    # Hands rich in twos and their neighbours (sets of twos, runs A-2-3, 2-3-4), a joker or
+    # two: every way to meet each preset contract, the search's and the reference's alike,
+    # under the option alone and with Contract Rummy's sets of any suits and a natural in
+    # every meld. (The default run's comparisons of the other options are
+    # tests/test_contract_reference.py's.)
+    rng = random.Random(27)
+    others = [c for c in make_deck(2) if c.rank is not None and c.rank > Rank.FIVE]
+    settings = {
+        "natural_twos": meld_variant("natural_twos"),
+        "any_suits_min_1": meld_variant("natural_twos_any_suits_min_naturals_1"),
+    }
+    contracts = tuple(dict.fromkeys(d.contract for d in PUSH.deals))
+    met = 0
+    for index in range(24):
+        twos = rng.sample([pr.Card(Rank.TWO, suit) for suit in pr.Suit], rng.randint(2, 3))
+        suit = rng.choice(list(pr.Suit))
+        low = rng.randint(1, 2)  # a run from the ace or from the two, a card maybe missing
+        run_ = [pr.Card(Rank(r), suit) for r in range(low, low + 4) if rng.random() < 0.85]
+        jokers = rng.choice([0, 0, 1, 2])
+        hand = [*twos, *run_, *rng.sample(others, 2), *[pr.JOKER] * jokers]
+        label = list(settings)[index % len(settings)]
+        for contract in contracts:
+            met += compare(hand, contract, settings[label], label) > 0
+    assert met >= 10, met  # not vacuous
