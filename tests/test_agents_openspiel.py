@@ -157,7 +157,7 @@ def test_random_sim_test_with_natural_twos() -> None:
         deals=(DealSpec(9, Contract.parse("2 sets of 3")),) * 2,
     )
     game = load_game(variant, 4, max_turns_per_deal=30)
-    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
     assert game.num_distinct_actions() == ActionCodec(pr.PUSH, 4).size + 1
     two_up = 0
     for seed in range(40):  # chance's deals: a two upcard stays up
