@@ -90,10 +90,13 @@ def test_the_upcard_goes_round_the_table_and_then_the_player_draws() -> None:
         assert pr.view(now, seat).legal_moves == (BuyUpcard(seat), PassUpcard(seat))
         assert all(pr.view(now, other).legal_moves == () for other in range(4) if other != seat)
         assert now.upcard == c("KS") and now.hands == state.hands  # nothing moves yet
+        # every seat's view names the seat in turn as the one offering ([buy.offer])
+        assert {pr.view(now, other).offered_by for other in range(4)} == {0}
         consistent(now)
         now = play(now, PassUpcard(seat))
     assert seats == [1, 2, 3]
     assert now.phase is Phase.PLAY and now.current_player == 0
+    assert pr.view(state, 0).offered_by is None and pr.view(now, 1).offered_by is None
     assert now.hands[0] == tuple(sorted((*state.hands[0], c("9H"))))
     assert now.upcard == c("KS") and now.stock == state.stock[1:]
     assert now.log.events.since(len(state.log)) == (
@@ -337,6 +340,44 @@ def test_random_games_with_buying_stay_consistent() -> None:
                 consistent(state)
         buys += sum(isinstance(e, Bought) for e in state.log.events)
     assert buys > 0
+
+
+@rule("buy.offer")
+def test_every_view_names_the_seat_offering_the_upcard_across_whole_games() -> None:
+    """``PlayerView.offered_by`` across whole games of the preset (GreedyBot and RandomBot,
+    3 to 5 players): in every position of the buying phase, every seat's view (and its JSON
+    document) names the seat of the last :class:`~pushrummy.UpcardOffered` (the seat in turn,
+    never the seat offered it); in every other position, nobody. A field that read the seat
+    offered it, lagged an offer behind, stayed set after the offer or was left out of the
+    JSON fails here; the offers come from every seat."""
+    offerers: set[int] = set()
+    buying = other = 0
+    for seed, players in ((1, 3), (2, 4), (3, 5)):
+        variant = CONTRACT_RUMMY.replace(max_turns_per_deal=40)
+        bots = [GreedyBot() if seat % 2 else pr.RandomBot(seed + seat) for seat in range(players)]
+        state = pr.new_game(variant, seed=seed, players=players)
+        while not state.is_over:
+            offers = [e for e in state.log.events if isinstance(e, UpcardOffered)]
+            expected = offers[-1].seat if state.phase is Phase.BUYING else None
+            for seat in range(players):
+                seen = pr.view(state, seat)
+                assert seen.offered_by == expected, (seed, len(state.log), seat)
+                if seat == len(state.log) % players:  # one seat's document per position
+                    assert pr.encode(seen)["offered_by"] == expected
+            if expected is not None:
+                assert expected != state.current_player
+                offerers.add(expected)
+                buying += 1
+            else:
+                other += 1
+            if state.phase is Phase.BETWEEN_DEALS:
+                state = pr.apply_move(state, pr.NextDeal())
+                continue
+            seat = state.current_player
+            assert seat is not None
+            state = pr.apply_move(state, bots[seat].choose(pr.view(state, seat)))
+    assert buying > 100 and other > 100
+    assert offerers == set(range(5))
 
 
 @rule("buy.offer")
