@@ -33,6 +33,7 @@ from pushrummy import (
     WrongPhaseError,
 )
 from pushrummy.consistency import state_problems, view_problems
+from pushrummy.english import narrate_move
 from pushrummy.errors import VariantError
 from pushrummy.plays.buy import may_buy
 from pushrummy.state import GameState, replace_unchecked
@@ -211,6 +212,51 @@ def test_the_number_of_penalty_cards_is_an_option() -> None:
         assert len(bought.hands[0]) == len(state.hands[0]) + 1
         assert bought.log.events[len(state.log) + 1] == Bought(1, c("KS"), penalty)
         consistent(bought)
+
+
+@rule("buy.penalty", "draw.visibility")
+def test_a_buy_is_narrated_with_its_penalty_cards_told_once() -> None:
+    """The terminal's line for a buy (``narrate_move``, as ``pushrummy watch`` and ``play``
+    print it) tells the penalty card once: in brackets where the viewer sees it (a
+    spectator, the buyer), not at all where it does not; the buyer's own draws are not told
+    again. The line that read "seat 1 buys KS and a penalty card, seat 1 draws 9H" fails."""
+    for penalty, cards, count in ((1, "9H", "a penalty card"), (2, "9H QD", "2 penalty cards")):
+        now = play(offered(BUYING.replace(buy_penalty=penalty)), DrawStock(0))
+        bought = play(now, BuyUpcard(1))
+        drawn = str(bought.log.events[-1].card)  # type: ignore[union-attr]
+        made = bought.log.events.since(len(now.log))
+        assert narrate_move(made, 1) == (
+            f"seat 1 buys KS and {count} ({cards}), seat 0 draws {drawn}"
+        )
+        mine = bought.log.seen_by(1).since(len(now.log))
+        assert narrate_move(mine, 1, you=1, viewer=1) == (
+            f"you buy KS and {count} ({cards}), seat 0 draws from the stock"
+        )
+        theirs = bought.log.seen_by(0).since(len(now.log))
+        assert narrate_move(theirs, 1, you=0, viewer=0) == (
+            f"seat 1 buys KS and {count}, you draw {drawn}"
+        )
+    bystander = bought.log.seen_by(2).since(len(now.log))
+    assert narrate_move(bystander, 1, viewer=2) == (
+        "seat 1 buys KS and 2 penalty cards, seat 0 draws from the stock"
+    )
+    # An empty stock reshuffled between two penalty cards ([draw.reshuffle]) is told after
+    # the buy, and the penalty cards still once.
+    three = {seat: cards for seat, cards in HANDS.items() if seat != 3}  # seat 3 holds the rest
+    piled = replace_unchecked(
+        offered(BUYING.replace(buy_penalty=2), hands=three, stock_top="9H QD JC 4H 5H 6D"),
+        stock=(c("9H"),),
+        pile=tuple(map(c, ["QD", "JC", "4H", "5H", "6D"])),
+    )
+    now = play(piled, DrawStock(0))
+    bought = play(now, BuyUpcard(1))
+    made = bought.log.events.since(len(now.log))
+    assert [type(e) for e in made] == [Bought, Drew, StockReshuffled, Drew, Drew]
+    second, last = (str(e.card) for e in made[3:])  # type: ignore[union-attr]
+    assert narrate_move(made, 1) == (
+        f"seat 1 buys KS and 2 penalty cards (9H {second}), the discards are shuffled into a "
+        f"new stock (5 cards), seat 0 draws {last}"
+    )
 
 
 @rule("buy.penalty", "draw.reshuffle")
