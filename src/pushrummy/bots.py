@@ -37,7 +37,7 @@ from .contract_spec import Contract
 from .contracts import can_meet_contract
 from .errors import GameOverError, NotYourTurnError, PushRummyError
 from .layoffs import layoff_ends
-from .melds import Meld, MeldKind
+from .melds import Meld, MeldKind, SetSuits, set_suits_problem
 from .moves import (
     BuyUpcard,
     Discard,
@@ -169,19 +169,20 @@ _RUN_BITS: tuple[int, ...] = tuple(sum(1 << (p + 2) for p in ps) for ps in _POSI
 
 
 class _Hand:
-    """Which naturals a hand holds, as bitmasks, for quick partner counts.
+    """Which naturals a hand holds, for quick partner counts.
 
     ``runs[suit]`` has bit ``position + 2`` set for every natural of that suit
     (an ace at positions 1 and 14; the offset keeps ``position - 2`` shifts
-    non-negative); ``sets[rank]`` has bit ``suit`` set for every natural of
-    that rank.
+    non-negative); ``ranks[rank]`` lists the naturals of that rank, and
+    ``set_suits`` is the variant's [meld.set_suits] option, which says which of
+    them may share a set.
     """
 
-    __slots__ = ("runs", "sets", "wilds")
+    __slots__ = ("_partners", "ranks", "runs", "set_suits", "wilds")
 
-    def __init__(self, cards: Sequence[Card]) -> None:
+    def __init__(self, cards: Sequence[Card], set_suits: SetSuits) -> None:
         runs = [0, 0, 0, 0]
-        sets = [0] * 14
+        ranks: list[list[Card]] = [[] for _ in range(14)]
         wilds = 0
         for card in cards:
             code = card.code
@@ -189,14 +190,37 @@ class _Hand:
                 wilds += 1
                 continue
             runs[_SUIT[code]] |= _RUN_BITS[code]
-            sets[_RANK[code]] |= 1 << _SUIT[code]
+            ranks[_RANK[code]].append(card)
         self.runs = runs
-        self.sets = sets
+        self.ranks = ranks
         self.wilds = wilds
+        self.set_suits = set_suits
+        self._partners: dict[tuple[int, bool], int] = {}
 
-    def set_partners(self, code: int) -> int:
-        """Naturals of the card's rank in other suits (they could share a set with it)."""
-        return (self.sets[_RANK[code]] & ~(1 << _SUIT[code])).bit_count()
+    def set_partners(self, code: int, *, held: bool = False) -> int:
+        """How many naturals of the card's rank in the hand one set with it may hold, as
+        [meld.set_suits] allows: the meld rules' own predicate
+        (:func:`~pushrummy.melds.set_suits_problem`) decides, so under ``distinct`` a
+        partner of each other suit (at most 3), under ``any`` every other copy of the rank.
+        ``held``: the card is one of the hand's own (not its own partner)."""
+        key = (code, held)
+        known = self._partners.get(key)
+        if known is not None:
+            return known
+        same_rank = self.ranks[_RANK[code]]
+        if len(same_rank) <= held:
+            self._partners[key] = 0
+            return 0
+        group = [ALL_CARDS[code]]
+        skip = held
+        for card in same_rank:
+            if skip and card.code == code:
+                skip = False  # the card itself
+                continue
+            if set_suits_problem(self.set_suits, (*group, card)) is None:
+                group.append(card)
+        self._partners[key] = count = len(group) - 1
+        return count
 
     def run_partners(self, code: int) -> int:
         """Same-suit naturals one or two ranks away (they could share a run with it)."""
@@ -207,7 +231,7 @@ class _Hand:
         return count
 
     def completes_set(self, code: int) -> bool:
-        """The card and two naturals of the hand make a natural set."""
+        """The card (not in the hand) and two naturals of the hand make a natural set."""
         return self.set_partners(code) >= 2
 
     def completes_run(self, code: int) -> bool:
@@ -254,13 +278,8 @@ def _can_lay_off(view: PlayerView, card: Card) -> bool:
         if not wild:
             # A cheap look first; the exact check (the variant's options) only if it may fit.
             if meld.kind is MeldKind.SET:
-                if (
-                    meld.rank is None
-                    or meld.rank != _RANK[code]
-                    or len(meld.cards) >= 4
-                    or any(c.suit == _SUIT[code] for c in meld.cards if not c.is_wild)
-                ):
-                    continue
+                if meld.rank is None or meld.rank != _RANK[code]:
+                    continue  # which suits and how many: layoff_ends asks [meld.set_suits]
             else:
                 if meld.suit is None or meld.suit != _SUIT[code] or meld.start is None:
                     continue
@@ -283,7 +302,10 @@ class GreedyBot:
     * **Draw**: takes a wild upcard, or one that makes the contract possible
       (:func:`~pushrummy.contracts.can_meet_contract` with and without it) or
       completes three natural cards of a kind the contract needs; after the
-      contract, one it can lay off or meld. Otherwise it pushes.
+      contract, one it can lay off or meld. Otherwise it pushes. Which naturals
+      of a rank may share a set is the variant's [meld.set_suits], asked of the
+      meld rules (:func:`~pushrummy.melds.set_suits_problem`): with ``any``, copies
+      of one suit count too.
     * **Play**: lays down as soon as it can, choosing the lay-down that leaves
       the cheapest hand (:func:`~pushrummy.scoring.hand_value`); lays off
       every card it can (naturals first, then the most expensive), melds new
@@ -353,7 +375,7 @@ class GreedyBot:
         code = up.code
         if IS_WILD[code]:
             return buy
-        hand = _Hand(view.hand)
+        hand = _Hand(view.hand, view.variant.set_suits)
         sets, runs = _contract_kinds(view)
         if (sets and hand.completes_set(code)) or (runs and hand.completes_run(code)):
             return buy
@@ -363,7 +385,7 @@ class GreedyBot:
         code = up.code
         if IS_WILD[code]:
             return True
-        hand = _Hand(view.hand)
+        hand = _Hand(view.hand, view.variant.set_suits)
         sets, runs = _contract_kinds(view)
         if view.laid_down[view.seat]:
             if _can_lay_off(view, up):
@@ -480,7 +502,7 @@ class GreedyBot:
 
     def _discard(self, view: PlayerView, discards: list[Discard]) -> Discard:
         values = view.variant.card_values
-        hand = _Hand(view.hand)
+        hand = _Hand(view.hand, view.variant.set_suits)
         sets, runs = _contract_kinds(view)
         best = discards[0]
         best_key: tuple[bool, int, bool, int] | None = None
@@ -489,9 +511,8 @@ class GreedyBot:
         # back on the table, to be pushed on (with a stock card) and discarded again, round
         # after round, while the stock runs out.
         shown = view.known[view.seat]
-        # _Hand.set_partners and run_partners, inlined: this loop runs for every card
-        # at every discard.
-        by_rank, by_suit = hand.sets, hand.runs
+        # _Hand.run_partners, inlined: this loop runs for every card at every discard.
+        by_suit = hand.runs
         for move in discards:
             code = move.card.code
             if IS_WILD[code]:
@@ -499,7 +520,7 @@ class GreedyBot:
             else:
                 partners = 0
                 if sets:
-                    partners += (by_rank[_RANK[code]] & ~(1 << _SUIT[code])).bit_count()
+                    partners += hand.set_partners(code, held=True)
                 if runs:
                     mask = by_suit[_SUIT[code]]
                     for p in _POSITIONS[code]:
