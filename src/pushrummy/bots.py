@@ -173,16 +173,16 @@ class _Hand:
 
     ``runs[suit]`` has bit ``position + 2`` set for every natural of that suit
     (an ace at positions 1 and 14; the offset keeps ``position - 2`` shifts
-    non-negative); ``ranks[rank]`` lists the naturals of that rank, and
-    ``set_suits`` is the variant's [meld.set_suits] option, which says which of
+    non-negative); ``sets[rank]`` counts the naturals of that rank in each suit
+    (four bits a suit, :data:`_SET_COUNT`); ``set_suits`` is the variant's [meld.set_suits] option, which says which of
     them may share a set.
     """
 
-    __slots__ = ("_partners", "ranks", "runs", "set_suits", "wilds")
+    __slots__ = ("memo", "runs", "set_suits", "sets", "wilds")
 
     def __init__(self, cards: Sequence[Card], set_suits: SetSuits) -> None:
         runs = [0, 0, 0, 0]
-        ranks: list[list[Card]] = [[] for _ in range(14)]
+        sets = [0] * 14
         wilds = 0
         for card in cards:
             code = card.code
@@ -190,36 +190,29 @@ class _Hand:
                 wilds += 1
                 continue
             runs[_SUIT[code]] |= _RUN_BITS[code]
-            ranks[_RANK[code]].append(card)
+            sets[_RANK[code]] += _SET_COUNT[code]
         self.runs = runs
-        self.ranks = ranks
+        self.sets = sets
         self.wilds = wilds
         self.set_suits = set_suits
-        self._partners: dict[tuple[int, bool], int] = {}
+        self.memo = _PARTNERS[id(set_suits)]
 
     def set_partners(self, code: int, *, held: bool = False) -> int:
         """How many naturals of the card's rank in the hand one set with it may hold, as
-        [meld.set_suits] allows: the meld rules' own predicate
-        (:func:`~pushrummy.melds.set_suits_problem`) decides, so under ``distinct`` a
-        partner of each other suit (at most 3), under ``any`` every other copy of the rank.
-        ``held``: the card is one of the hand's own (not its own partner)."""
-        key = (code, held)
-        known = self._partners.get(key)
-        if known is not None:
-            return known
-        same_rank = self.ranks[_RANK[code]]
-        if len(same_rank) <= held:
-            self._partners[key] = 0
-            return 0
-        group = [ALL_CARDS[code]]
-        skip = held
-        for card in same_rank:
-            if skip and card.code == code:
-                skip = False  # the card itself
-                continue
-            if set_suits_problem(self.set_suits, (*group, card)) is None:
-                group.append(card)
-        self._partners[key] = count = len(group) - 1
+        [meld.set_suits] allows (:func:`_set_partners`): under ``distinct`` one of each
+        other suit (at most 3), under ``any`` every other copy of the rank. ``held``: the
+        card is one of the hand's own (not its own partner)."""
+        rank = _RANK[code]
+        suits = self.sets[rank]
+        if suits == (_SET_COUNT[code] if held else 0):
+            return 0  # the card alone
+        key = suits << 7 | code << 1 | held  # as _discard reads it too
+        memo = self.memo
+        count = memo.get(key)
+        if count is None:
+            if len(memo) >= _PARTNERS_KEPT:
+                memo.clear()
+            count = memo[key] = _set_partners(self.set_suits, code, held, suits)
         return count
 
     def run_partners(self, code: int) -> int:
@@ -244,6 +237,41 @@ class _Hand:
             if window & 0b11000 == 0b11000:
                 return True
         return False
+
+
+_SET_COUNT: tuple[int, ...] = tuple(
+    0 if c.suit is None else 1 << 4 * int(c.suit) for c in ALL_CARDS
+)
+"""A natural's count in :attr:`_Hand.sets`: one, in the four bits of its suit (a hand holds
+fewer than 16 copies of a card)."""
+
+
+def _set_partners(set_suits: SetSuits, code: int, held: bool, suits: int) -> int:
+    """How many naturals of the card ``code``'s rank, ``suits`` of them in each suit (as
+    :attr:`_Hand.sets` counts them), one set with the card may hold, asked of the meld
+    rules' own predicate (:func:`~pushrummy.melds.set_suits_problem`): each is added to
+    the set in turn when the predicate allows it (``held``: one copy of the card is the
+    card itself)."""
+    group = [ALL_CARDS[code]]
+    first = code - 13 * _SUIT[code]  # the card's rank in the first suit
+    skip = held
+    for suit in range(4):
+        other = ALL_CARDS[first + 13 * suit]
+        for _ in range((suits >> 4 * suit) & 15):
+            if skip and other.code == code:
+                skip = False  # the card itself
+            elif set_suits_problem(set_suits, (*group, other)) is None:
+                group.append(other)
+    return len(group) - 1
+
+
+_PARTNERS: dict[int, dict[int, int]] = {id(option): {} for option in SetSuits}
+""":meth:`_Hand.set_partners`' answers, per option (by its ``id``: an Enum's hash is slow),
+keyed by the suits of the rank's naturals in the hand, the card and whether it is held (an
+int): the predicate is slow next to a discard decision, and a hand's groups of one rank
+repeat."""
+_PARTNERS_KEPT = 4096
+"""At most this many answers are kept per option (then the memo starts again)."""
 
 
 def _meld_score(meld: Meld, values: tuple[int, ...]) -> tuple[int, int]:
@@ -511,16 +539,20 @@ class GreedyBot:
         # back on the table, to be pushed on (with a stock card) and discarded again, round
         # after round, while the stock runs out.
         shown = view.known[view.seat]
-        # _Hand.run_partners, inlined: this loop runs for every card at every discard.
-        by_suit = hand.runs
+        # _Hand.run_partners, inlined (and set_partners asked only of a rank the hand holds
+        # more than one of): this loop runs for every card at every discard.
+        by_rank, by_suit = hand.sets, hand.runs
+        memo = hand.memo
         for move in discards:
             code = move.card.code
             if IS_WILD[code]:
                 key = (True, 0, False, -values[_RANK[code]])
             else:
                 partners = 0
-                if sets:
-                    partners += hand.set_partners(code, held=True)
+                suits = by_rank[_RANK[code]]
+                if sets and suits != _SET_COUNT[code]:  # set_partners' memo, read here first
+                    known = memo.get(suits << 7 | code << 1 | 1)
+                    partners += hand.set_partners(code, held=True) if known is None else known
                 if runs:
                     mask = by_suit[_SUIT[code]]
                     for p in _POSITIONS[code]:
