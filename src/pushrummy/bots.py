@@ -174,8 +174,9 @@ class _Hand:
     ``runs[suit]`` has bit ``position + 2`` set for every natural of that suit
     (an ace at positions 1 and 14; the offset keeps ``position - 2`` shifts
     non-negative); ``sets[rank]`` counts the naturals of that rank in each suit
-    (four bits a suit, :data:`_SET_COUNT`); ``set_suits`` is the variant's [meld.set_suits] option, which says which of
-    them may share a set.
+    (four bits a suit, :data:`_SET_COUNT`); ``set_suits`` is the variant's
+    [meld.set_suits] option, which says which of them may share a set, and ``memo``
+    the option's answers (:data:`_PARTNERS`).
     """
 
     __slots__ = ("memo", "runs", "set_suits", "sets", "wilds")

@@ -10,10 +10,11 @@ holds
 * for every other seat only its hand size and the cards everyone knows it
   holds (taken or pushed upcards not yet played, [draw.visibility]);
 * everything public: the variant, deal, dealer, contract, phase, whose turn it
-  is, the upcard, the discard pile under it ([draw.stock]), the table, the stock *size*,
-  who has laid down, the card the
-  current player took this turn, the scores and the scored deals (whose hands
-  are shown for scoring at a deal's end, [score.out]) and the outcome;
+  is (and, while the upcard is offered round the table, who offers it), the
+  upcard, the discard pile under it ([draw.stock]), the table, the stock *size*,
+  who has laid down, the card the current player took this turn, the scores and
+  the scored deals (whose hands are shown for scoring at a deal's end,
+  [score.out]) and the outcome;
 * the legal moves, when it is the seat's turn (empty otherwise).
 
 Never the stock order, the seed, injected deck orders, or another seat's cards
