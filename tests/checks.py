@@ -50,6 +50,7 @@ from pushrummy import (
     Push,
     Rank,
     Take,
+    UpcardOffered,
 )
 from pushrummy.cards import ALL_CARDS, JOKER, Card
 from pushrummy.errors import (
@@ -79,6 +80,7 @@ __all__ = [
     "corrupted",
     "deck_of",
     "hidden_from",
+    "offering_seat",
     "reshuffle_hidden",
     "swap_in_hand",
 ]
@@ -418,6 +420,17 @@ def swap_in_hand(state: GameState, seat: int, card: pr.Card) -> GameState | None
     return None
 
 
+def offering_seat(state: GameState) -> int | None:
+    """Who offers the upcard, read as a front end used to: in ``Phase.BUYING``, the seat of
+    the log's last :class:`~pushrummy.UpcardOffered`; ``None`` in every other phase (the
+    oracle of :attr:`PlayerView.offered_by <pushrummy.PlayerView.offered_by>`)."""
+    if state.phase is not Phase.BUYING:
+        return None
+    offers = [event for event in state.log.events if isinstance(event, UpcardOffered)]
+    assert offers, "the buying phase follows an offer"
+    return offers[-1].seat
+
+
 def check_position(state: GameState, rng: random.Random) -> None:
     """Every seat's view of ``state``: what it shows, and that it hides exactly the hidden."""
     for seat in range(state.players):
@@ -432,6 +445,7 @@ def check_position(state: GameState, rng: random.Random) -> None:
         assert mine.results == state.results
         assert mine.phase is state.phase
         assert mine.current_player == state.current_player
+        assert mine.offered_by == offering_seat(state)  # [buy.offer]
         if state.current_player == seat:
             assert mine.legal_moves == pr.legal_moves(state)
             assert mine.is_my_turn

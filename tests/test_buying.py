@@ -33,6 +33,7 @@ from pushrummy import (
     WrongPhaseError,
 )
 from pushrummy.consistency import state_problems, view_problems
+from pushrummy.english import narrate_move
 from pushrummy.errors import VariantError
 from pushrummy.plays.buy import may_buy
 from pushrummy.state import GameState, replace_unchecked
@@ -90,10 +91,13 @@ def test_the_upcard_goes_round_the_table_and_then_the_player_draws() -> None:
         assert pr.view(now, seat).legal_moves == (BuyUpcard(seat), PassUpcard(seat))
         assert all(pr.view(now, other).legal_moves == () for other in range(4) if other != seat)
         assert now.upcard == c("KS") and now.hands == state.hands  # nothing moves yet
+        # every seat's view names the seat in turn as the one offering ([buy.offer])
+        assert {pr.view(now, other).offered_by for other in range(4)} == {0}
         consistent(now)
         now = play(now, PassUpcard(seat))
     assert seats == [1, 2, 3]
     assert now.phase is Phase.PLAY and now.current_player == 0
+    assert pr.view(state, 0).offered_by is None and pr.view(now, 1).offered_by is None
     assert now.hands[0] == tuple(sorted((*state.hands[0], c("9H"))))
     assert now.upcard == c("KS") and now.stock == state.stock[1:]
     assert now.log.events.since(len(state.log)) == (
@@ -208,6 +212,51 @@ def test_the_number_of_penalty_cards_is_an_option() -> None:
         assert len(bought.hands[0]) == len(state.hands[0]) + 1
         assert bought.log.events[len(state.log) + 1] == Bought(1, c("KS"), penalty)
         consistent(bought)
+
+
+@rule("buy.penalty", "draw.visibility")
+def test_a_buy_is_narrated_with_its_penalty_cards_told_once() -> None:
+    """The terminal's line for a buy (``narrate_move``, as ``pushrummy watch`` and ``play``
+    print it) tells the penalty card once: in brackets where the viewer sees it (a
+    spectator, the buyer), not at all where it does not; the buyer's own draws are not told
+    again. The line that read "seat 1 buys KS and a penalty card, seat 1 draws 9H" fails."""
+    for penalty, cards, count in ((1, "9H", "a penalty card"), (2, "9H QD", "2 penalty cards")):
+        now = play(offered(BUYING.replace(buy_penalty=penalty)), DrawStock(0))
+        bought = play(now, BuyUpcard(1))
+        drawn = str(bought.log.events[-1].card)  # type: ignore[union-attr]
+        made = bought.log.events.since(len(now.log))
+        assert narrate_move(made, 1) == (
+            f"seat 1 buys KS and {count} ({cards}), seat 0 draws {drawn}"
+        )
+        mine = bought.log.seen_by(1).since(len(now.log))
+        assert narrate_move(mine, 1, you=1, viewer=1) == (
+            f"you buy KS and {count} ({cards}), seat 0 draws from the stock"
+        )
+        theirs = bought.log.seen_by(0).since(len(now.log))
+        assert narrate_move(theirs, 1, you=0, viewer=0) == (
+            f"seat 1 buys KS and {count}, you draw {drawn}"
+        )
+    bystander = bought.log.seen_by(2).since(len(now.log))
+    assert narrate_move(bystander, 1, viewer=2) == (
+        "seat 1 buys KS and 2 penalty cards, seat 0 draws from the stock"
+    )
+    # An empty stock reshuffled between two penalty cards ([draw.reshuffle]) is told after
+    # the buy, and the penalty cards still once.
+    three = {seat: cards for seat, cards in HANDS.items() if seat != 3}  # seat 3 holds the rest
+    piled = replace_unchecked(
+        offered(BUYING.replace(buy_penalty=2), hands=three, stock_top="9H QD JC 4H 5H 6D"),
+        stock=(c("9H"),),
+        pile=tuple(map(c, ["QD", "JC", "4H", "5H", "6D"])),
+    )
+    now = play(piled, DrawStock(0))
+    bought = play(now, BuyUpcard(1))
+    made = bought.log.events.since(len(now.log))
+    assert [type(e) for e in made] == [Bought, Drew, StockReshuffled, Drew, Drew]
+    second, last = (str(e.card) for e in made[3:])  # type: ignore[union-attr]
+    assert narrate_move(made, 1) == (
+        f"seat 1 buys KS and 2 penalty cards (9H {second}), the discards are shuffled into a "
+        f"new stock (5 cards), seat 0 draws {last}"
+    )
 
 
 @rule("buy.penalty", "draw.reshuffle")
@@ -337,6 +386,44 @@ def test_random_games_with_buying_stay_consistent() -> None:
                 consistent(state)
         buys += sum(isinstance(e, Bought) for e in state.log.events)
     assert buys > 0
+
+
+@rule("buy.offer")
+def test_every_view_names_the_seat_offering_the_upcard_across_whole_games() -> None:
+    """``PlayerView.offered_by`` across whole games of the preset (GreedyBot and RandomBot,
+    3 to 5 players): in every position of the buying phase, every seat's view (and its JSON
+    document) names the seat of the last :class:`~pushrummy.UpcardOffered` (the seat in turn,
+    never the seat offered it); in every other position, nobody. A field that read the seat
+    offered it, lagged an offer behind, stayed set after the offer or was left out of the
+    JSON fails here; the offers come from every seat."""
+    offerers: set[int] = set()
+    buying = other = 0
+    for seed, players in ((1, 3), (2, 4), (3, 5)):
+        variant = CONTRACT_RUMMY.replace(max_turns_per_deal=40)
+        bots = [GreedyBot() if seat % 2 else pr.RandomBot(seed + seat) for seat in range(players)]
+        state = pr.new_game(variant, seed=seed, players=players)
+        while not state.is_over:
+            offers = [e for e in state.log.events if isinstance(e, UpcardOffered)]
+            expected = offers[-1].seat if state.phase is Phase.BUYING else None
+            for seat in range(players):
+                seen = pr.view(state, seat)
+                assert seen.offered_by == expected, (seed, len(state.log), seat)
+                if seat == len(state.log) % players:  # one seat's document per position
+                    assert pr.encode(seen)["offered_by"] == expected
+            if expected is not None:
+                assert expected != state.current_player
+                offerers.add(expected)
+                buying += 1
+            else:
+                other += 1
+            if state.phase is Phase.BETWEEN_DEALS:
+                state = pr.apply_move(state, pr.NextDeal())
+                continue
+            seat = state.current_player
+            assert seat is not None
+            state = pr.apply_move(state, bots[seat].choose(pr.view(state, seat)))
+    assert buying > 100 and other > 100
+    assert offerers == set(range(5))
 
 
 @rule("buy.offer")

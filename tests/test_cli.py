@@ -1101,7 +1101,18 @@ def test_play_asks_the_seat_offered_the_upcard(
     argv += ["--max-turns", "8", "--seat", "1", "--plain"]
     code, out, err = run_cli(argv, capsys, monkeypatch, stdin="buy\n2\n1\n\n" * 3000)
     assert code == 0, err
-    assert "is offered to you: buy it (with 1 penalty card) or pass" in out
+    # the seat that offers the upcard is named (the view's offered_by, [buy.offer]): the seat
+    # the narration last told offering it
+    asked = offering = 0
+    for line in out.splitlines():
+        told = re.search(r"seat (\d) offers \S+ round the table", line)
+        if told:
+            offering = int(told[1])
+        named = re.search(r"is offered to you by seat (\d): buy it \(with 1 penalty card\)", line)
+        if named:
+            assert int(named[1]) == offering, line
+            asked += 1
+    assert asked > 3
     assert "you buy" in out and "you pass" in out
     assert "Game over after 7 deals" in out
 

@@ -22,6 +22,7 @@ import attrs
 import pytest
 
 import pushrummy as pr
+from checks import offering_seat
 from games import PRESETS, bots, greedy, meld_options, playout, variant_for
 from pushrummy.cards import ALL_CARDS, Card, make_deck
 from pushrummy.contract_spec import Contract
@@ -175,6 +176,7 @@ def test_view_equals_the_constructor() -> None:
                 contract=state.contract,
                 phase=state.phase,
                 current_player=state.current_player,
+                offered_by=offering_seat(state),
                 hand=state.hands[seat],
                 hand_sizes=tuple(len(hand) for hand in state.hands),
                 known=state.known,

@@ -101,6 +101,7 @@ ALLOWED: dict[str, str] = {
     "pushrummy.plays.buy.available_cards": _DRAWN,
     "pushrummy.plays.buy.next_buyer": _DRAWN,
     "pushrummy.plays.buy.offered_by": "reads the events it is given; None when no offer is open",
+    "pushrummy.plays.buy.offerer": "reads a state's phase and log; None outside the buying phase",
     "pushrummy.plays.buy.buys_this_deal": "counts the Bought events it is given; raises nothing",
     "pushrummy.events.log.GameLog.newest_first": "walks the log's own chain; raises nothing",
     "pushrummy.plays.exchange.exchange_problem": _DRAWN,

@@ -303,3 +303,48 @@ def test_meld_kind_of_a_repeated_set() -> None:
     assert meld.kind is MeldKind.SET and meld.rank is pr.Rank.SEVEN
     assert pr.parse_meld("7H 7H 7S") == meld
     assert set_("7H 7H 7S") == meld
+
+
+# -- GreedyBot rates set partners as [meld.set_suits] allows --------------------------------------
+
+#: Seat 0's hand, deal 1 of Contract Rummy (two sets of 3): two 7H (of the two packs) and pairs
+#: of other ranks in two suits; nothing makes a run.
+GREEDY_HAND = "7H 7H 9C 9D 4S 4D 5C 5H KS KD"
+
+
+def greedy_position(variant: pr.Variant, phase: Phase, **changes: object) -> pr.GameState:
+    arguments: dict[str, object] = {
+        "players": 3,
+        "phase": phase,
+        "current": 0,
+        "hands": {0: GREEDY_HAND},
+        "upcard": "7S",
+    }
+    arguments.update(changes)
+    return position(variant, **arguments)  # type: ignore[arg-type]
+
+
+@pytest.mark.rule("draw.take", "buy.offer")
+def test_greedy_counts_copies_of_a_suit_as_set_partners_where_sets_take_them() -> None:
+    """Under ``set_suits="any"`` the upcard 7S and the hand's two 7H make a set of the
+    contract, so GreedyBot takes it, buys it when offered, and does not discard a 7H as a
+    card of no meld; under ``distinct`` the two 7H are one partner, and it declines 7S and
+    throws a 7H first. The rating that counted distinct suits only (the old one) draws from
+    the stock, passes and discards 7H under ``any`` too."""
+    bot = pr.GreedyBot()
+    distinct = CONTRACT_RUMMY.replace(set_suits=SetSuits.DISTINCT)
+    for variant, helps in ((CONTRACT_RUMMY, True), (distinct, False)):
+        drawing = greedy_position(variant, Phase.DRAW)
+        choice = bot.choose(pr.view(drawing, 0))
+        assert choice == (pr.Take(0) if helps else pr.DrawStock(0)), variant.set_suits
+        # the upcard offered to seat 0 by seat 2 (the seat in turn), which draws instead
+        offered = play(greedy_position(variant, Phase.DRAW, current=2), pr.DrawStock(2))
+        assert offered.phase is Phase.BUYING and offered.current_player == 0
+        bought = bot.choose(pr.view(offered, 0))
+        assert bought == (pr.BuyUpcard(0) if helps else pr.PassUpcard(0)), variant.set_suits
+        # after a draw from the stock (KH): every card but the 7H has a partner of another
+        # suit, so only where two 7H share no set is a 7H the card of no meld to throw
+        playing = greedy_position(variant, Phase.PLAY, hands={0: GREEDY_HAND + " KH"}, upcard=None)
+        thrown = bot.choose(pr.view(playing, 0))
+        assert isinstance(thrown, pr.Discard)
+        assert (thrown.card == c("7H")) != helps, (variant.set_suits, thrown)

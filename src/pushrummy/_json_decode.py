@@ -338,7 +338,9 @@ _VIEW_NAMES: Final = tuple(field.name for field in _VIEW_WIRE)
 _VIEW_KEYS: Final = wire_keys(PlayerView)
 _VIEW_FIELDS: Final = tuple(key for key, _, _ in _VIEW_KEYS)
 _VIEW_LATER: Final[dict[str, object]] = {
-    key: list(field.default) for field in _VIEW_WIRE for key in (field.key,) if field.info.later
+    field.key: list(field.default) if isinstance(field.default, tuple) else field.default
+    for field in _VIEW_WIRE
+    if field.info.later
 }
 """A view's fields added after the first view documents (as :data:`_STATE_LATER`)."""
 """The keys of a view document: every field of :class:`PlayerView` and the read-only keys

@@ -37,7 +37,7 @@ from .contract_spec import Contract
 from .contracts import can_meet_contract
 from .errors import GameOverError, NotYourTurnError, PushRummyError
 from .layoffs import layoff_ends
-from .melds import Meld, MeldKind
+from .melds import Meld, MeldKind, SetSuits, set_suits_problem
 from .moves import (
     BuyUpcard,
     Discard,
@@ -169,17 +169,21 @@ _RUN_BITS: tuple[int, ...] = tuple(sum(1 << (p + 2) for p in ps) for ps in _POSI
 
 
 class _Hand:
-    """Which naturals a hand holds, as bitmasks, for quick partner counts.
+    """Which naturals a hand holds, for quick partner counts.
 
     ``runs[suit]`` has bit ``position + 2`` set for every natural of that suit
     (an ace at positions 1 and 14; the offset keeps ``position - 2`` shifts
-    non-negative); ``sets[rank]`` has bit ``suit`` set for every natural of
-    that rank.
+    non-negative); ``sets[rank]`` counts the naturals of that rank in each suit
+    (four bits a suit, :data:`_SET_COUNT`); ``set_suits`` is the variant's
+    [meld.set_suits] option, which says which of them may share a set, and ``memo``
+    the option's answers (:data:`_PARTNERS`).
     """
 
-    __slots__ = ("runs", "sets", "wilds")
+    __slots__ = ("memo", "runs", "set_suits", "sets", "wilds")
 
-    def __init__(self, cards: Sequence[Card], wild: tuple[bool, ...] = IS_WILD) -> None:
+    def __init__(
+        self, cards: Sequence[Card], set_suits: SetSuits, wild: tuple[bool, ...] = IS_WILD
+    ) -> None:
         runs = [0, 0, 0, 0]
         sets = [0] * 14
         wilds = 0
@@ -189,14 +193,30 @@ class _Hand:
                 wilds += 1
                 continue
             runs[_SUIT[code]] |= _RUN_BITS[code]
-            sets[_RANK[code]] |= 1 << _SUIT[code]
+            sets[_RANK[code]] += _SET_COUNT[code]
         self.runs = runs
         self.sets = sets
         self.wilds = wilds
+        self.set_suits = set_suits
+        self.memo = _PARTNERS[id(set_suits)]
 
-    def set_partners(self, code: int) -> int:
-        """Naturals of the card's rank in other suits (they could share a set with it)."""
-        return (self.sets[_RANK[code]] & ~(1 << _SUIT[code])).bit_count()
+    def set_partners(self, code: int, *, held: bool = False) -> int:
+        """How many naturals of the card's rank in the hand one set with it may hold, as
+        [meld.set_suits] allows (:func:`_set_partners`): under ``distinct`` one of each
+        other suit (at most 3), under ``any`` every other copy of the rank. ``held``: the
+        card is one of the hand's own (not its own partner)."""
+        rank = _RANK[code]
+        suits = self.sets[rank]
+        if suits == (_SET_COUNT[code] if held else 0):
+            return 0  # the card alone
+        key = suits << 7 | code << 1 | held  # as _discard reads it too
+        memo = self.memo
+        count = memo.get(key)
+        if count is None:
+            if len(memo) >= _PARTNERS_KEPT:
+                memo.clear()
+            count = memo[key] = _set_partners(self.set_suits, code, held, suits)
+        return count
 
     def run_partners(self, code: int) -> int:
         """Same-suit naturals one or two ranks away (they could share a run with it)."""
@@ -207,7 +227,7 @@ class _Hand:
         return count
 
     def completes_set(self, code: int) -> bool:
-        """The card and two naturals of the hand make a natural set."""
+        """The card (not in the hand) and two naturals of the hand make a natural set."""
         return self.set_partners(code) >= 2
 
     def completes_run(self, code: int) -> bool:
@@ -220,6 +240,42 @@ class _Hand:
             if window & 0b11000 == 0b11000:
                 return True
         return False
+
+
+_SET_COUNT: tuple[int, ...] = tuple(
+    0 if c.suit is None else 1 << 4 * int(c.suit) for c in ALL_CARDS
+)
+"""A natural's count in :attr:`_Hand.sets`: one, in the four bits of its suit (a hand holds
+fewer than 16 copies of a card)."""
+
+
+def _set_partners(set_suits: SetSuits, code: int, held: bool, suits: int) -> int:
+    """How many naturals of the card ``code``'s rank, ``suits`` of them in each suit (as
+    :attr:`_Hand.sets` counts them), one set with the card may hold, asked of the meld
+    rules' own predicate (:func:`~pushrummy.melds.set_suits_problem`): each is added to
+    the set in turn when the predicate allows it (``held``: one copy of the card is the
+    card itself)."""
+    group = [ALL_CARDS[code]]
+    first = code - 13 * _SUIT[code]  # the card's rank in the first suit
+    skip = held
+    for suit in range(4):
+        other = ALL_CARDS[first + 13 * suit]
+        for _ in range((suits >> 4 * suit) & 15):
+            if skip and other.code == code:
+                skip = False  # the card itself
+            # (a two reaches here only where twos are natural, [setup.wild])
+            elif set_suits_problem(set_suits, (*group, other), first != 1) is None:
+                group.append(other)
+    return len(group) - 1
+
+
+_PARTNERS: dict[int, dict[int, int]] = {id(option): {} for option in SetSuits}
+""":meth:`_Hand.set_partners`' answers, per option (by its ``id``: an Enum's hash is slow),
+keyed by the suits of the rank's naturals in the hand, the card and whether it is held (an
+int): the predicate is slow next to a discard decision, and a hand's groups of one rank
+repeat."""
+_PARTNERS_KEPT = 4096
+"""At most this many answers are kept per option (then the memo starts again)."""
 
 
 def _meld_score(meld: Meld, values: tuple[int, ...], wild: tuple[bool, ...]) -> tuple[int, int]:
@@ -256,13 +312,8 @@ def _can_lay_off(view: PlayerView, card: Card) -> bool:
         if not wild:
             # A cheap look first; the exact check (the variant's options) only if it may fit.
             if meld.kind is MeldKind.SET:
-                if (
-                    meld.rank is None
-                    or meld.rank != _RANK[code]
-                    or len(meld.cards) >= 4
-                    or any(c.suit == _SUIT[code] for c in meld.cards if not wilds[c.code])
-                ):
-                    continue
+                if meld.rank is None or meld.rank != _RANK[code]:
+                    continue  # which suits and how many: layoff_ends asks [meld.set_suits]
             else:
                 if meld.suit is None or meld.suit != _SUIT[code] or meld.start is None:
                     continue
@@ -285,7 +336,10 @@ class GreedyBot:
     * **Draw**: takes a wild upcard, or one that makes the contract possible
       (:func:`~pushrummy.contracts.can_meet_contract` with and without it) or
       completes three natural cards of a kind the contract needs; after the
-      contract, one it can lay off or meld. Otherwise it pushes.
+      contract, one it can lay off or meld. Otherwise it pushes. Which naturals
+      of a rank may share a set is the variant's [meld.set_suits], asked of the
+      meld rules (:func:`~pushrummy.melds.set_suits_problem`): with ``any``, copies
+      of one suit count too.
     * **Play**: lays down as soon as it can, choosing the lay-down that leaves
       the cheapest hand (:func:`~pushrummy.scoring.hand_value`); lays off
       every card it can (naturals first, then the most expensive), melds new
@@ -356,7 +410,7 @@ class GreedyBot:
         wild = view.variant.wild_table
         if wild[code]:
             return buy
-        hand = _Hand(view.hand, wild)
+        hand = _Hand(view.hand, view.variant.set_suits, wild)
         sets, runs = _contract_kinds(view)
         if (sets and hand.completes_set(code)) or (runs and hand.completes_run(code)):
             return buy
@@ -367,7 +421,7 @@ class GreedyBot:
         wild = view.variant.wild_table
         if wild[code]:
             return True
-        hand = _Hand(view.hand, wild)
+        hand = _Hand(view.hand, view.variant.set_suits, wild)
         sets, runs = _contract_kinds(view)
         if view.laid_down[view.seat]:
             if _can_lay_off(view, up):
@@ -491,7 +545,7 @@ class GreedyBot:
     def _discard(self, view: PlayerView, discards: list[Discard]) -> Discard:
         values = view.variant.card_values
         wild = view.variant.wild_table
-        hand = _Hand(view.hand, wild)
+        hand = _Hand(view.hand, view.variant.set_suits, wild)
         sets, runs = _contract_kinds(view)
         best = discards[0]
         best_key: tuple[bool, int, bool, int] | None = None
@@ -500,17 +554,20 @@ class GreedyBot:
         # back on the table, to be pushed on (with a stock card) and discarded again, round
         # after round, while the stock runs out.
         shown = view.known[view.seat]
-        # _Hand.set_partners and run_partners, inlined: this loop runs for every card
-        # at every discard.
+        # _Hand.run_partners, inlined (and set_partners asked only of a rank the hand holds
+        # more than one of): this loop runs for every card at every discard.
         by_rank, by_suit = hand.sets, hand.runs
+        memo = hand.memo
         for move in discards:
             code = move.card.code
             if wild[code]:
                 key = (True, 0, False, -values[_RANK[code]])
             else:
                 partners = 0
-                if sets:
-                    partners += (by_rank[_RANK[code]] & ~(1 << _SUIT[code])).bit_count()
+                suits = by_rank[_RANK[code]]
+                if sets and suits != _SET_COUNT[code]:  # set_partners' memo, read here first
+                    known = memo.get(suits << 7 | code << 1 | 1)
+                    partners += hand.set_partners(code, held=True) if known is None else known
                 if runs:
                     mask = by_suit[_SUIT[code]]
                     for p in _POSITIONS[code]:

@@ -31,9 +31,10 @@ What is checked (each a rule of :doc:`/rules` or a fact of the engine's bookkeep
   are their sums; the outcome follows from them ([game.end], [stakes.final]).
 
 A view is checked for the same public facts, plus what only it has: its side and
-contract, the hand sizes (its own equal to its hand), no more copies of a card visible
-than the deck holds, the card count, and its legal moves (none unless it is its turn;
-each its own, of the phase's kinds, using only cards it holds). Its events replay to it as
+contract, who offers the upcard (the seat in turn, in the buying phase only, [buy.offer]),
+the hand sizes (its own equal to its hand), no more copies of a card visible than the deck
+holds, the card count, and its legal moves (none unless it is its turn; each its own, of
+the phase's kinds, using only cards it holds). Its events replay to it as
 far as they show the seat, and in every deal, the earlier ones included, the cards whose
 origin the events show and the hidden rest of the hands a deal's result shows fit in the
 deck (:attr:`LogReplay.origin <pushrummy.log_replay.LogReplay.origin>`).
@@ -356,6 +357,18 @@ def view_problems(view: PlayerView, *, log: bool = True) -> tuple[Problem, ...]:
         found.append(
             Problem(
                 "hand", f"between deals the hand is the one deal {len(view.results)}'s result shows"
+            )
+        )
+    in_turn = (view.dealer + 1 + view.turn) % players
+    offered = in_turn if view.phase is Phase.BUYING else None
+    if view.offered_by != offered:
+        found.append(
+            Problem(
+                "offered_by",
+                f"expected seat {in_turn}: the seat in turn offers the upcard [buy.offer]"
+                if offered is not None
+                else f"expected null: the upcard is offered only in the buying phase, not the "
+                f"{view.phase.value} phase [buy.offer]",
             )
         )
     if view.taken is not None and view.current_player == seat:

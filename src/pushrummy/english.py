@@ -465,8 +465,10 @@ def narrate_move(
     sees every card; a seat: that seat's redacted events, so the line tells nothing it may
     not know). ``you`` is the seat told as "you"; ``push`` says the move was a push and
     ``upcard`` the upcard before it (a push that ends the deal leaves it where it is).
-    ``card_text`` and ``meld_text`` write a card and a meld. A deal's start and end say
-    nothing here but who went out (the command line gives them headings of their own).
+    ``card_text`` and ``meld_text`` write a card and a meld. A buy tells its penalty cards
+    once (``seat 3 buys 7H and a penalty card``, the cards in brackets where the viewer
+    sees them, [buy.penalty]). A deal's start and end say nothing here but who went out
+    (the command line gives them headings of their own).
 
     >>> import pushrummy as pr
     >>> state = pr.new_game(pr.PUSH, seed=7)
@@ -496,6 +498,10 @@ def narrate_move(
             clauses.append(f"{who(seat, verb, you=you)} {melds}")
             index += len(placed)
             continue
+        if isinstance(event, Bought):
+            clause, index = _narrate_bought(events, index, you, card_text, meld_text)
+            clauses.append(clause)
+            continue
         if isinstance(event, DealEnded):
             if event.went_out == seat:
                 clauses.append("and go out" if seat == you else "and goes out")
@@ -508,6 +514,39 @@ def narrate_move(
             clauses.append(_NARRATE[type(event)](event, you, card_text, meld_text))
         index += 1
     return ", ".join(clauses)
+
+
+def _narrate_bought(
+    events: Sequence[Event],
+    index: int,
+    you: int | None,
+    card_text: Callable[[Card], str],
+    meld_text: Callable[[Meld], str],
+) -> tuple[str, int]:
+    """The clause of the :class:`~pushrummy.events.Bought` at ``events[index]`` with its
+    penalty cards told once ([buy.penalty]): ``seat 3 buys 7H and a penalty card``, and the
+    cards in brackets where the viewer sees them (``(4S)``), the buyer's
+    :class:`~pushrummy.events.Drew` events that follow folded in (a reshuffle of an empty
+    stock among them told after it); and the index of the first event after them."""
+    event = events[index]
+    assert isinstance(event, Bought)
+    drawn: list[Card | None] = []
+    reshuffles: list[str] = []
+    index += 1
+    while len(drawn) < event.penalty and index < len(events):
+        following = events[index]
+        if isinstance(following, StockReshuffled):
+            reshuffles.append(_NARRATE[StockReshuffled](following, you, card_text, meld_text))
+        elif isinstance(following, Drew) and following.seat == event.seat and not following.pushed:
+            drawn.append(following.card)
+        else:
+            break
+        index += 1
+    clause = _describe_bought(event, you, card_text)
+    shown = [card_text(card) for card in drawn if card is not None]
+    if shown and len(shown) == event.penalty:
+        clause += f" ({' '.join(shown)})"
+    return ", ".join([clause, *reshuffles]), index
 
 
 def _narrate_push(

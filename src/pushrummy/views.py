@@ -10,10 +10,11 @@ holds
 * for every other seat only its hand size and the cards everyone knows it
   holds (taken or pushed upcards not yet played, [draw.visibility]);
 * everything public: the variant, deal, dealer, contract, phase, whose turn it
-  is, the upcard, the discard pile under it ([draw.stock]), the table, the stock *size*,
-  who has laid down, the card the
-  current player took this turn, the scores and the scored deals (whose hands
-  are shown for scoring at a deal's end, [score.out]) and the outcome;
+  is (and, while the upcard is offered round the table, who offers it), the
+  upcard, the discard pile under it ([draw.stock]), the table, the stock *size*,
+  who has laid down, the card the current player took this turn, the scores and
+  the scored deals (whose hands are shown for scoring at a deal's end,
+  [score.out]) and the outcome;
 * the legal moves, when it is the seat's turn (empty otherwise).
 
 Never the stock order, the seed, injected deck orders, or another seat's cards
@@ -57,6 +58,7 @@ from .events import EventLog, GameLog
 from .meld_shape import MeldShape
 from .melds import Meld, MeldKind, meld_rule_problem
 from .moves import FillWilds, LayDown, LayDownShape, Move, NewMeld, cards_used
+from .plays.buy import offerer
 from .state import (
     DealResult,
     GameState,
@@ -76,10 +78,11 @@ _COPIED = "pushrummy.views.copied"
 """The key, in a view field's ``attrs`` metadata, of the state field it copies."""
 
 
-def _own(codec: Codec, **info: Any) -> Any:
+def _own(codec: Codec, default: Any = attrs.NOTHING, **info: Any) -> Any:
     """A field of :class:`PlayerView` that is no field of its state (computed by
-    :func:`view`: :data:`_COMPUTED`), with its :class:`~pushrummy._wire.FieldInfo`."""
-    return attrs.field(metadata=FieldInfo(codec=codec, **info).metadata())
+    :func:`view`: :data:`_COMPUTED`), with its :class:`~pushrummy._wire.FieldInfo` (and a
+    ``default`` for a field that documents written before it leave out: ``later``)."""
+    return attrs.field(default=default, metadata=FieldInfo(codec=codec, **info).metadata())
 
 
 def _copied(name: str, default: Any = attrs.NOTHING, **beside: Any) -> Any:
@@ -109,6 +112,9 @@ class PlayerView:
         contract: the current deal's contract.
         phase: what kind of decision is pending.
         current_player: the seat to move, or ``None`` between deals and after the game.
+        offered_by: in ``Phase.BUYING``, the seat in turn whose upcard is offered round
+            the table ([buy.offer]; ``current_player`` is the seat it is offered to);
+            ``None`` in every other phase (:func:`~pushrummy.plays.buy.offerer`).
         hand: the seat's own cards, sorted.
         hand_sizes: every seat's number of cards (the own seat included).
         known: per seat, the cards everyone knows that seat holds: upcards it
@@ -167,6 +173,13 @@ class PlayerView:
     )
     phase: Phase = _copied("phase")
     current_player: int | None = _copied("current_player")
+    offered_by: int | None = _own(
+        Codec.OPT_SEAT,
+        None,
+        rule="buy.offer",
+        what="the seat whose upcard is offered (a seat, or null outside the buying phase)",
+        later=True,
+    )
     hand: tuple[Card, ...] = _own(Codec.HAND)
     hand_sizes: tuple[int, ...] = _own(
         Codec.SEAT_COUNTS, rule="draw.visibility", what="a list of hand sizes, one per seat,"
@@ -571,6 +584,7 @@ _COMPUTED: dict[str, str] = {
     "seat": "seat",
     "side": "variant.side_of(seat)",
     "contract": "variant.deals[state.deal_number - 1].contract",
+    "offered_by": "offerer(state)",
     "hand": "state.hands[seat]",
     "hand_sizes": "tuple(map(len, state.hands))",
     "stock_size": "len(state.stock)",
@@ -578,8 +592,8 @@ _COMPUTED: dict[str, str] = {
     "legal_moves": "moves",
 }
 """How :func:`_view` computes each field of a view that is not a field of its state (an
-expression of ``state``, ``seat``, ``moves`` and ``variant``); every other field is the
-state's field of the same name, copied."""
+expression of ``state``, ``seat``, ``moves``, ``variant`` and ``offerer``); every other
+field is the state's field of the same name, copied."""
 
 COPIED_FIELDS: tuple[str, ...] = tuple(
     field.name for field in attrs.fields(PlayerView) if _COPIED in field.metadata
@@ -594,7 +608,11 @@ def _view_builder() -> Any:
     ``__init__``'s keyword passing; PlayerView has no validators or converters), to the
     state's field of the same name or to its expression in :data:`_COMPUTED`. A field that is
     neither fails here, at import."""
-    namespace: dict[str, Any] = {"_new": object.__new__, "PlayerView": PlayerView}
+    namespace: dict[str, Any] = {
+        "_new": object.__new__,
+        "PlayerView": PlayerView,
+        "offerer": offerer,
+    }
     lines = ["def _view(state, seat, moves):", "    variant = state.variant"]
     lines.append("    new = _new(PlayerView)")
     for field in attrs.fields(PlayerView):

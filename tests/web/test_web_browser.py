@@ -29,6 +29,7 @@ pytest.importorskip("starlette", reason="the web game needs the web extra: pip i
 pytest.importorskip("uvicorn", reason="the web game needs the web extra: pip install -e '.[web]'")
 
 import pushrummy as pr
+from checks import offering_seat
 from engine_helpers import deck_order
 
 pytestmark = pytest.mark.browser
@@ -575,3 +576,53 @@ def test_a_double_click_and_a_stale_tab_move_once_and_quietly(
         check_page(other, game, seat)  # the tab caught up
     finally:
         other.context.close()
+
+
+def test_the_seat_offered_the_upcard_is_told_who_offers_it(
+    page: Any, live_server: str, app: Any
+) -> None:
+    """Contract Rummy buys out of turn ([buy.offer]): seats 0 and 1 are people, seat 2 a bot.
+    When the upcard is offered to seat 0, its status line names the card and the seat that
+    offers it (the view's ``offered_by``), and seat 1's page says whom it waits for and who
+    offers; seat 0 buys by its button. A page that named the seat offered the upcard as the
+    one offering it, or read another field, fails the exact texts."""
+    game = app.state.store.create(pr.CONTRACT_RUMMY, 3, [0, 1])
+    game.state = pr.new_game(pr.CONTRACT_RUMMY, seed=1, players=3)
+    game.advance()
+    for _ in range(300):  # the people draw from the stock and pass, until seat 0 is offered
+        state = game.state
+        if state.phase is pr.Phase.BUYING and state.current_player == 0:
+            break
+        if state.phase is pr.Phase.BETWEEN_DEALS:
+            game.play(0, pr.NextDeal())
+            continue
+        seat = state.current_player
+        assert seat in (0, 1), "the bots play until a person is to move"
+        moves = pr.legal_moves(state)
+        shy = [m for m in moves if isinstance(m, (pr.DrawStock, pr.PassUpcard))]
+        game.play(seat, shy[0] if shy else pr.GreedyBot().choose(pr.view(state, seat)))
+    state = game.state
+    assert state.phase is pr.Phase.BUYING and state.current_player == 0
+    offers = [event for event in state.log.events if isinstance(event, pr.UpcardOffered)]
+    offerer, upcard = offers[-1].seat, offers[-1].card
+    page.goto(f"{live_server}/#game={game.id}&seat=0&token={game.tokens[0]}")
+    page.wait_for_function(IDLE, arg=0)
+    assert check_page(page, game, 0)["offered_by"] == offerer
+    name = {1: "seat 1 (person)", 2: "seat 2 (bot)"}[offerer]
+    assert page.text_content("#status") == (
+        f"{upcard} is offered by {name}: buy it (with 1 penalty card) or pass."
+    )
+    other = page.context.browser.new_context().new_page()  # seat 1's browser
+    try:
+        other.goto(f"{live_server}/#game={game.id}&seat=1&token={game.tokens[1]}")
+        other.wait_for_function(IDLE, arg=0)
+        caught_up(other, game, 1)
+        by = {1: "you (seat 1)", 2: "seat 2 (bot)"}[offerer]
+        assert other.text_content("#status") == (
+            f"Waiting for seat 0 (person) to buy or pass {upcard}, offered by {by}\u2026"
+        )
+    finally:
+        other.context.close()
+    click_and_wait(page, '#moves button[data-notation="buy"]')
+    assert any(isinstance(event, pr.Bought) for event in game.state.log.events)
+    assert check_page(page, game, 0)["offered_by"] == offering_seat(game.state)

@@ -300,13 +300,15 @@ function renderInfo() {
   else if (view.current_player === view.seat) {
     status = {
       draw: view.variant.draw_style === "stock" ? "Your turn: take the upcard or draw from the stock." : "Your turn: take the upcard or push it.",
-      buying: `${view.upcard} is offered to you: buy it (with ${view.variant.buy_penalty} penalty card${view.variant.buy_penalty === 1 ? "" : "s"}) or pass.`,
+      buying: `${view.upcard} is offered by ${seatName(view.offered_by)}: buy it (with ${view.variant.buy_penalty} penalty card${view.variant.buy_penalty === 1 ? "" : "s"}) or pass.`,
       play: "Your turn: meld, lay off, then discard.",
       laying_down: "Your turn: place the rest of your contract.",
       filling_wilds: `Your turn: choose the wild cards for ${view.shape ? shapeText(view.shape) : "your meld"}.`,
     }[view.phase];
   } else if (view.phase === "filling_wilds" && view.shape) {
     status = `Waiting for ${seatName(view.current_player)} to fill ${shapeText(view.shape)}\u2026`;
+  } else if (view.phase === "buying") {
+    status = `Waiting for ${seatName(view.current_player)} to buy or pass ${view.upcard}, offered by ${seatName(view.offered_by)}\u2026`;
   } else status = `Waiting for ${seatName(view.current_player)}\u2026`;
   byId("status").textContent = status;
 }

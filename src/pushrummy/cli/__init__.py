@@ -86,7 +86,7 @@ def _common(parser: argparse.ArgumentParser, *, seed_help: str) -> None:
         choices=tuple(VARIANTS),
         default="push",
         help="the rules: push (4 players in two partnerships), cap-it (4-6 players, "
-        "each for themselves) or contract-rummy (3-8 players; no buying yet); default push",
+        "each for themselves) or contract-rummy (3-8 players, buying out of turn); default push",
     )
     parser.add_argument(
         "--players",

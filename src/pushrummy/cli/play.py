@@ -427,7 +427,8 @@ class PlaySession(GameListener):
             )
         elif me.phase is Phase.BUYING:
             penalty = plural(me.variant.buy_penalty, "penalty card")
-            phase = f"{me.upcard} is offered to you: buy it (with {penalty}) or pass"
+            offerer = "" if me.offered_by is None else f" by {names.short(me.offered_by)}"
+            phase = f"{me.upcard} is offered to you{offerer}: buy it (with {penalty}) or pass"
         elif me.phase is Phase.LAYING_DOWN:
             phase = "place the next meld of your contract"
         elif me.phase is Phase.FILLING_WILDS:

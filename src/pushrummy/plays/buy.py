@@ -7,8 +7,9 @@ draws from the stock ([draw.stock]).
 The offer is :class:`~pushrummy.state.Phase` ``BUYING``: ``current_player`` is the seat the
 upcard is offered to (so everything that asks who acts reads the acting seat), and the player
 in turn is the seat of the log's last :class:`~pushrummy.events.UpcardOffered`
-(:func:`offered_by`). A seat that may not buy (:func:`may_buy`) is not asked; if no seat
-may, the draw from the stock is made at once, with no offer.
+(:func:`offerer`; a view shows it as its ``offered_by``). A seat that may not buy
+(:func:`may_buy`) is not asked; if no seat may, the draw from the stock is made at once, with
+no offer.
 
 The predicate :func:`may_buy` is asked by the rotation (:func:`next_buyer`), the lister
 (:func:`list_buy`), the checker (:func:`check_buy`) and the bots.
@@ -50,6 +51,7 @@ __all__ = [
     "next_buyer",
     "offer_or_draw",
     "offered_by",
+    "offerer",
 ]
 
 
@@ -96,6 +98,24 @@ def offered_by(newest_first: Iterable[Event]) -> int | None:
         if kind is not BuyPassed:
             return None
     return None
+
+
+def offerer(state: GameState) -> int | None:
+    """The seat in turn whose upcard is on offer while ``Phase.BUYING`` ([buy.offer]):
+    :func:`offered_by` of the state's log; ``None`` in every other phase. A view's
+    ``offered_by`` (:class:`~pushrummy.views.PlayerView`) is this.
+
+    >>> import pushrummy as pr
+    >>> state = pr.new_game(pr.CONTRACT_RUMMY, seed=3, players=3)
+    >>> state.phase, offerer(state)
+    (<Phase.DRAW: 'draw'>, None)
+    >>> offered = pr.apply_move(state, pr.DrawStock(state.current_player))
+    >>> offered.phase, offerer(offered), offered.current_player
+    (<Phase.BUYING: 'buying'>, 0, 1)
+    """
+    if state.phase is not Phase.BUYING:
+        return None
+    return offered_by(state.log.newest_first())
 
 
 def buys_this_deal(newest_first: Iterable[Event], players: int) -> tuple[int, ...]:
@@ -217,9 +237,9 @@ def check_buy(state: GameState, move: Any) -> None:
 
 def _to_offerer(state: GameState, log: Any) -> GameState:
     """The offer over: the player in turn draws from the stock ([draw.stock])."""
-    offerer = offered_by(state.log.newest_first())
-    assert offerer is not None
-    return draw_from_stock(replace_unchecked(state, current_player=offerer, log=log), offerer)
+    seat = offerer(state)
+    assert seat is not None
+    return draw_from_stock(replace_unchecked(state, current_player=seat, log=log), seat)
 
 
 def apply_pass(state: GameState, move: Any) -> GameState:
@@ -230,10 +250,10 @@ def apply_pass(state: GameState, move: Any) -> GameState:
         SetupError: as :func:`~pushrummy.plays.draw.draw_from_stock`.
     """
     seat: int = move.seat
-    offerer = offered_by(state.log.newest_first())
-    assert offerer is not None
+    in_turn = offerer(state)
+    assert in_turn is not None
     log = state.log.append(BuyPassed(seat))
-    following = next_buyer(state, offerer, seat)
+    following = next_buyer(state, in_turn, seat)
     if following is not None:
         return replace_unchecked(state, current_player=following, log=log)
     return _to_offerer(state, log)
@@ -251,8 +271,8 @@ def apply_buy(state: GameState, move: Any) -> GameState:
     seat: int = move.seat
     upcard = state.upcard
     assert upcard is not None
-    offerer = offered_by(state.log.newest_first())
-    assert offerer is not None
+    in_turn = offerer(state)
+    assert in_turn is not None
     penalty = state.variant.buy_penalty
     after = replace_unchecked(
         state,
@@ -266,5 +286,5 @@ def apply_buy(state: GameState, move: Any) -> GameState:
         if after.phase is not Phase.PLAY:  # pragma: no cover - may_buy leaves a card to draw
             return after
     return draw_from_stock(
-        replace_unchecked(after, current_player=offerer, phase=Phase.BUYING), offerer
+        replace_unchecked(after, current_player=in_turn, phase=Phase.BUYING), in_turn
     )
