@@ -710,7 +710,7 @@ def report(counts: Counter[str], tally: Counter[str], prefix: str) -> None:
 def test_mutated_documents_against_the_decoder(
     budget: Budget, problems: list[Problem], schema_tally: Counter[str]
 ) -> None:
-    rng = random.Random(12)
+    rng = random.Random(14)  # (12 met no meld-card refusal once variants grew wild_twos)
     counts: Counter[str] = Counter()
     for _ in range(budget.n("schemas.mutations")):
         original, mutated, _ = random_mutation(rng)
