@@ -122,6 +122,7 @@ def options_of(state: GameState) -> Options:
         v.contract_exact_sizes,
         v.laydown_wilds_per_meld,
         v.set_suits.value,
+        v.contract_run_suits.value,
     )
 
 
@@ -228,11 +229,14 @@ def _fits(cards: Sequence[Card], hand: Counter[Card]) -> bool:
 def _matches(melds: Sequence[Meld], parts: Sequence[tuple[str, int]], opts: Options) -> bool:
     """[contract.laydown]: the melds can be matched one to one to the contract's parts (each
     exactly its size under ``contract_exact_sizes``); [contract.wild_cap]: none holds more
-    wild cards than ``laydown_wilds_per_meld``."""
+    wild cards than ``laydown_wilds_per_meld``; [contract.run_suits]: their runs keep
+    ``contract_run_suits``."""
     exact, cap = opts[3], opts[4]
     if len(melds) != len(parts):
         return False
     if cap is not None and any(sum(1 for x in m.cards if wild(x)) > cap for m in melds):
+        return False
+    if not _run_suits_ok(melds, opts[6]):
         return False
     for order in itertools.permutations(melds):
         if all(
@@ -241,6 +245,25 @@ def _matches(melds: Sequence[Meld], parts: Sequence[tuple[str, int]], opts: Opti
         ):
             return True
     return False
+
+
+def _run_suits_ok(melds: Sequence[Meld], rule: str) -> bool:
+    """RULES [contract.run_suits], read directly: under "distinct" no two runs of the
+    lay-down share a suit; under "apart" no run of a suit starts at the place right after
+    the last place of another run of that suit (places 1..14, wild places counted)."""
+    if rule == "any":
+        return True
+    runs = [m for m in melds if m.kind is MeldKind.RUN]
+    for a, b in itertools.combinations(runs, 2):
+        if a.suit != b.suit:
+            continue
+        if rule == "distinct":
+            return False
+        a_end = int(a.start) + len(a.cards) - 1
+        b_end = int(b.start) + len(b.cards) - 1
+        if a_end + 1 == b.start or b_end + 1 == a.start:
+            return False
+    return True
 
 
 def _multisets(

@@ -129,6 +129,10 @@ class RuleId(str, enum.Enum):
         "contract.wild_cap",
         "option laydown_wilds_per_meld: at most that many wilds in each lay-down meld",
     )
+    CONTRACT_RUN_SUITS = (
+        "contract.run_suits",
+        "option contract_run_suits: runs of one suit in a lay-down (any, apart, distinct)",
+    )
     LAYOFF_WHEN = ("layoff.when", "after laying down, a player may lay off and meld on their turns")
     LAYOFF_CARD = ("layoff.card", "lay off one card onto a table meld, keeping it valid")
     MELD_NEW = ("meld.new", "after the contract, meld new sets and runs")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from ..contract_spec import RunSuits
 from ..melds import DEFAULT_MELD_OPTIONS, MeldRules, SetSuits, WildLimit
 from .hands import ACE_HIGH
 
@@ -20,6 +21,9 @@ class ContractRules(MeldRules, Protocol):
 
     @property
     def laydown_wilds_per_meld(self) -> int | None: ...
+
+    @property
+    def contract_run_suits(self) -> RunSuits: ...
 
 
 class Rules:
@@ -35,6 +39,7 @@ class Rules:
         "max_run",
         "max_set",
         "min_naturals",
+        "run_suits",
     )
 
     def __init__(
@@ -45,7 +50,12 @@ class Rules:
         exact: bool,
         cap: int = -1,
         any_suits: bool = False,
+        run_suits: RunSuits = RunSuits.ANY,
     ) -> None:
+        self.run_suits = run_suits
+        """``contract_run_suits`` ([contract.run_suits]): which suits the runs of one lay-down
+        may have. The candidates do not obey it (each is one meld); the search of
+        :mod:`~pushrummy.contracts.run_suits` checks their combinations."""
         self.any_suits = any_suits
         """``set_suits=any`` ([meld.set_suits]): a set's naturals may share a suit."""
         self.max_set = ACE_HIGH if any_suits else 4
@@ -79,7 +89,7 @@ class Rules:
 
 
 _UNLIMITED_BONUS = WildLimit.UNLIMITED.bonus
-_RULES_CACHE: dict[tuple[int, int, int, object, object, bool], Rules] = {}
+_RULES_CACHE: dict[tuple[int, int, int, object, object, bool, int], Rules] = {}
 """Interning: one :class:`Rules` per options, never dropped (memo keys hold their ids)."""
 
 
@@ -98,13 +108,16 @@ def rules_of(variant: ContractRules | MeldRules | None) -> Rules:
     exact = getattr(variant, "contract_exact_sizes", False)
     cap = getattr(variant, "laydown_wilds_per_meld", None)
     any_suits = getattr(variant, "set_suits", SetSuits.DISTINCT) is SetSuits.ANY
+    run_suits = getattr(variant, "contract_run_suits", RunSuits.ANY)
     if type(min_naturals) is not int or type(max_run) is not int:
         raise TypeError("min_naturals_per_meld and max_run_length must be ints")
     # Keyed by the limit's identity: hashing an Enum member runs Python code.
-    key = (min_naturals, id(limit), max_run, exact, cap, any_suits)
+    key = (min_naturals, id(limit), max_run, exact, cap, any_suits, id(run_suits))
     rules = _RULES_CACHE.get(key)
     if rules is None:
-        rules = _RULES_CACHE[key] = _new_rules(min_naturals, limit, max_run, exact, cap, any_suits)
+        rules = _RULES_CACHE[key] = _new_rules(
+            min_naturals, limit, max_run, exact, cap, any_suits, run_suits
+        )
     return rules
 
 
@@ -115,6 +128,7 @@ def _new_rules(
     exact: object,
     cap: object = None,
     any_suits: bool = False,
+    run_suits: object = RunSuits.ANY,
 ) -> Rules:
     if not isinstance(limit, WildLimit):
         raise TypeError(f"wild_limit must be a WildLimit, not {type(limit).__name__}")
@@ -123,8 +137,12 @@ def _new_rules(
         raise TypeError(f"contract_exact_sizes must be a bool, not {type(exact).__name__}")
     if cap is not None and (type(cap) is not int or cap < 0):
         raise TypeError(f"laydown_wilds_per_meld must be None or an int >= 0, not {cap!r}")
+    if not isinstance(run_suits, RunSuits):
+        raise TypeError(f"contract_run_suits must be a RunSuits, not {type(run_suits).__name__}")
     wild_cap = -1 if cap is None else cap
-    return Rules(max(0, min_naturals), bonus, min(max_run, ACE_HIGH), exact, wild_cap, any_suits)
+    return Rules(
+        max(0, min_naturals), bonus, min(max_run, ACE_HIGH), exact, wild_cap, any_suits, run_suits
+    )
 
 
 _DEFAULT_RULES = _new_rules(
@@ -137,9 +155,10 @@ _DEFAULT_RULES = _new_rules(
 
 def meld_rules_of(variant: MeldRules | None) -> Rules:
     """The search's options for a single new meld: the variant's, sizes never exact, and no
-    lay-down wild cap ([contract.wild_cap] binds the lay-down only)."""
+    lay-down wild cap and no rule on the suits of runs ([contract.wild_cap] and
+    [contract.run_suits] bind the lay-down only)."""
     rules = rules_of(variant)
-    if not rules.exact and rules.cap == _UNLIMITED_BONUS:
+    if not rules.exact and rules.cap == _UNLIMITED_BONUS and rules.run_suits is RunSuits.ANY:
         return rules
     key = (rules.min_naturals, rules.bonus, rules.max_run, rules.any_suits)
     loose = _LOOSE_RULES.get(key)

@@ -27,7 +27,7 @@ from itertools import accumulate
 from typing import TypeAlias
 
 from ..cards import IS_WILD, Card
-from ..contract_spec import Contract
+from ..contract_spec import Contract, RunSuits
 from ..meld_shape import MeldShape
 from ..melds import Meld, MeldKind
 from .candidates import Candidate
@@ -56,6 +56,7 @@ from .parts import (
     rest_after_melds,
 )
 from .rules import ContractRules, Rules, rules_of
+from .run_suits import binds, placed_windows, run_suits_fit, windows_fit
 from .shapes import build_meld, meld_shapes, wild_fills_cached
 from .singles import is_minimal, longest_minimal, single_decls
 
@@ -227,7 +228,92 @@ def steps_of(
 
     With ``shapes``, a step with wild places comes once per shape, with the first of its
     fills (the lay-down lister turns it into the shape's move, [contract.wilds]); with
-    ``only`` (:func:`step_shape`), only the steps of that one shape, every fill."""
+    ``only`` (:func:`step_shape`), only the steps of that one shape, every fill. Under
+    [contract.run_suits] only the steps after which the contract can be completed within
+    it (:func:`step_keeps_run_suits`)."""
+    steps = _steps_of(
+        parsed,
+        plan,
+        rules,
+        melds,
+        canonical_wilds,
+        keep,
+        minimal=minimal,
+        shapes=shapes,
+        only=only,
+    )
+    if rules.run_suits is RunSuits.ANY or not steps:
+        return steps
+    return tuple(
+        meld
+        for meld in steps
+        if step_keeps_run_suits(parsed, plan.comps, rules, melds, meld, keep)
+    )
+
+
+def step_keeps_run_suits(
+    parsed: Hand,
+    comps: tuple[Component, ...],
+    rules: Rules,
+    placed: tuple[Meld, ...],
+    meld: Meld,
+    keep: bool,
+) -> bool:
+    """Whether the lay-down step ``meld`` of the hand ``parsed``, after the melds ``placed``
+    towards the contract of ``comps``, leaves the contract completable within
+    [contract.run_suits]: its runs and those placed clash with none
+    (:func:`~pushrummy.contract_spec.runs_clash`), and the cards left complete the rest
+    with runs that clash with none of them either. (The other rules of a step are
+    :meth:`Steps.steps`'s.)"""
+    melds = (*placed, meld)
+    rest = rest_after_melds(comps, melds, rules.exact)
+    if rest is None:
+        return False
+    left = list(parsed.codes)
+    for card in meld.cards:
+        left.remove(card.code)
+    return completes_within_run_suits(hand_from_codes(left), rest, rules, melds, keep)
+
+
+def completes_within_run_suits(
+    hand: Hand,
+    rest: tuple[Component, ...],
+    rules: Rules,
+    placed: Iterable[Meld],
+    keep: bool,
+) -> bool:
+    """Whether ``hand`` completes ``rest`` after the melds ``placed`` within
+    [contract.run_suits], given that it does without the rule: the runs placed clash
+    with none of each other, and the rest has a way whose runs clash with none
+    (:func:`~pushrummy.contracts.run_suits.run_suits_fit`)."""
+    option = rules.run_suits
+    if option is RunSuits.ANY:
+        return True
+    windows = placed_windows(placed)
+    if not windows_fit([(window,) for window in windows], option):
+        return False
+    if not rest or not binds(rules, rest, windows):
+        return True
+    by_comp: dict[Component, list[Candidate]] = {}
+    found = solve(hand, plan_for(rest), rules, 0, by_comp)
+    if found is None:
+        return False
+    return run_suits_fit(hand.codes, hand.wilds, rest, by_comp, rules, windows, keep, found)
+
+
+def _steps_of(
+    parsed: Hand,
+    plan: Plan,
+    rules: Rules,
+    melds: tuple[Meld, ...],
+    canonical_wilds: bool,
+    keep: bool,
+    *,
+    minimal: bool = False,
+    shapes: bool = False,
+    only: StepShape | None = None,
+) -> tuple[Meld, ...]:
+    """The steps of :func:`steps_of` but for [contract.run_suits]."""
     by_comp: dict[Component, list[Candidate]] | None = None
     if only is not None and not melds:
         # One shape's steps, most often the fills of a shape just listed: the search of
@@ -349,12 +435,16 @@ def can_complete_contract(
     """
     plan = plan_of(contract)
     rules = rules_of(variant)
-    rest = rest_after_melds(plan.comps, checked_melds(placed), rules.exact)
+    melds = checked_melds(placed)
+    rest = rest_after_melds(plan.comps, melds, rules.exact)
     if rest is None:
         return False
     parsed = read_hand(hand)
     naturals = tuple(sorted(code for code in parsed.codes if not IS_WILD[code]))
-    return Steps(rules, False, bool(keep_card)).feasible(naturals, parsed.wilds, rest, rules, 0)
+    keep = bool(keep_card)
+    if not Steps(rules, False, keep).feasible(naturals, parsed.wilds, rest, rules, 0):
+        return False
+    return completes_within_run_suits(parsed, rest, rules, melds, keep)
 
 
 class Steps:

@@ -32,7 +32,16 @@ from ..contract_spec import Contract
 from ..contracts import can_complete_contract, contract_left, step_order_key
 from ..contracts.parts import rest_after_melds
 from ..contracts.shapes import build_meld
-from ..contracts.steps import StepSearch, first_step_search, minimal_steps, step_shape, steps_of
+from ..contract_spec import RunSuits, run_suits_problem
+from ..contracts.hands import Hand
+from ..contracts.steps import (
+    StepSearch,
+    first_step_search,
+    minimal_steps,
+    step_keeps_run_suits,
+    step_shape,
+    steps_of,
+)
 from ..errors import ContractNotMetError, IllegalMoveError, InvalidMeldError
 from ..events import LaidDown
 from ..meld_shape import MeldShape
@@ -109,12 +118,14 @@ class StepDraw:
     the listed steps are exactly the candidates that pass, each once, and drawing
     candidates uniformly until one passes draws the listed steps uniformly."""
 
-    __slots__ = ("count", "search", "seat")
+    __slots__ = ("count", "parsed", "search", "seat")
 
-    def __init__(self, search: StepSearch, seat: int) -> None:
+    def __init__(self, search: StepSearch, seat: int, parsed: Hand | None = None) -> None:
         self.search = search
         self.seat = seat
         self.count = len(search.shapes)
+        self.parsed = parsed
+        """The hand, when [contract.run_suits] binds: the lister's filter of the steps."""
 
     def move(self, index: int) -> Move | None:
         """The listed step of candidate ``index`` (``0 <= index < count``), as the listers
@@ -125,7 +136,13 @@ class StepDraw:
         search.add_steps((search.shapes[index],), found, True)
         if not found:
             return None
-        return _step_move(self.seat, build_meld(found[0][1]))
+        meld = build_meld(found[0][1])
+        finder = search.finder
+        if self.parsed is not None and not step_keeps_run_suits(
+            self.parsed, search.rest0, finder.rules, (), meld, finder.keep
+        ):
+            return None
+        return _step_move(self.seat, meld)
 
 
 def step_draw(state: GameState, turn: Turn) -> StepDraw | None:
@@ -144,7 +161,10 @@ def step_draw(state: GameState, turn: Turn) -> StepDraw | None:
         state.variant.must_discard_to_go_out,
         minimal=minimal_steps(state.variant),
     )
-    return None if found is None else StepDraw(found, turn.seat)
+    if found is None:
+        return None
+    binds = search.rules.run_suits is not RunSuits.ANY
+    return StepDraw(found, turn.seat, turn.parsed if binds else None)
 
 
 def _has_wild(meld: Meld) -> bool:
@@ -456,8 +476,10 @@ def check_lay_down(state: GameState, move: Any) -> None:
             or would lay down every card it holds although ``must_discard_to_go_out``
             ([out.empty]).
         ContractNotMetError: a lay-down of no meld, or melds that cannot be matched to
-            the contract's parts ([contract.laydown]); or a partial lay-down after which
-            the cards left cannot complete the contract ([contract.steps]).
+            the contract's parts ([contract.laydown]); runs of one suit that the variant's
+            ``contract_run_suits`` forbids ([contract.run_suits]); or a partial lay-down
+            after which the cards left cannot complete the contract ([contract.steps]),
+            within [contract.run_suits].
         InvalidMeldError: a meld breaks the variant's meld options ([meld.wild],
             [meld.run]).
         CardNotInHandError: the seat does not hold the melds' cards ([turn.holds]).
@@ -488,6 +510,16 @@ def check_lay_down(state: GameState, move: Any) -> None:
     variant = state.variant
     contract = state.contract
     placed = [t.meld for t in state.lay_down_so_far]
+    problem = run_suits_problem(variant.contract_run_suits, (*placed, *melds))
+    if problem is not None:
+        raise illegal(
+            ContractNotMetError,
+            state,
+            move,
+            "contract.run_suits",
+            f"seat {seat}'s lay-down breaks contract_run_suits="
+            f"{variant.contract_run_suits.value}: {problem}",
+        )
     left = contract_left(contract, (*placed, *melds), variant)
     if left is None:
         raise illegal(
@@ -509,11 +541,17 @@ def check_lay_down(state: GameState, move: Any) -> None:
     if keep and can_complete_contract(rest, contract, variant, placed=(*placed, *melds)):
         require_keeps_a_card(state, move, seat, len(state.hands[seat]))
     still = " + ".join(str(req) for req in left)
+    rule = "contract.steps"
+    if variant.contract_run_suits is not RunSuits.ANY and can_complete_contract(
+        rest, contract, variant.replace(contract_run_suits=RunSuits.ANY), placed=(*placed, *melds)
+    ):
+        rule = "contract.run_suits"
+        still += f" with runs that keep contract_run_suits={variant.contract_run_suits.value}"
     raise illegal(
         ContractNotMetError,
         state,
         move,
-        "contract.steps",
+        rule,
         f"seat {seat} cannot complete {contract_words(state)} after "
         f"{' / '.join(m.notation() for m in melds)}: the cards left cannot make {still}",
     )
