@@ -472,7 +472,7 @@ def test_between_deals_and_game_over_moves() -> None:
 
 NATURALS = [Card(Rank(r), s) for s in Suit for r in range(1, 14) if r != 2]
 WILDS = [Card(Rank.TWO, s) for s in Suit] + [Card()]
-UNLIMITED = (0, "unlimited", 14, False, None, "distinct")
+UNLIMITED = (0, "unlimited", 14, False, None, "distinct", "any")
 
 
 def _random_variant(rng: random.Random, contract_rummy: bool = False) -> pr.Variant:

@@ -137,9 +137,8 @@ class StepDraw:
         if not found:
             return None
         meld = build_meld(found[0][1])
-        finder = search.finder
         if self.parsed is not None and not step_keeps_run_suits(
-            self.parsed, search.rest0, finder.rules, (), meld, finder.keep
+            self.parsed, search.rest0, (), meld, search.finder
         ):
             return None
         return _step_move(self.seat, meld)
