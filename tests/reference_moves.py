@@ -362,15 +362,19 @@ def lay_down_steps(
     keep_one: bool,
     canonical_wilds: bool,
     smallest: bool = False,
+    all_cards: bool = False,
 ) -> set[Meld]:
     """The listed next steps of a lay-down: the step-order-first meld of every way to finish
-    it from ``hand`` after ``placed``, no earlier in step order than the melds placed."""
+    it from ``hand`` after ``placed``, no earlier in step order than the melds placed. With
+    ``all_cards`` ([out.all_out]) only the ways that use every card of ``hand``."""
     count = len(parts) - len(placed)
     if count <= 0:
         return set()
     firsts: set[Meld] = set()
     for chosen, used in _multisets(hand, parts, opts, count):
         if keep_one and len(used) >= len(hand):
+            continue
+        if all_cards and len(used) != len(hand):
             continue
         if smallest and not smallest_way(placed, chosen, parts, opts):
             continue
@@ -393,16 +397,20 @@ def legal_steps(
     placed: Sequence[Meld],
     opts: Options,
     keep_one: bool,
+    all_cards: bool = False,
 ) -> set[Meld]:
     """Every meld that may be laid down next, listed or not ([contract.steps]): a meld of
     some way to finish the lay-down from ``hand`` after ``placed``, in any order, with
-    every assignment of wilds to a run's wild places."""
+    every assignment of wilds to a run's wild places (with ``all_cards``, of a way that
+    uses every card, [out.all_out])."""
     count = len(parts) - len(placed)
     if count <= 0:
         return set()
     found: set[Meld] = set()
     for chosen, used in _multisets(hand, parts, opts, count):
         if keep_one and len(used) >= len(hand):
+            continue
+        if all_cards and len(used) != len(hand):
             continue
         if _matches([*placed, *chosen], parts, opts):
             found.update(chosen)
@@ -578,14 +586,22 @@ def reference_moves(state: GameState) -> set[Any]:
         # A longer meld is a smaller one and then lay-offs: the same turn, or with
         # same_turn_after_contract off the lengthening of the melds just laid ([layoff.when]).
         smallest = True
-        steps = lay_down_steps(hand, parts, placed, opts, keep_one, canonical_wilds, smallest)
+        # [out.all_out]: a deal played all out lays down every card at once, its melds at
+        # least their parts' sizes, going out with no discard.
+        all_out = v.deals[state.deal_number - 1].all_out
+        if all_out:
+            opts = (*opts[:3], False, *opts[4:])
+            keep_one = smallest = False
+        steps = lay_down_steps(
+            hand, parts, placed, opts, keep_one, canonical_wilds, smallest, all_out
+        )
         if state.phase is Phase.FILLING_WILDS:
             # [contract.wilds]: only the fillings of the shape announced, those that make a
             # listed step; after a shape out of step order, those that make a legal step.
             shape = state.shape
             fills = {wilds_of(meld) for meld in steps if shape_of(meld) == shape}
             if not fills:
-                legal = legal_steps(hand, parts, placed, opts, keep_one)
+                legal = legal_steps(hand, parts, placed, opts, keep_one, all_out)
                 if canonical_wilds:  # [meld.wild]: one order of a run's wilds
                     legal = {canonical(meld) for meld in legal}
                 fills = {wilds_of(meld) for meld in legal if shape_of(meld) == shape}

@@ -80,9 +80,7 @@ def test_the_option_is_validated_and_carried_in_json() -> None:
         PUSH.replace(contract_run_suits="touching")
     five = Contract.parse("5 runs of 3")
     with pytest.raises(VariantError, match=r"contract_run_suits=distinct"):
-        PUSH.replace(
-            deals=(pr.DealSpec(15, five),), contract_run_suits="distinct"
-        )
+        PUSH.replace(deals=(pr.DealSpec(15, five),), contract_run_suits="distinct")
     assert PUSH.replace(deals=(pr.DealSpec(15, five),), contract_run_suits="apart")
     for variant in (APART, DISTINCT, PUSH):
         assert pr.from_json(pr.to_json(variant)) == variant
@@ -209,7 +207,9 @@ def test_the_search_agrees_with_the_reference(budget: Budget) -> None:
         refused += unconstrained and not expected
         met += bool(expected)
     # the rule made a difference often, and many hands still met their contract
-    assert refused >= budget.n("run_suits.search") // 20 and met >= budget.n("run_suits.search") // 10
+    assert (
+        refused >= budget.n("run_suits.search") // 20 and met >= budget.n("run_suits.search") // 10
+    )
 
 
 def _without(hand: Sequence[pr.Card], meld: pr.Meld) -> tuple[pr.Card, ...]:
@@ -233,9 +233,10 @@ def test_the_steps_reach_the_references_lay_downs(budget: Budget) -> None:
             steps = pr.lay_down_steps(cards, contract, variant, placed=placed)
             for meld in steps:
                 now = (*placed, meld)
-                assert pr.can_complete_contract(
-                    _without(cards, meld), contract, variant, placed=now
-                ) or pr.contract_left(contract, now, variant) == ()
+                assert (
+                    pr.can_complete_contract(_without(cards, meld), contract, variant, placed=now)
+                    or pr.contract_left(contract, now, variant) == ()
+                )
                 if pr.contract_left(contract, now, variant) == ():
                     leaves.append(tuple(sorted(now)))
                     continue

@@ -144,6 +144,10 @@ class RuleId(str, enum.Enum):
     DISCARD_TAKEN = ("discard.taken", "a taken upcard may not be discarded in the same turn")
     DISCARD_WILD = ("discard.wild", "wild cards may be discarded (option)")
     OUT_EMPTY = ("out.empty", "a player goes out when their hand is empty; the deal ends")
+    OUT_ALL_OUT = (
+        "out.all_out",
+        "option of a deal (all_out): the contract laid down with every card, going out at once",
+    )
     TURN_SEAT = (
         "turn.seat",
         "only the seat to move may move; a seat outside the game is refused as such",

@@ -100,14 +100,33 @@ class WildExchange(enum.Enum):
     ANY_IN_RUNS = "any_in_runs"
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class DealSpec:
-    """One deal of a game: how many cards each player gets, and the contract."""
+    """One deal of a game: how many cards each player gets, and the contract.
+
+    ``all_out`` ([out.all_out]): True, the contract of this deal is laid down only with every
+    card held, at once, and the player goes out with it, with no discard (Liverpool's last
+    deal); its melds are then at least their parts' sizes, whatever
+    ``contract_exact_sizes`` says.
+
+    >>> DealSpec(12, Contract.parse("3 runs of 4"), all_out=True)
+    DealSpec(hand_size=12, contract=Contract('3 runs of 4'), all_out=True)
+    """
 
     hand_size: int
     contract: Contract
+    all_out: bool = attrs.field(default=False, kw_only=True)
+
+    def __repr__(self) -> str:
+        more = ", all_out=True" if self.all_out else ""
+        return f"DealSpec(hand_size={self.hand_size!r}, contract={self.contract!r}{more})"
 
     def __attrs_post_init__(self) -> None:
+        if not isinstance(self.all_out, bool):
+            raise VariantError(
+                f"all_out must be True or False, not {clip_repr(self.all_out)}",
+                field="deals.all_out",
+            )
         if not isinstance(self.hand_size, int) or isinstance(self.hand_size, bool):
             raise VariantError(
                 f"hand_size must be an int, not {clip_repr(self.hand_size)}",
@@ -513,9 +532,7 @@ class Variant:
         contract needing more cards than a player can hold is refused by
         :meth:`_check_deals`.)"""
         for number, deal in enumerate(self.deals, start=1):
-            runs = sum(
-                r.count for r in deal.contract.requirements if r.kind is MeldKind.RUN
-            )
+            runs = sum(r.count for r in deal.contract.requirements if r.kind is MeldKind.RUN)
             if runs > 4 and self.contract_run_suits is RunSuits.DISTINCT:
                 raise VariantError(
                     f"deal {number}: its contract ({deal.contract}) asks for {runs} runs, but "

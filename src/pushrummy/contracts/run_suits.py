@@ -103,10 +103,10 @@ def run_suits_fit(
     found: list[Candidate] | None = None,
 ) -> bool:
     """Whether ``comps`` can be met from the hand ``codes`` (``wilds`` of them wild) by
-    candidates of ``by_comp`` (every distinct component's, made for this hand) whose runs,
-    with the runs ``placed``, keep [contract.run_suits]; with ``keep``, a card of the hand
-    must be left over. ``found`` is a way the search found without the rule, tried first
-(without ``keep``)."""
+        candidates of ``by_comp`` (every distinct component's, made for this hand) whose runs,
+        with the runs ``placed``, keep [contract.run_suits]; with ``keep``, a card of the hand
+        must be left over. ``found`` is a way the search found without the rule, tried first
+    (without ``keep``)."""
     option = rules.run_suits
     fixed: list[tuple[RunWindow, ...]] = [(window,) for window in placed]
     total = len(codes)
