@@ -14,12 +14,23 @@ and the lister of an all-out deal share.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import combinations, permutations
 
-from ..cards import Card
-from ..contract_spec import Contract, RunSuits, run_suits_problem
-from ..melds import Meld, SetSuits, WildLimit
-from .listing import contract_options
+from ..cards import Card, Rank, Suit
+from ..contract_spec import Contract, RunSuits, run_window, runs_clash
+from ..errors import InvalidMeldError
+from ..melds import (
+    MAX_RUN_POSITION,
+    Meld,
+    MeldKind,
+    SetSuits,
+    WildLimit,
+    meld_rule_violation,
+    position_rank,
+)
+from .feasibility import can_meet_contract
 from .memo import bounded_memo, remember
 from .parts import contract_left
 from .rules import ContractRules
@@ -118,18 +129,242 @@ def _ways(
         return ()
     if not left:
         return ((),) if not cards else ()
-    rest = Contract(left)
-    if sum(req.size * req.count for req in left) > len(cards):
+    parts = tuple(
+        sorted(
+            ((req.kind, req.size) for req in left for _ in range(req.count)),
+            key=lambda part: (part[0].value, -part[1]),
+        )
+    )
+    if sum(size for _, size in parts) > len(cards):
         return ()
-    option = loose.contract_run_suits
-    found = []
-    for way in contract_options(cards, rest, loose, canonical_wilds=canonical_wilds):
-        if sum(len(meld.cards) for meld in way) != len(cards):
-            continue
-        if placed and run_suits_problem(option, (*placed, *way)) is not None:
-            continue
-        found.append(way)
-    return tuple(found)
+    if not can_meet_contract(cards, Contract(left), loose):
+        return ()  # not even with cards to spare (most hands, most turns)
+    cover = _Cover(cards, loose, placed, canonical_wilds)
+    found: set[tuple[Meld, ...]] = set()
+    cover.search(parts, [], found)
+    return tuple(sorted(found))
+
+
+class _Cover:
+    """The exact covers of a hand by melds filling the parts left ([out.all_out]): a search
+    that puts the lowest natural card left into each meld it can be part of (every window
+    of its suit's runs and every set of its rank, with each choice of the naturals and the
+    wild cards left), the parts taking the melds biggest part first, until no card is left;
+    wild cards left once the naturals are gone make melds of wilds only."""
+
+    def __init__(
+        self,
+        cards: tuple[Card, ...],
+        loose: LooseSizes,
+        placed: tuple[Meld, ...],
+        canonical_wilds: bool,
+    ) -> None:
+        self.loose = loose
+        self.option = loose.contract_run_suits
+        self.cap = loose.laydown_wilds_per_meld
+        self.canonical = canonical_wilds
+        self.naturals = Counter(card for card in cards if not card.is_wild)
+        self.wilds = Counter(card for card in cards if card.is_wild)
+        self.windows = [w for meld in placed if (w := run_window(meld)) is not None]
+
+    def search(
+        self,
+        parts: tuple[tuple[MeldKind, int], ...],
+        chosen: list[Meld],
+        found: set[tuple[Meld, ...]],
+        first_only: bool = False,
+    ) -> bool:
+        naturals, wilds = self.naturals, self.wilds
+        left = sum(naturals.values()) + sum(wilds.values())
+        if not parts:
+            if not left:
+                found.add(tuple(sorted(chosen)))
+                return True
+            return False
+        if left < sum(size for _, size in parts):
+            return False
+        if not +naturals:
+            return self._wilds_only(parts, chosen, found, first_only)
+        card = min(+naturals)
+        for meld in self._melds_with(card, parts):
+            part = _part_for(parts, meld)
+            if part is None or not self._fits(meld):
+                continue
+            naturals.subtract(c for c in meld.cards if not c.is_wild)
+            wilds.subtract(c for c in meld.cards if c.is_wild)
+            window = run_window(meld)
+            if window is not None:
+                self.windows.append(window)
+            chosen.append(meld)
+            rest = parts[:part] + parts[part + 1 :]
+            done = self.search(rest, chosen, found, first_only)
+            chosen.pop()
+            if window is not None:
+                self.windows.pop()
+            naturals.update(c for c in meld.cards if not c.is_wild)
+            wilds.update(c for c in meld.cards if c.is_wild)
+            if done and first_only:
+                return True
+        return bool(found) and first_only
+
+    def _fits(self, meld: Meld) -> bool:
+        if meld_rule_violation(meld, self.loose) is not None:
+            return False
+        wild_count = sum(1 for c in meld.cards if c.is_wild)
+        if self.cap is not None and wild_count > self.cap:
+            return False
+        window = run_window(meld)
+        return window is None or not any(
+            runs_clash(self.option, window, other) for other in self.windows
+        )
+
+    def _wild_choices(self, count: int, ordered: bool) -> list[tuple[Card, ...]]:
+        """The ways to take ``count`` wild cards of those left: every order along a run
+        (``ordered``, unless canonical), else sorted."""
+        pool = sorted((+self.wilds).elements())
+        if count > len(pool):
+            return []
+        if ordered and not self.canonical:
+            return sorted(set(permutations(pool, count)))
+        return sorted(set(combinations(pool, count)))
+
+    def _most_wilds(self) -> int:
+        held = sum((+self.wilds).values())
+        return held if self.cap is None else min(held, self.cap)
+
+    def _melds_with(self, card: Card, parts: tuple[tuple[MeldKind, int], ...]) -> Iterator[Meld]:
+        kinds = {kind for kind, _ in parts}
+        smallest = {kind: min(size for k, size in parts if k is kind) for kind in kinds}
+        most = self._most_wilds()
+        if MeldKind.SET in kinds:
+            yield from self._sets_with(card, smallest[MeldKind.SET], most)
+        if MeldKind.RUN in kinds:
+            yield from self._runs_with(card, smallest[MeldKind.RUN], most)
+
+    def _sets_with(self, card: Card, least: int, most: int) -> Iterator[Meld]:
+        rank = card.rank
+        others = Counter({c: n for c, n in (+self.naturals).items() if c.rank is rank})
+        others[card] -= 1
+        pool = sorted((+others).elements())
+        for extra in range(len(pool) + 1):
+            for more in sorted(set(combinations(pool, extra))):
+                naturals = (card, *more)
+                for count in range(most + 1):
+                    if len(naturals) + count < max(3, least):
+                        continue
+                    for fill in self._wild_choices(count, ordered=False):
+                        try:
+                            yield Meld.set_of((*naturals, *fill), rank)
+                        except InvalidMeldError:
+                            continue
+
+    def _runs_with(self, card: Card, least: int, most: int) -> Iterator[Meld]:
+        suit = card.suit
+        held = +self.naturals
+        positions = (1, MAX_RUN_POSITION) if card.rank is Rank.ACE else (int(card.rank),)
+        for pos in positions:
+            for start in range(1, pos + 1):
+                for end in range(max(pos, start + max(3, least) - 1), MAX_RUN_POSITION + 1):
+                    yield from self._runs_in(card, suit, pos, start, end, held, most)
+
+    def _runs_in(
+        self,
+        card: Card,
+        suit: Suit | None,
+        pos: int,
+        start: int,
+        end: int,
+        held: Counter[Card],
+        most: int,
+    ) -> Iterator[Meld]:
+        """The runs of ``start..end`` in ``suit`` holding ``card`` at ``pos``: each other
+        place its natural (if one is left) or a wild card."""
+        assert suit is not None
+        if end - start + 1 > self.loose.max_run_length:
+            return
+        naturals: list[Card | None] = []
+        free: list[int] = []  # places whose natural is left: natural or wild
+        forced: list[int] = []  # places with no natural left: wild
+        for i, p in enumerate(range(start, end + 1)):
+            natural = card if p == pos else Card(position_rank(p), suit)
+            naturals.append(natural)
+            if p == pos:
+                continue
+            if held[natural] - (natural == card) > 0:
+                free.append(i)
+            else:
+                forced.append(i)
+        if len(forced) > most:
+            return
+        for extra in range(most - len(forced) + 1):
+            for chosen in combinations(free, extra):
+                wild_places = sorted((*forced, *chosen))
+                need = Counter(c for i, c in enumerate(naturals) if i not in wild_places)
+                if any(held[c] < n for c, n in need.items() if c is not None):
+                    continue
+                for fill in self._wild_choices(len(wild_places), ordered=True):
+                    cards = list(naturals)
+                    for i, wild in zip(wild_places, fill, strict=True):
+                        cards[i] = wild
+                    try:
+                        yield Meld.run_of(cards, suit=suit, start=start)  # type: ignore[arg-type]
+                    except InvalidMeldError:
+                        continue
+
+    def _wilds_only(
+        self,
+        parts: tuple[tuple[MeldKind, int], ...],
+        chosen: list[Meld],
+        found: set[tuple[Meld, ...]],
+        first_only: bool,
+    ) -> bool:
+        """The wild cards left make the parts left, melds of wilds only, every one used."""
+        kind, size = parts[0]
+        held = sum((+self.wilds).values())
+        rest_least = sum(s for _, s in parts[1:])
+        for count in range(size, held - rest_least + 1):
+            for fill in self._wild_choices(count, ordered=kind is MeldKind.RUN):
+                for meld in _wild_melds(kind, fill):
+                    if not self._fits(meld):
+                        continue
+                    self.wilds.subtract(fill)
+                    chosen.append(meld)
+                    window = run_window(meld)
+                    if window is not None:
+                        self.windows.append(window)
+                    done = self.search(parts[1:], chosen, found, first_only)
+                    if window is not None:
+                        self.windows.pop()
+                    chosen.pop()
+                    self.wilds.update(fill)
+                    if done and first_only:
+                        return True
+        return bool(found) and first_only
+
+
+def _wild_melds(kind: MeldKind, fill: tuple[Card, ...]) -> Iterator[Meld]:
+    """Every declaration of a meld of the wild cards ``fill`` (in run order)."""
+    if kind is MeldKind.SET:
+        for rank in Rank:
+            if rank is not Rank.TWO:
+                yield Meld.set_of(fill, rank)
+        return
+    for suit in Suit:
+        for start in range(1, MAX_RUN_POSITION - len(fill) + 2):
+            try:
+                yield Meld.run_of(fill, suit=suit, start=start)
+            except InvalidMeldError:
+                continue
+
+
+def _part_for(parts: tuple[tuple[MeldKind, int], ...], meld: Meld) -> int | None:
+    """The index of the biggest part of ``meld``'s kind no bigger than it (parts sorted by
+    kind, then biggest first), ``None`` if none."""
+    size = len(meld.cards)
+    for index, (kind, need) in enumerate(parts):
+        if kind is meld.kind and need <= size:
+            return index
+    return None
 
 
 _WAYS: dict[tuple[object, ...], tuple[tuple[Meld, ...], ...]] = bounded_memo(512)
@@ -140,5 +375,27 @@ def can_complete_all_out(
     hand: Iterable[Card], contract: Contract, variant: ContractRules, placed: Sequence[Meld] = ()
 ) -> bool:
     """Whether ``hand`` completes ``contract`` after ``placed`` with every card it holds
-    ([out.all_out]): :func:`all_out_ways` is not empty."""
-    return bool(all_out_ways(hand, contract, variant, placed))
+    ([out.all_out]): :func:`all_out_ways` is not empty (found without listing them all)."""
+    cards = tuple(sorted(hand))
+    placed = tuple(placed)
+    key = (cards, contract, _options_key(variant), placed, False)
+    known = _WAYS.get(key)
+    if known is not None:
+        return bool(known)
+    loose = loose_sizes(variant)
+    left = contract_left(contract, placed, loose)
+    if left is None:
+        return False
+    if not left:
+        return not cards
+    parts = tuple(
+        sorted(
+            ((req.kind, req.size) for req in left for _ in range(req.count)),
+            key=lambda part: (part[0].value, -part[1]),
+        )
+    )
+    if sum(size for _, size in parts) > len(cards):
+        return False
+    if not can_meet_contract(cards, Contract(left), loose):
+        return False
+    return _Cover(cards, loose, placed, True).search(parts, [], set(), first_only=True)
