@@ -22,6 +22,7 @@ from pushrummy import CONTRACT_RUMMY, PUSH, Contract, DealSpec, Discard, LayDown
 from pushrummy.contracts import all_out_ways
 from pushrummy.errors import ContractNotMetError, DecodeError, VariantError
 from reference_moves import reference_moves
+from sizes import Budget
 
 rule = pytest.mark.rule
 
@@ -135,10 +136,11 @@ def _hand(rng: random.Random) -> str:
 
 
 @rule("out.all_out")
-def test_legal_moves_equal_the_reference_in_an_all_out_deal() -> None:
+def test_legal_moves_equal_the_reference_in_an_all_out_deal(budget: Budget) -> None:
     rng = random.Random(7)
     went = 0
-    for _ in range(12):
+    count = budget.n("all_out.reference")
+    for _ in range(count):
         state = at_last_deal(LAST_ALL_OUT, _hand(rng))
         moves = pr.legal_moves(state)
         assert set(moves) == reference_moves(state)
@@ -148,11 +150,11 @@ def test_legal_moves_equal_the_reference_in_an_all_out_deal() -> None:
                 child = pr.apply_move(state, move)
                 assert set(pr.legal_moves(child)) == reference_moves(child)
                 went += 1
-    assert went >= 3
+    assert went >= count // 4
 
 
 @rule("out.all_out")
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [2, pytest.param(1, marks=pytest.mark.exhaustive)])
 def test_games_with_an_all_out_deal_keep_every_invariant(seed: int) -> None:
     variant = LAST_ALL_OUT.replace(max_turns_per_deal=60)
     game = conformance(variant, 3, seed, greedy(), samples=3)

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations, permutations
 
 from ..cards import Card, Rank, Suit
-from ..contract_spec import Contract, RunSuits, run_window, runs_clash
+from ..contract_spec import Contract, Requirement, RunSuits, run_window, runs_clash
 from ..errors import InvalidMeldError
 from ..melds import (
     MAX_RUN_POSITION,
@@ -139,10 +139,7 @@ def _ways(
         return ()
     if not can_meet_contract(cards, Contract(left), loose):
         return ()  # not even with cards to spare (most hands, most turns)
-    cover = _Cover(cards, loose, placed, canonical_wilds)
-    found: set[tuple[Meld, ...]] = set()
-    cover.search(parts, [], found)
-    return tuple(sorted(found))
+    return tuple(sorted(_Cover(cards, loose, placed, canonical_wilds).search(parts)))
 
 
 class _Cover:
@@ -166,26 +163,45 @@ class _Cover:
         self.naturals = Counter(card for card in cards if not card.is_wild)
         self.wilds = Counter(card for card in cards if card.is_wild)
         self.windows = [w for meld in placed if (w := run_window(meld)) is not None]
+        self.memo: dict[tuple[object, ...], frozenset[tuple[Meld, ...]]] = {}
 
     def search(
+        self, parts: tuple[tuple[MeldKind, int], ...], first_only: bool = False
+    ) -> frozenset[tuple[Meld, ...]]:
+        """The covers of the cards left by melds filling ``parts`` (each a tuple of melds,
+        sorted); with ``first_only``, one at most. Memoised by the cards left, the parts
+        and the runs placed (a state reached by melds chosen in another order is one)."""
+        naturals, wilds = self.naturals, self.wilds
+        key = (
+            tuple(sorted((+naturals).elements())),
+            tuple(sorted((+wilds).elements())),
+            parts,
+            tuple(sorted(self.windows)),
+            first_only,
+        )
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        found = self.memo[key] = self._search(parts, first_only, key[0] + key[1])
+        return found
+
+    def _search(
         self,
         parts: tuple[tuple[MeldKind, int], ...],
-        chosen: list[Meld],
-        found: set[tuple[Meld, ...]],
-        first_only: bool = False,
-    ) -> bool:
+        first_only: bool,
+        cards: tuple[Card, ...],
+    ) -> frozenset[tuple[Meld, ...]]:
         naturals, wilds = self.naturals, self.wilds
-        left = sum(naturals.values()) + sum(wilds.values())
         if not parts:
-            if not left:
-                found.add(tuple(sorted(chosen)))
-                return True
-            return False
-        if left < sum(size for _, size in parts):
-            return False
+            return _EMPTY_COVER if not cards else _NO_COVER
+        if len(cards) < sum(size for _, size in parts):
+            return _NO_COVER
+        if not can_meet_contract(cards, _contract_of(parts), self.loose):
+            return _NO_COVER  # not even with cards to spare
         if not +naturals:
-            return self._wilds_only(parts, chosen, found, first_only)
+            return self._wilds_only(parts, first_only)
         card = min(+naturals)
+        found: set[tuple[Meld, ...]] = set()
         for meld in self._melds_with(card, parts):
             part = _part_for(parts, meld)
             if part is None or not self._fits(meld):
@@ -195,17 +211,15 @@ class _Cover:
             window = run_window(meld)
             if window is not None:
                 self.windows.append(window)
-            chosen.append(meld)
-            rest = parts[:part] + parts[part + 1 :]
-            done = self.search(rest, chosen, found, first_only)
-            chosen.pop()
+            rest = self.search(parts[:part] + parts[part + 1 :], first_only)
             if window is not None:
                 self.windows.pop()
             naturals.update(c for c in meld.cards if not c.is_wild)
             wilds.update(c for c in meld.cards if c.is_wild)
-            if done and first_only:
-                return True
-        return bool(found) and first_only
+            found.update(tuple(sorted((meld, *way))) for way in rest)
+            if found and first_only:
+                break
+        return frozenset(found)
 
     def _fits(self, meld: Meld) -> bool:
         if meld_rule_violation(meld, self.loose) is not None:
@@ -312,34 +326,40 @@ class _Cover:
                         continue
 
     def _wilds_only(
-        self,
-        parts: tuple[tuple[MeldKind, int], ...],
-        chosen: list[Meld],
-        found: set[tuple[Meld, ...]],
-        first_only: bool,
-    ) -> bool:
+        self, parts: tuple[tuple[MeldKind, int], ...], first_only: bool
+    ) -> frozenset[tuple[Meld, ...]]:
         """The wild cards left make the parts left, melds of wilds only, every one used."""
         kind, size = parts[0]
         held = sum((+self.wilds).values())
         rest_least = sum(s for _, s in parts[1:])
+        found: set[tuple[Meld, ...]] = set()
         for count in range(size, held - rest_least + 1):
             for fill in self._wild_choices(count, ordered=kind is MeldKind.RUN):
                 for meld in _wild_melds(kind, fill):
                     if not self._fits(meld):
                         continue
                     self.wilds.subtract(fill)
-                    chosen.append(meld)
                     window = run_window(meld)
                     if window is not None:
                         self.windows.append(window)
-                    done = self.search(parts[1:], chosen, found, first_only)
+                    rest = self.search(parts[1:], first_only)
                     if window is not None:
                         self.windows.pop()
-                    chosen.pop()
                     self.wilds.update(fill)
-                    if done and first_only:
-                        return True
-        return bool(found) and first_only
+                    found.update(tuple(sorted((meld, *way))) for way in rest)
+                    if found and first_only:
+                        return frozenset(found)
+        return frozenset(found)
+
+
+_EMPTY_COVER: frozenset[tuple[Meld, ...]] = frozenset({()})
+_NO_COVER: frozenset[tuple[Meld, ...]] = frozenset()
+
+
+def _contract_of(parts: tuple[tuple[MeldKind, int], ...]) -> Contract:
+    """The contract of ``parts``."""
+    counts = Counter(parts)
+    return Contract(tuple(Requirement(kind, size, count=n) for (kind, size), n in counts.items()))
 
 
 def _wild_melds(kind: MeldKind, fill: tuple[Card, ...]) -> Iterator[Meld]:
@@ -398,4 +418,4 @@ def can_complete_all_out(
         return False
     if not can_meet_contract(cards, Contract(left), loose):
         return False
-    return _Cover(cards, loose, placed, True).search(parts, [], set(), first_only=True)
+    return bool(_Cover(cards, loose, placed, True).search(parts, first_only=True))
