@@ -273,9 +273,10 @@ class _Cover:
                             continue
 
     def _runs_with(self, card: Card, least: int, most: int) -> Iterator[Meld]:
-        suit = card.suit
+        suit, rank = card.suit, card.rank
+        assert rank is not None  # a natural card
         held = +self.naturals
-        positions = (1, MAX_RUN_POSITION) if card.rank is Rank.ACE else (int(card.rank),)
+        positions = (1, MAX_RUN_POSITION) if rank is Rank.ACE else (int(rank),)
         for pos in positions:
             for start in range(1, pos + 1):
                 for end in range(max(pos, start + max(3, least) - 1), MAX_RUN_POSITION + 1):
