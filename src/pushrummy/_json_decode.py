@@ -272,6 +272,8 @@ def _jokers_in(value: object, path: str, info: FieldInfo) -> tuple[tuple[int, in
 
 
 _DEAL_FIELDS = ("hand_size", "contract")
+_DEAL_OPTIONAL = ("all_out",)
+"""A deal's fields written only when not their default (``all_out``: when true)."""
 
 
 def _deals_in(value: object, path: str, info: FieldInfo) -> tuple[DealSpec, ...]:

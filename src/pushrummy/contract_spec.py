@@ -96,7 +96,17 @@ def run_suits_problem(option: RunSuits, melds: Iterable[Meld]) -> str | None:
     True
     >>> run_suits_problem(RunSuits.DISTINCT, [parse_meld("3H 4H JK=5H"), melds[1]])
     '3H 4H JK=5H and 7H 8H 9H 10H: runs of one suit'
+
+    Raises:
+        TypeError: ``option`` is not a :class:`RunSuits` or ``melds`` holds something that
+            is not a :class:`~pushrummy.melds.Meld`.
     """
+    if not isinstance(option, RunSuits):
+        raise TypeError(f"option must be a RunSuits, not {type(option).__name__}")
+    melds = list(melds)
+    for meld in melds:
+        if not isinstance(meld, Meld):
+            raise TypeError(f"melds must be Melds, not {type(meld).__name__}")
     if option is RunSuits.ANY:
         return None
     runs = [(meld, window) for meld in melds if (window := run_window(meld)) is not None]

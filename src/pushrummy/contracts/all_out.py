@@ -106,14 +106,41 @@ def all_out_ways(
     3C 4C 5C 6C / 3H 4H 5H 6H 7H / 9S 10S JS QS
     >>> all_out_ways(hand[:-1], runs, CONTRACT_RUMMY)          # 12 cards, one of them 7H
     ()
+
+    Raises:
+        TypeError: ``hand`` holds something that is not a card, ``contract`` is not a
+            :class:`~pushrummy.contract_spec.Contract`, ``placed`` not melds, or ``variant``
+            not meld options.
     """
-    cards = tuple(sorted(hand))
-    placed = tuple(placed)
+    cards, placed = _checked(hand, contract, variant, placed)
     key = (cards, contract, _options_key(variant), placed, bool(canonical_wilds))
     known = _WAYS.get(key)
     if known is not None:
         return known
     return remember(_WAYS, key, _ways(cards, contract, variant, placed, bool(canonical_wilds)))
+
+
+def _checked(
+    hand: Iterable[Card], contract: Contract, variant: ContractRules, placed: Sequence[Meld]
+) -> tuple[tuple[Card, ...], tuple[Meld, ...]]:
+    """The hand sorted and the melds placed, after the argument types are checked."""
+    cards = tuple(hand)
+    for card in cards:
+        if not isinstance(card, Card):
+            raise TypeError(f"hand must hold Cards, not {type(card).__name__}")
+    if not isinstance(contract, Contract):
+        raise TypeError(f"contract must be a Contract, not {type(contract).__name__}")
+    try:
+        _options_key(variant)
+    except AttributeError:
+        raise TypeError(
+            f"variant must have the ContractRules fields, not {type(variant).__name__}"
+        ) from None
+    melds = tuple(placed)
+    for meld in melds:
+        if not isinstance(meld, Meld):
+            raise TypeError(f"placed must hold Melds, not {type(meld).__name__}")
+    return tuple(sorted(cards)), melds
 
 
 def _ways(
@@ -396,9 +423,12 @@ def can_complete_all_out(
     hand: Iterable[Card], contract: Contract, variant: ContractRules, placed: Sequence[Meld] = ()
 ) -> bool:
     """Whether ``hand`` completes ``contract`` after ``placed`` with every card it holds
-    ([out.all_out]): :func:`all_out_ways` is not empty (found without listing them all)."""
-    cards = tuple(sorted(hand))
-    placed = tuple(placed)
+    ([out.all_out]): :func:`all_out_ways` is not empty (found without listing them all).
+
+    Raises:
+        TypeError: as :func:`all_out_ways`.
+    """
+    cards, placed = _checked(hand, contract, variant, placed)
     key = (cards, contract, _options_key(variant), placed, False)
     known = _WAYS.get(key)
     if known is not None:
