@@ -24,7 +24,7 @@ from typing import Any
 import attrs
 
 import pushrummy as pr
-from pushrummy import CAP_IT, CONTRACT_RUMMY, PUSH, Phase, Rank
+from pushrummy import CAP_IT, CONTRACT_RUMMY, PUSH, Phase, Rank, RunSuits
 from pushrummy.cards import Card
 from pushrummy.melds import MeldOptions
 from pushrummy.moves import ExchangeWild, LayDown, LayOff, NewMeld, Push, Take
@@ -90,11 +90,13 @@ HOUSE_RULES: dict[str, dict[str, Any]] = {
         "may_rediscard_taken": True,
         "contract_exact_sizes": True,
         "laydown_wilds_per_meld": 2,
+        "contract_run_suits": RunSuits.APART,
     },
     "strict_wilds_stakes": {
         "wild_limit": WildLimit.AT_MOST_NATURALS,
         "min_naturals_per_meld": 1,
         "max_run_length": 13,
+        "contract_run_suits": RunSuits.DISTINCT,
         "stakes": Stakes(ante=10, round_prize=3),
     },
     "own_no_new_melds_values": {

@@ -143,6 +143,9 @@ class RefOptions:
     suits, at most 4 cards) | "any" (any suits, any number of cards)."""
     wild_twos: bool = True
     """[setup.wild] ``wild_twos``: False, only jokers are wild (twos are natural)."""
+    run_suits: str = "any"
+    """[contract.run_suits] ``contract_run_suits``: "any" | "apart" (two runs of a suit never
+    one right after the other) | "distinct" (the runs of a way in different suits)."""
 
 
 DEFAULT_OPTIONS = RefOptions()
@@ -161,6 +164,7 @@ def options_of(variant: Any) -> RefOptions:
         laydown_wild_cap=getattr(variant, "laydown_wilds_per_meld", None),
         set_suits=str(getattr(getattr(variant, "set_suits", None), "value", "distinct")),
         wild_twos=bool(getattr(variant, "wild_twos", True)),
+        run_suits=str(getattr(getattr(variant, "contract_run_suits", None), "value", "any")),
     )
 
 
@@ -539,6 +543,24 @@ def fits_component(meld: RefMeld, component: tuple[str, int], options: RefOption
     return len(meld.cards) == size if options.exact_sizes else len(meld.cards) >= size
 
 
+def run_suits_ok(melds: Sequence[RefMeld], options: RefOptions) -> bool:
+    """[contract.run_suits]: under "distinct", no two runs of the way share a suit; under
+    "apart", no run of a suit begins one position after another run of that suit ends."""
+    if options.run_suits == "any":
+        return True
+    runs = [m for m in melds if m.kind == "run"]
+    for i, a in enumerate(runs):
+        for b in runs[i + 1 :]:
+            if a.suit != b.suit:
+                continue
+            if options.run_suits == "distinct":
+                return False
+            assert a.start is not None and b.start is not None
+            if a.start + len(a.cards) == b.start or b.start + len(b.cards) == a.start:
+                return False
+    return True
+
+
 def assignable(
     melds: Sequence[RefMeld], components: Sequence[tuple[str, int]], options: RefOptions
 ) -> bool:
@@ -593,24 +615,29 @@ def _search(
     found: set[tuple[RefMeld, ...]] = set()
     order = table.order  # sorting by it is sorting by meld_key
 
-    def expand(chosen: list[int]) -> None:
+    def expand(chosen: list[int]) -> bool:
         # Every multiset of declarations: for a group chosen k times, every multiset of k
         # of its declarations; across groups, every combination.
         per_group = [
             list(itertools.combinations_with_replacement(groups[g], chosen.count(g)))
             for g in sorted(set(chosen))
         ]
+        added = False
         for parts in itertools.product(*per_group):
             way = tuple(sorted((m for part in parts for m in part), key=lambda m: order[id(m)]))
+            # [contract.run_suits] reads each declaration (where a run's wilds stand).
+            if not run_suits_ok(way, options):
+                continue
             found.add(way)
+            added = True
             if first_only:
-                return
+                break
+        return added
 
     def extend(index: int, chosen: list[int], used: int) -> bool:
         if len(chosen) == len(components):
             if assignable([representative[g] for g in chosen], components, options):
-                expand(chosen)
-                return first_only
+                return expand(chosen) and first_only
             return False
         # Multisets of groups: choose in non-decreasing index order (a group may repeat).
         for g in range(index, len(groups)):

@@ -125,6 +125,7 @@ def options_of(state: GameState) -> Options:
         v.laydown_wilds_per_meld,
         v.set_suits.value,
         v.wild_twos,
+        v.contract_run_suits.value,
     )
 
 
@@ -234,11 +235,14 @@ def _fits(cards: Sequence[Card], hand: Counter[Card]) -> bool:
 def _matches(melds: Sequence[Meld], parts: Sequence[tuple[str, int]], opts: Options) -> bool:
     """[contract.laydown]: the melds can be matched one to one to the contract's parts (each
     exactly its size under ``contract_exact_sizes``); [contract.wild_cap]: none holds more
-    wild cards than ``laydown_wilds_per_meld``."""
+    wild cards than ``laydown_wilds_per_meld``; [contract.run_suits]: their runs keep
+    ``contract_run_suits``."""
     exact, cap = opts[3], opts[4]
     if len(melds) != len(parts):
         return False
     if cap is not None and any(sum(1 for x in m.cards if wild(x, opts[6])) > cap for m in melds):
+        return False
+    if not _run_suits_ok(melds, opts[7]):
         return False
     for order in itertools.permutations(melds):
         if all(
@@ -247,6 +251,25 @@ def _matches(melds: Sequence[Meld], parts: Sequence[tuple[str, int]], opts: Opti
         ):
             return True
     return False
+
+
+def _run_suits_ok(melds: Sequence[Meld], rule: str) -> bool:
+    """RULES [contract.run_suits], read directly: under "distinct" no two runs of the
+    lay-down share a suit; under "apart" no run of a suit starts at the place right after
+    the last place of another run of that suit (places 1..14, wild places counted)."""
+    if rule == "any":
+        return True
+    runs = [m for m in melds if m.kind is MeldKind.RUN]
+    for a, b in itertools.combinations(runs, 2):
+        if a.suit != b.suit:
+            continue
+        if rule == "distinct":
+            return False
+        a_end = int(a.start) + len(a.cards) - 1
+        b_end = int(b.start) + len(b.cards) - 1
+        if a_end + 1 == b.start or b_end + 1 == a.start:
+            return False
+    return True
 
 
 def _multisets(
@@ -345,9 +368,11 @@ def lay_down_steps(
     keep_one: bool,
     canonical_wilds: bool,
     smallest: bool = False,
+    all_cards: bool = False,
 ) -> set[Meld]:
     """The listed next steps of a lay-down: the step-order-first meld of every way to finish
-    it from ``hand`` after ``placed``, no earlier in step order than the melds placed."""
+    it from ``hand`` after ``placed``, no earlier in step order than the melds placed. With
+    ``all_cards`` ([out.all_out]) only the ways that use every card of ``hand``."""
     count = len(parts) - len(placed)
     if count <= 0:
         return set()
@@ -359,6 +384,8 @@ def lay_down_steps(
     firsts: set[Meld] = set()
     for chosen, used in _multisets(hand, parts, opts, count):
         if keep_one and len(used) >= len(hand):
+            continue
+        if all_cards and len(used) != len(hand):
             continue
         if smallest and not smallest_way(placed, chosen, parts, opts):
             continue
@@ -381,16 +408,20 @@ def legal_steps(
     placed: Sequence[Meld],
     opts: Options,
     keep_one: bool,
+    all_cards: bool = False,
 ) -> set[Meld]:
     """Every meld that may be laid down next, listed or not ([contract.steps]): a meld of
     some way to finish the lay-down from ``hand`` after ``placed``, in any order, with
-    every assignment of wilds to a run's wild places."""
+    every assignment of wilds to a run's wild places (with ``all_cards``, of a way that
+    uses every card, [out.all_out])."""
     count = len(parts) - len(placed)
     if count <= 0:
         return set()
     found: set[Meld] = set()
     for chosen, used in _multisets(hand, parts, opts, count):
         if keep_one and len(used) >= len(hand):
+            continue
+        if all_cards and len(used) != len(hand):
             continue
         if _matches([*placed, *chosen], parts, opts):
             found.update(chosen)
@@ -568,14 +599,22 @@ def reference_moves(state: GameState) -> set[Any]:
         # A longer meld is a smaller one and then lay-offs: the same turn, or with
         # same_turn_after_contract off the lengthening of the melds just laid ([layoff.when]).
         smallest = True
-        steps = lay_down_steps(hand, parts, placed, opts, keep_one, canonical_wilds, smallest)
+        # [out.all_out]: a deal played all out lays down every card at once, its melds at
+        # least their parts' sizes, going out with no discard.
+        all_out = v.deals[state.deal_number - 1].all_out
+        if all_out:
+            opts = (*opts[:3], False, *opts[4:])
+            keep_one = smallest = False
+        steps = lay_down_steps(
+            hand, parts, placed, opts, keep_one, canonical_wilds, smallest, all_out
+        )
         if state.phase is Phase.FILLING_WILDS:
             # [contract.wilds]: only the fillings of the shape announced, those that make a
             # listed step; after a shape out of step order, those that make a legal step.
             shape = state.shape
             fills = {wilds_of(meld, twos) for meld in steps if shape_of(meld, twos) == shape}
             if not fills:
-                legal = legal_steps(hand, parts, placed, opts, keep_one)
+                legal = legal_steps(hand, parts, placed, opts, keep_one, all_out)
                 if canonical_wilds:  # [meld.wild]: one order of a run's wilds
                     legal = {canonical(meld, twos) for meld in legal}
                 fills = {wilds_of(meld, twos) for meld in legal if shape_of(meld, twos) == shape}

@@ -17,6 +17,11 @@ SIZES: dict[str, tuple[int, ...]] = {
     "reference.uniform": (300, 2300),
     "reference.meld_dense": (150, 2600),
     "reference.wild_heavy": (30, 500),
+    # test_run_suits: generated hands of runs, against the references ([contract.run_suits])
+    "run_suits.search": (40, 400),
+    "run_suits.steps": (15, 150),
+    # test_all_out: generated last-deal hands whose moves are compared with the reference
+    "all_out.reference": (4, 12),
     # test_lay_down_steps: generated hands
     "steps.wild_heavy": (15, 100),
     "steps.ordinary": (120, 1700),

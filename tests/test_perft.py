@@ -179,14 +179,15 @@ POSITIONS: dict[str, tuple[Callable[[], GameState], tuple[str, ...]]] = {
         ("contract.table",),
     ),
     "play_contract_rummy_d7_one_wild_each": (
-        # three runs of 4 from 13 cards, at most one wild in each run ([contract.wild_cap])
+        # three runs of 4 from 13 cards, at most one wild in each run ([contract.wild_cap]);
+        # 4H 5H 6H *=7H would run on into 8H-JH ([contract.run_suits] apart)
         lambda: position(
             CONTRACT_RUMMY,
             players=3,
             deal_number=7,
             hands={0: "3H 4H 5H 6H 8H 9H 10H JH 5S 6S 7S 2C JK"},
         ),
-        ("contract.wild_cap", "contract.table", "contract.laydown"),
+        ("contract.wild_cap", "contract.table", "contract.laydown", "contract.run_suits"),
     ),
     "play_contract_rummy_d5_exact_sizes": (
         lambda: position(
@@ -472,7 +473,7 @@ def test_between_deals_and_game_over_moves() -> None:
 
 NATURALS = [Card(Rank(r), s) for s in Suit for r in range(1, 14) if r != 2]
 WILDS = [Card(Rank.TWO, s) for s in Suit] + [Card()]
-UNLIMITED = (0, "unlimited", 14, False, None, "distinct", True)
+UNLIMITED = (0, "unlimited", 14, False, None, "distinct", True, "any")
 
 
 def _random_variant(rng: random.Random, contract_rummy: bool = False) -> pr.Variant:

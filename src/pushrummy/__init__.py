@@ -11,7 +11,7 @@ from .bots import Bot, GreedyBot, RandomBot
 from .buildinfo import is_compiled
 from .cards import JOKER, Card, Rank, Suit, format_cards, make_deck, parse_card, parse_cards
 from .consistency import Problem, state_problems, view_problems
-from .contract_spec import Contract, Requirement
+from .contract_spec import Contract, Requirement, RunSuits
 from .contracts import (
     ContractRules,
     can_complete_contract,
@@ -195,6 +195,7 @@ __all__ = [
     "RandomBot",
     "Rank",
     "Requirement",
+    "RunSuits",
     "SearchBot",
     "SetSuits",
     "SetupError",

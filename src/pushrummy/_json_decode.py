@@ -272,13 +272,24 @@ def _jokers_in(value: object, path: str, info: FieldInfo) -> tuple[tuple[int, in
     return _pairs_in(value, path, "jokers")
 
 
+_DEAL_FIELDS = ("hand_size", "contract")
+_DEAL_OPTIONAL = ("all_out",)
+"""A deal's fields written only when not their default (``all_out``: when true)."""
+
+
 def _deals_in(value: object, path: str, info: FieldInfo) -> tuple[DealSpec, ...]:
     deals = []
     for i, item in enumerate(read_array(value, path, "a list of deals")):
         where = f"{path}[{i}]"
-        deal = read_fields(item, where, "a deal", ("hand_size", "contract"))
+        # all_out ([out.all_out]) is written only when true: older documents have none
+        names = _DEAL_FIELDS + (
+            ("all_out",) if isinstance(item, dict) and "all_out" in item else ()
+        )
+        deal = read_fields(item, where, "a deal", names)
         hand_size = read_int(deal["hand_size"], f"{where}.hand_size", "a hand size >= 1", lo=1)
-        deals.append(DealSpec(hand_size, read_contract(deal["contract"], f"{where}.contract")))
+        contract = read_contract(deal["contract"], f"{where}.contract")
+        all_out = read_bool(deal["all_out"], f"{where}.all_out") if "all_out" in deal else False
+        deals.append(DealSpec(hand_size, contract, all_out=all_out))
     return tuple(deals)
 
 

@@ -285,7 +285,9 @@ _CODEC_OUT: Final[dict[Codec, Callable[[Any], Any]]] = {
     Codec.PACKS: lambda pairs: [[players, packs] for players, packs in pairs],
     Codec.JOKERS: lambda pairs: [[players, jokers] for players, jokers in pairs],
     Codec.DEALS: lambda deals: [
-        {"hand_size": deal.hand_size, "contract": str(deal.contract)} for deal in deals
+        {"hand_size": deal.hand_size, "contract": str(deal.contract)}
+        | ({"all_out": True} if deal.all_out else {})
+        for deal in deals
     ],
     Codec.CARD_VALUES: lambda values: dict(zip(CARD_VALUE_KEYS, values, strict=True)),
     Codec.STAKES: lambda stakes: (

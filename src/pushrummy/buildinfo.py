@@ -22,6 +22,7 @@ from typing import Final
 
 COMPILED_MODULES: Final[tuple[str, ...]] = (
     "pushrummy.contracts",
+    "pushrummy.contracts.all_out",
     "pushrummy.contracts.candidates",
     "pushrummy.contracts.clusters",
     "pushrummy.contracts.explain",
@@ -31,6 +32,7 @@ COMPILED_MODULES: Final[tuple[str, ...]] = (
     "pushrummy.contracts.memo",
     "pushrummy.contracts.parts",
     "pushrummy.contracts.rules",
+    "pushrummy.contracts.run_suits",
     "pushrummy.contracts.shapes",
     "pushrummy.contracts.singles",
     "pushrummy.contracts.steps",

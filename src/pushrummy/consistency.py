@@ -52,7 +52,7 @@ from collections.abc import Sequence
 import attrs
 
 from .cards import ALL_CARDS, JOKER_CODE, Card
-from .contracts import can_complete_contract, contract_left
+from .contracts import can_complete_all_out, can_complete_contract, contract_left
 from .dealing import deck_order_problem
 from .errors import clip_difference, clip_items
 from .events import DealEnded, DealStarted, Drew, Event, GameEnded, StartingPosition
@@ -221,13 +221,17 @@ def state_problems(state: GameState, *, log: bool = True) -> tuple[Problem, ...]
     laying = state.current_player
     if state.phase in LAYING_PHASES and laying is not None and not found:
         placed = [entry.meld for entry in state.table if entry.owner == laying]
-        if placed and not can_complete_contract(
-            state.hands[laying],
-            state.contract,
-            variant,
-            placed=placed,
-            keep_card=variant.must_discard_to_go_out,
-        ):
+        if variant.deals[state.deal_number - 1].all_out:  # [out.all_out]: every card
+            completes = can_complete_all_out(state.hands[laying], state.contract, variant, placed)
+        else:
+            completes = can_complete_contract(
+                state.hands[laying],
+                state.contract,
+                variant,
+                placed=placed,
+                keep_card=variant.must_discard_to_go_out,
+            )
+        if placed and not completes:
             found.append(
                 Problem(
                     f"hands[{laying}]",

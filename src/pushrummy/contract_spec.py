@@ -17,15 +17,105 @@ True
 
 from __future__ import annotations
 
+import enum
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import attrs
 
 from .errors import NotationError, VariantError, clip_repr
-from .melds import MeldKind
+from .melds import Meld, MeldKind
 
-__all__ = ["Contract", "Requirement"]
+__all__ = ["Contract", "Requirement", "RunSuits", "run_suits_problem", "runs_clash"]
+
+
+class RunSuits(enum.Enum):
+    """The ``contract_run_suits`` option of [contract.run_suits]: which suits the runs of one
+    lay-down of a contract may have."""
+
+    ANY = "any"
+    """Any suits: two runs of a suit may even continue each other (``3H-6H`` and ``7H-10H``)."""
+    APART = "apart"
+    """Parlett's Contract Rummy: runs of one suit may overlap or have a gap between them, but
+    one may not continue the other."""
+    DISTINCT = "distinct"
+    """Every run of the lay-down in a suit of its own."""
+
+
+RunWindow = tuple[int, int, int]
+"""A run as [contract.run_suits] reads it: ``(suit, low, high)``, its suit's index and the
+positions (1 = ace low .. 14 = ace high) of its first and last places, wild places included."""
+
+
+def runs_clash(option: RunSuits, first: RunWindow, second: RunWindow) -> bool:
+    """Whether two runs of one lay-down break [contract.run_suits] under ``option``: the one
+    statement of the rule, which the checker and the contract search both ask.
+
+    Under ``distinct``, two runs of one suit clash. Under ``apart``, two runs of one suit
+    clash when one continues the other: the place after the last place of one is the
+    first place of the other (``3H-6H`` and ``7H-10H``), wild places counting as the places
+    they stand for. An ace is the position it takes in its run (1 low, 14 high), and a run
+    does not turn the corner, so ``JH-AH`` and ``AH-4H`` do not clash. Overlapping runs
+    (``2H-5H`` and ``4H-7H``, from two packs) and runs with a gap (``2H-5H`` and
+    ``7H-10H``) do not clash. Under ``any``, nothing clashes.
+
+    >>> runs_clash(RunSuits.APART, (2, 3, 6), (2, 7, 10))
+    True
+    >>> runs_clash(RunSuits.APART, (2, 3, 6), (2, 6, 9)), runs_clash(RunSuits.APART, (2, 3, 6), (2, 8, 11))
+    (False, False)
+    >>> runs_clash(RunSuits.APART, (2, 11, 14), (2, 1, 4))
+    False
+    >>> runs_clash(RunSuits.DISTINCT, (2, 3, 6), (2, 9, 12)), runs_clash(RunSuits.DISTINCT, (2, 3, 6), (1, 7, 10))
+    (True, False)
+    >>> runs_clash(RunSuits.ANY, (2, 3, 6), (2, 7, 10))
+    False
+    """
+    if first[0] != second[0] or option is RunSuits.ANY:
+        return False
+    if option is RunSuits.DISTINCT:
+        return True
+    return first[2] + 1 == second[1] or second[2] + 1 == first[1]
+
+
+def run_window(meld: Meld) -> RunWindow | None:
+    """The :data:`RunWindow` of ``meld``, ``None`` for a set."""
+    if meld.kind is not MeldKind.RUN or meld.suit is None or meld.start is None:
+        return None
+    return (int(meld.suit), meld.start, meld.start + len(meld.cards) - 1)
+
+
+def run_suits_problem(option: RunSuits, melds: Iterable[Meld]) -> str | None:
+    """Why ``melds``, melds of one lay-down of a contract, break [contract.run_suits] under
+    ``option`` (:func:`runs_clash` of two of their runs), or ``None`` when they do not.
+
+    >>> from pushrummy import parse_meld
+    >>> melds = [parse_meld("3H 4H 5H 6H"), parse_meld("7H 8H 9H 10H")]
+    >>> run_suits_problem(RunSuits.APART, melds)
+    '3H 4H 5H 6H and 7H 8H 9H 10H: runs of one suit, one continuing the other'
+    >>> run_suits_problem(RunSuits.APART, [parse_meld("3H 4H JK=5H"), melds[1]]) is None
+    True
+    >>> run_suits_problem(RunSuits.DISTINCT, [parse_meld("3H 4H JK=5H"), melds[1]])
+    '3H 4H JK=5H and 7H 8H 9H 10H: runs of one suit'
+
+    Raises:
+        TypeError: ``option`` is not a :class:`RunSuits` or ``melds`` holds something that
+            is not a :class:`~pushrummy.melds.Meld`.
+    """
+    if not isinstance(option, RunSuits):
+        raise TypeError(f"option must be a RunSuits, not {type(option).__name__}")
+    melds = list(melds)
+    for meld in melds:
+        if not isinstance(meld, Meld):
+            raise TypeError(f"melds must be Melds, not {type(meld).__name__}")
+    if option is RunSuits.ANY:
+        return None
+    runs = [(meld, window) for meld in melds if (window := run_window(meld)) is not None]
+    for i, (meld, window) in enumerate(runs):
+        for other, other_window in runs[i + 1 :]:
+            if runs_clash(option, window, other_window):
+                what = "" if option is RunSuits.DISTINCT else ", one continuing the other"
+                return f"{meld.notation()} and {other.notation()}: runs of one suit{what}"
+    return None
 
 
 def _positive(minimum: int) -> Callable[[object, attrs.Attribute[int], int], None]:

@@ -129,6 +129,10 @@ class RuleId(str, enum.Enum):
         "contract.wild_cap",
         "option laydown_wilds_per_meld: at most that many wilds in each lay-down meld",
     )
+    CONTRACT_RUN_SUITS = (
+        "contract.run_suits",
+        "option contract_run_suits: runs of one suit in a lay-down (any, apart, distinct)",
+    )
     LAYOFF_WHEN = ("layoff.when", "after laying down, a player may lay off and meld on their turns")
     LAYOFF_CARD = ("layoff.card", "lay off one card onto a table meld, keeping it valid")
     MELD_NEW = ("meld.new", "after the contract, meld new sets and runs")
@@ -140,6 +144,10 @@ class RuleId(str, enum.Enum):
     DISCARD_TAKEN = ("discard.taken", "a taken upcard may not be discarded in the same turn")
     DISCARD_WILD = ("discard.wild", "wild cards may be discarded (option)")
     OUT_EMPTY = ("out.empty", "a player goes out when their hand is empty; the deal ends")
+    OUT_ALL_OUT = (
+        "out.all_out",
+        "option of a deal (all_out): the contract laid down with every card, going out at once",
+    )
     TURN_SEAT = (
         "turn.seat",
         "only the seat to move may move; a seat outside the game is refused as such",

@@ -79,7 +79,7 @@ import attrs
 
 from .cards import Card
 from .consistency import view_problems
-from .contracts import can_complete_contract, contract_left
+from .contracts import can_complete_all_out, can_complete_contract, contract_left
 from .errors import SetupError
 from .events import (
     Bought,
@@ -323,6 +323,18 @@ def _can_finish(view: PlayerView, hand: tuple[Card, ...]) -> bool:
     placed = [entry.meld for entry in view.lay_down_so_far]
     keep = view.variant.must_discard_to_go_out
     shape = view.shape
+    if view.variant.deals[view.deal_number - 1].all_out:  # [out.all_out]: every card
+        if shape is None:
+            return can_complete_all_out(hand, view.contract, view.variant, placed)
+        for fill in fillings(hand, shape):
+            meld = shape.fill(fill)
+            rest = Counter(hand)
+            rest.subtract(meld.cards)
+            if min(rest.values(), default=0) >= 0 and can_complete_all_out(
+                list((+rest).elements()), view.contract, view.variant, [*placed, meld]
+            ):
+                return True
+        return False
     if shape is None:
         return can_complete_contract(
             hand, view.contract, view.variant, placed=placed, keep_card=keep

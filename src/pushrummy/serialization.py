@@ -204,6 +204,7 @@ offending field, with the ``VariantError`` chained as its cause.
   "set_suits": "distinct",
   "contract_exact_sizes": false,
   "laydown_wilds_per_meld": null,
+  "contract_run_suits": "any",
   "layoff_targets": "any",
   "new_melds_after_contract": true,
   "same_turn_after_contract": true,

@@ -28,7 +28,7 @@ import attrs
 
 from ._wire import Codec, FieldInfo, wire_fields
 from .cards import MAX_PACKS, Card, Rank, make_deck, wild_table
-from .contract_spec import Contract
+from .contract_spec import Contract, RunSuits
 from .errors import VariantError, clip_repr
 from .melds import MeldKind, SetSuits, WildLimit, check_meld_options
 
@@ -100,14 +100,33 @@ class WildExchange(enum.Enum):
     ANY_IN_RUNS = "any_in_runs"
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class DealSpec:
-    """One deal of a game: how many cards each player gets, and the contract."""
+    """One deal of a game: how many cards each player gets, and the contract.
+
+    ``all_out`` ([out.all_out]): True, the contract of this deal is laid down only with every
+    card held, at once, and the player goes out with it, with no discard (Liverpool's last
+    deal); its melds are then at least their parts' sizes, whatever
+    ``contract_exact_sizes`` says.
+
+    >>> DealSpec(12, Contract.parse("3 runs of 4"), all_out=True)
+    DealSpec(hand_size=12, contract=Contract('3 runs of 4'), all_out=True)
+    """
 
     hand_size: int
     contract: Contract
+    all_out: bool = attrs.field(default=False, kw_only=True)
+
+    def __repr__(self) -> str:
+        more = ", all_out=True" if self.all_out else ""
+        return f"DealSpec(hand_size={self.hand_size!r}, contract={self.contract!r}{more})"
 
     def __attrs_post_init__(self) -> None:
+        if not isinstance(self.all_out, bool):
+            raise VariantError(
+                f"all_out must be True or False, not {clip_repr(self.all_out)}",
+                field="deals.all_out",
+            )
         if not isinstance(self.hand_size, int) or isinstance(self.hand_size, bool):
             raise VariantError(
                 f"hand_size must be an int, not {clip_repr(self.hand_size)}",
@@ -327,6 +346,12 @@ class Variant:
     )
     """[contract.wild_cap]: ``None`` (default), no limit beyond ``wild_limit``; ``n``, each
     meld of the contract's lay-down holds at most ``n`` wild cards (Contract Rummy: 1)."""
+    contract_run_suits: RunSuits = _enum_field(
+        RunSuits, RunSuits.ANY, "contract.run_suits", later=True
+    )
+    """[contract.run_suits]: ``any`` (default), the runs of a lay-down may have any suits;
+    ``apart``, two runs of one suit may overlap or leave a gap but not continue each other
+    (Parlett); ``distinct``, each run of a lay-down in a suit of its own."""
     layoff_targets: LayoffTargets = _enum_field(LayoffTargets, LayoffTargets.ANY, "layoff.card")
     new_melds_after_contract: bool = _option(True, Codec.BOOL, "meld.new")
     same_turn_after_contract: bool = _option(True, Codec.BOOL, "layoff.when")
@@ -506,10 +531,19 @@ class Variant:
 
     def _check_contracts(self) -> None:
         """Refuse a contract no hand can ever meet (:ref:`rules-presets`): a set of more than 4
-        cards under ``set_suits=distinct``, of more than 14 under ``any`` ([meld.set_suits]), or a run longer than ``max_run_length`` ([meld.run]). (A
+        cards under ``set_suits=distinct``, of more than 14 under ``any`` ([meld.set_suits]), or a run longer than ``max_run_length`` ([meld.run]),
+        or more than 4 runs under ``contract_run_suits=distinct`` ([contract.run_suits]). (A
         contract needing more cards than a player can hold is refused by
         :meth:`_check_deals`.)"""
         for number, deal in enumerate(self.deals, start=1):
+            runs = sum(r.count for r in deal.contract.requirements if r.kind is MeldKind.RUN)
+            if runs > 4 and self.contract_run_suits is RunSuits.DISTINCT:
+                raise VariantError(
+                    f"deal {number}: its contract ({deal.contract}) asks for {runs} runs, but "
+                    "contract_run_suits=distinct puts each in a suit of its own (4 at most) "
+                    "[contract.run_suits]",
+                    field="deals",
+                )
             for requirement in deal.contract.requirements:
                 size = requirement.size
                 if requirement.kind is MeldKind.SET and size > 4:
@@ -757,6 +791,7 @@ CONTRACT_RUMMY = Variant(
     same_turn_after_contract=False,
     wild_exchange=WildExchange.JOKERS_IN_RUNS,
     set_suits=SetSuits.ANY,
+    contract_run_suits=RunSuits.APART,
     buying=True,
 )
 """Contract Rummy (Parlett): 3–8 individual players, two packs and one joker for 3 or 4 players,
@@ -765,5 +800,6 @@ or offers it round the table, one other player perhaps buying it with a penalty 
 draws from the stock; an emptied stock is the discard pile reshuffled, a deal ending after
 200 turns if nobody has gone out (``max_turns_per_deal``); sets of any suits, 3 or more cards
 (``set_suits="any"``); each lay-down exactly the contract, at most one wild card in each of its
-melds; lay-offs only from the next turn on,
+melds, two runs of one suit never one continuing the other (``contract_run_suits="apart"``);
+lay-offs only from the next turn on,
 no new melds; jokers in runs may be exchanged (:ref:`rules-presets`, :ref:`rules-contract-rummy`)."""

@@ -53,6 +53,7 @@ def deal_started(out: Output, state: GameState, names: Names, *, show_hands: boo
     out.heading(
         f"Deal {state.deal_number} of {deals}: {plural(spec.hand_size, 'card')} each, "
         f"contract {state.contract}"
+        + (", all out (every card, no discard)" if spec.all_out else "")
     )
     up = out.card_text(state.upcard) if state.upcard is not None else "none"
     out.line(

@@ -94,6 +94,7 @@ it):
   process-wide memo of the search;
 * ``hands``: a hand read into bitmasks, and the packed card counts;
 * ``rules``: the variant's options as the search reads them;
+* ``run_suits``: which combinations of candidates keep [contract.run_suits];
 * ``parts``: the contract's parts (components ``(kind, size)``, with the one encoding of a
   meld's kind, ``SET`` or ``RUN``), what is left of a contract once melds count towards
   it, and :func:`contract_left`;
@@ -104,6 +105,8 @@ it):
 * ``steps``: :func:`lay_down_steps`, :func:`can_complete_contract` and
   :func:`step_order_key` ([contract.steps]);
 * ``listing``: :func:`contract_options`;
+* ``all_out``: :func:`all_out_ways` and :func:`can_complete_all_out`, the lay-downs of a deal
+  played all out ([out.all_out]);
 * ``explain``: :func:`explain_contract`.
 
 Names without a leading underscore in those modules are shared within the package (and
@@ -116,6 +119,7 @@ from __future__ import annotations
 
 from ..contract_spec import Contract as Contract
 from ..contract_spec import Requirement as Requirement
+from .all_out import all_out_ways, can_complete_all_out
 from .explain import explain_contract
 from .feasibility import can_meet_contract
 from .listing import contract_options
@@ -128,6 +132,8 @@ from .steps import can_complete_contract, lay_down_steps, step_order_key
 # they are defined: pushrummy.contract_spec.
 __all__ = [
     "ContractRules",
+    "all_out_ways",
+    "can_complete_all_out",
     "can_complete_contract",
     "can_meet_contract",
     "contract_left",

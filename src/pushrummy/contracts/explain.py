@@ -11,13 +11,15 @@ from collections.abc import Iterable
 from itertools import combinations
 
 from ..cards import ALL_CARDS, Card, Rank, Suit
-from ..contract_spec import Contract
+from ..contract_spec import Contract, RunSuits
 from ..melds import Meld, MeldKind, WildLimit
 from .candidates import ANY_SUITS, Candidate
 from .feasibility import solve
 from .hands import ACE_HIGH, WILD_CODES, Hand, position_code, read_hand
+from .listing import contract_options
 from .parts import RUN, SET, Component, plan_from, plan_of, requirements
 from .rules import ContractRules, Rules, rules_of
+from .run_suits import binds
 
 
 def explain_contract(
@@ -39,12 +41,26 @@ def explain_contract(
     'can be met, for example: 4D 4H 2C=4 / 9C 9S JK=9'
     >>> explain_contract(parse_cards("9C 9S JK 4D 4H"), PUSH.deals[0].contract)
     'cannot meet 2 sets of 3: the best is 1 set of 3 (4D 4H JK=4); it would take 1 more wild'
+    >>> runs, apart = PUSH.deals[2].contract, PUSH.replace(contract_run_suits="apart")
+    >>> explain_contract(parse_cards("3H 4H 5H 6H 7H 8H 9H 10H"), runs, apart)
+    'cannot meet 2 runs of 4: its runs would continue each other (contract_run_suits=apart)'
     """
     plan = plan_of(contract)
     rules = rules_of(variant)
-    parsed = read_hand(hand, rules.wild_twos)
+    cards = tuple(hand)
+    parsed = read_hand(cards, rules.wild_twos)
     comps = plan.comps
     chosen = solve(parsed, plan, rules)
+    if chosen is not None and binds(rules, comps, ()):
+        # [contract.run_suits]: the way found may not keep it; an example that does, if any
+        ways = contract_options(cards, contract, variant, limit=1)
+        if ways:
+            return "can be met, for example: " + " / ".join(str(m) for m in ways[0])
+        what = "share a suit" if rules.run_suits is RunSuits.DISTINCT else "continue each other"
+        return (
+            f"cannot meet {contract}: its runs would {what} "
+            f"(contract_run_suits={rules.run_suits.value})"
+        )
     if chosen is not None:
         example = " / ".join(str(m) for m in _example(parsed, chosen, rules))
         return f"can be met, for example: {example}"

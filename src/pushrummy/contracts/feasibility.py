@@ -21,6 +21,7 @@ from .clusters import clustered_fit
 from .hands import TABLES, Hand, field_bits, read_hand, tables_of
 from .parts import RUN, Component, Plan, plan_for, plan_of
 from .rules import ContractRules, Rules, rules_of
+from .run_suits import binds, run_suits_fit
 
 
 def can_meet_contract(
@@ -45,7 +46,12 @@ def can_meet_contract(
     """
     plan = plan_of(contract)
     rules = rules_of(variant)
-    return solve(read_hand(hand, rules.wild_twos), plan, rules) is not None
+    parsed = read_hand(hand, rules.wild_twos)
+    by_comp: dict[Component, list[Candidate]] = {}
+    found = solve(parsed, plan, rules, 0, by_comp)
+    if found is None or not binds(rules, plan.comps, ()):
+        return found is not None
+    return run_suits_fit(parsed.codes, parsed.wilds, plan.comps, by_comp, rules, (), False, found)
 
 
 # -- the search ------------------------------------------------------------------------------

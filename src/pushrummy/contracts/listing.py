@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator
 from itertools import permutations
 
 from ..cards import Card
-from ..contract_spec import Contract
+from ..contract_spec import Contract, RunSuits, run_suits_problem
 from ..errors import SetupError
 from ..melds import Meld
 from .candidates import Candidate, run_candidates, set_candidates
@@ -114,12 +114,22 @@ def contract_options(
         for way in _step_ways(finder, parsed.codes, plan.comps, None):
             if len(ways) >= limit:
                 break
-            ways.append(tuple(sorted(way)))
+            if _keeps_run_suits(rules, way):
+                ways.append(tuple(sorted(way)))
         return tuple(ways)
     candidates: dict[Component, list[Candidate]] = {}
     if solve(parsed, plan, rules, 0, candidates) is None:
         return ()
-    return _Lister(parsed, plan.comps, rules, candidates, bool(canonical_wilds)).run()
+    found = _Lister(parsed, plan.comps, rules, candidates, bool(canonical_wilds)).run()
+    if rules.run_suits is RunSuits.ANY:
+        return found
+    return tuple(way for way in found if _keeps_run_suits(rules, way))
+
+
+def _keeps_run_suits(rules: Rules, way: Iterable[Meld]) -> bool:
+    """Whether a way keeps [contract.run_suits] (the checker's
+    :func:`~pushrummy.contract_spec.run_suits_problem`)."""
+    return run_suits_problem(rules.run_suits, way) is None
 
 
 def _step_ways(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..cards import wild_table
+from ..contract_spec import RunSuits
 from ..melds import DEFAULT_MELD_OPTIONS, MeldRules, SetSuits, WildLimit
 from .hands import ACE_HIGH, set_ranks
 
@@ -21,6 +22,9 @@ class ContractRules(MeldRules, Protocol):
 
     @property
     def laydown_wilds_per_meld(self) -> int | None: ...
+
+    @property
+    def contract_run_suits(self) -> RunSuits: ...
 
 
 class Rules:
@@ -36,6 +40,7 @@ class Rules:
         "max_run",
         "max_set",
         "min_naturals",
+        "run_suits",
         "set_ranks",
         "wild",
         "wild_twos",
@@ -50,7 +55,12 @@ class Rules:
         cap: int = -1,
         any_suits: bool = False,
         wild_twos: bool = True,
+        run_suits: RunSuits = RunSuits.ANY,
     ) -> None:
+        self.run_suits = run_suits
+        """``contract_run_suits`` ([contract.run_suits]): which suits the runs of one lay-down
+        may have. The candidates do not obey it (each is one meld); the search of
+        :mod:`~pushrummy.contracts.run_suits` checks their combinations."""
         self.wild_twos = wild_twos
         """``wild_twos`` ([setup.wild]): False, twos are natural cards of rank 2."""
         self.wild = wild_table(wild_twos)
@@ -90,7 +100,7 @@ class Rules:
 
 
 _UNLIMITED_BONUS = WildLimit.UNLIMITED.bonus
-_RULES_CACHE: dict[tuple[int, int, int, object, object, bool, bool], Rules] = {}
+_RULES_CACHE: dict[tuple[int, int, int, object, object, bool, bool, int], Rules] = {}
 """Interning: one :class:`Rules` per options, never dropped (memo keys hold their ids)."""
 
 
@@ -110,14 +120,15 @@ def rules_of(variant: ContractRules | MeldRules | None) -> Rules:
     cap = getattr(variant, "laydown_wilds_per_meld", None)
     any_suits = getattr(variant, "set_suits", SetSuits.DISTINCT) is SetSuits.ANY
     wild_twos = getattr(variant, "wild_twos", True) is not False
+    run_suits = getattr(variant, "contract_run_suits", RunSuits.ANY)
     if type(min_naturals) is not int or type(max_run) is not int:
         raise TypeError("min_naturals_per_meld and max_run_length must be ints")
-    # Keyed by the limit's identity: hashing an Enum member runs Python code.
-    key = (min_naturals, id(limit), max_run, exact, cap, any_suits, wild_twos)
+    # Keyed by the enums' identities: hashing an Enum member runs Python code.
+    key = (min_naturals, id(limit), max_run, exact, cap, any_suits, wild_twos, id(run_suits))
     rules = _RULES_CACHE.get(key)
     if rules is None:
         rules = _RULES_CACHE[key] = _new_rules(
-            min_naturals, limit, max_run, exact, cap, any_suits, wild_twos
+            min_naturals, limit, max_run, exact, cap, any_suits, wild_twos, run_suits
         )
     return rules
 
@@ -130,6 +141,7 @@ def _new_rules(
     cap: object = None,
     any_suits: bool = False,
     wild_twos: bool = True,
+    run_suits: object = RunSuits.ANY,
 ) -> Rules:
     if not isinstance(limit, WildLimit):
         raise TypeError(f"wild_limit must be a WildLimit, not {type(limit).__name__}")
@@ -138,9 +150,18 @@ def _new_rules(
         raise TypeError(f"contract_exact_sizes must be a bool, not {type(exact).__name__}")
     if cap is not None and (type(cap) is not int or cap < 0):
         raise TypeError(f"laydown_wilds_per_meld must be None or an int >= 0, not {cap!r}")
+    if not isinstance(run_suits, RunSuits):
+        raise TypeError(f"contract_run_suits must be a RunSuits, not {type(run_suits).__name__}")
     wild_cap = -1 if cap is None else cap
     return Rules(
-        max(0, min_naturals), bonus, min(max_run, ACE_HIGH), exact, wild_cap, any_suits, wild_twos
+        max(0, min_naturals),
+        bonus,
+        min(max_run, ACE_HIGH),
+        exact,
+        wild_cap,
+        any_suits,
+        wild_twos,
+        run_suits,
     )
 
 
@@ -154,9 +175,10 @@ _DEFAULT_RULES = _new_rules(
 
 def meld_rules_of(variant: MeldRules | None) -> Rules:
     """The search's options for a single new meld: the variant's, sizes never exact, and no
-    lay-down wild cap ([contract.wild_cap] binds the lay-down only)."""
+    lay-down wild cap and no rule on the suits of runs ([contract.wild_cap] and
+    [contract.run_suits] bind the lay-down only)."""
     rules = rules_of(variant)
-    if not rules.exact and rules.cap == _UNLIMITED_BONUS:
+    if not rules.exact and rules.cap == _UNLIMITED_BONUS and rules.run_suits is RunSuits.ANY:
         return rules
     key = (rules.min_naturals, rules.bonus, rules.max_run, rules.any_suits, rules.wild_twos)
     loose = _LOOSE_RULES.get(key)

@@ -27,7 +27,7 @@ from itertools import accumulate
 from typing import TypeAlias
 
 from ..cards import IS_WILD, JOKER_CODE, Card, wild_table
-from ..contract_spec import Contract
+from ..contract_spec import Contract, RunSuits, run_window, runs_clash
 from ..meld_shape import MeldShape
 from ..melds import Meld, MeldKind
 from .candidates import Candidate
@@ -56,6 +56,7 @@ from .parts import (
     rest_after_melds,
 )
 from .rules import ContractRules, Rules, rules_of
+from .run_suits import binds, placed_windows, run_suits_fit, windows_fit
 from .shapes import build_meld, meld_shapes, wild_fills_cached
 from .singles import is_minimal, longest_minimal, single_decls
 
@@ -218,6 +219,126 @@ def part_filled(rest: tuple[Component, ...], kind: int, size: int) -> int:
     return part if best < 0 else best
 
 
+def _keeping_run_suits(
+    steps: tuple[Meld, ...],
+    parsed: Hand,
+    plan: Plan,
+    placed: tuple[Meld, ...],
+    finder: Steps,
+) -> tuple[Meld, ...]:
+    """The ``steps`` that keep [contract.run_suits] (:func:`step_keeps_run_suits`)."""
+    if finder.rules.run_suits is RunSuits.ANY:
+        return steps
+    return tuple(
+        meld for meld in steps if step_keeps_run_suits(parsed, plan.comps, placed, meld, finder)
+    )
+
+
+def step_keeps_run_suits(
+    parsed: Hand,
+    comps: tuple[Component, ...],
+    placed: tuple[Meld, ...],
+    meld: Meld,
+    finder: Steps,
+) -> bool:
+    """Whether the step ``meld``, which ``finder`` lists for the hand ``parsed`` after the
+    melds ``placed`` towards the contract of ``comps`` (the first meld of some way to finish
+    it, ignoring [contract.run_suits]), is the first of some way that keeps the rule: its
+    runs and those placed clash with none (:func:`~pushrummy.contract_spec.runs_clash`),
+    and the cards left complete the rest with melds that come after it in step order and
+    runs that clash with none either. So each lay-down that keeps the rule is still reached
+    by exactly one sequence of listed steps ([contract.steps])."""
+    melds = (*placed, meld)
+    option = finder.rules.run_suits
+    if not windows_fit([(window,) for window in placed_windows(melds)], option):
+        return False
+    rest = rest_after_melds(comps, melds, finder.exact)
+    if rest is None:
+        return False
+    left = list(parsed.codes)
+    for card in meld.cards:
+        left.remove(card.code)
+    twos = finder.rules.wild_twos  # [setup.wild]
+    return _completes_later(
+        hand_from_codes(left, twos), rest, melds, finder, step_order_key(meld, twos)
+    )
+
+
+def _completes_later(
+    hand: Hand,
+    rest: tuple[Component, ...],
+    placed: tuple[Meld, ...],
+    finder: Steps,
+    bound: tuple[int, tuple[int, ...]],
+) -> bool:
+    """Whether ``hand`` completes ``rest`` after the melds ``placed`` (whose runs keep
+    [contract.run_suits]) with melds no earlier than ``bound`` in step order whose runs keep
+    it too, given that it does ignoring the rule (the caller's step was listed so).
+
+    The steps of such a way are listed steps: its first is one of ``finder``'s steps for
+    the rest, the next one of the steps after that, and so on; so this walks the listed
+    steps no earlier than ``bound`` (memoised)."""
+    windows = placed_windows(placed)
+    if not rest or not binds(finder.rules, rest, windows):
+        return True
+    key = (tuple(sorted(hand.codes)), rest, windows, bound, id(finder))
+    known = _LATER.get(key)
+    if known is not None:
+        return known
+    option = finder.rules.run_suits
+    found = False
+    for step_key, decl in finder.steps(hand, rest):
+        order = decl_order(step_key, decl, finder.rules.wild)
+        if order < bound:
+            continue
+        meld = build_meld(decl)
+        window = run_window(meld)
+        if window is not None and any(runs_clash(option, window, other) for other in windows):
+            continue
+        after = rest_after_melds(rest, (meld,), finder.exact)
+        if after is None:
+            continue
+        left = list(hand.codes)
+        for card in meld.cards:
+            left.remove(card.code)
+        if _completes_later(
+            hand_from_codes(left, finder.rules.wild_twos), after, (*placed, meld), finder, order
+        ):
+            found = True
+            break
+    return remember(_LATER, key, found)
+
+
+_LATER: dict[tuple[object, ...], bool] = bounded_memo(20_000)
+"""Memo of :func:`_completes_later`."""
+
+
+def completes_within_run_suits(
+    hand: Hand,
+    rest: tuple[Component, ...],
+    rules: Rules,
+    placed: Iterable[Meld],
+    keep: bool,
+) -> bool:
+    """Whether ``hand`` completes ``rest`` after the melds ``placed`` within
+    [contract.run_suits], given that it does without the rule: the runs placed clash
+    with none of each other, and the rest has a way whose runs clash with none
+    (:func:`~pushrummy.contracts.run_suits.run_suits_fit`)."""
+    option = rules.run_suits
+    if option is RunSuits.ANY:
+        return True
+    windows = placed_windows(placed)
+    if not windows_fit([(window,) for window in windows], option):
+        return False
+    if not rest or not binds(rules, rest, windows):
+        return True
+    by_comp: dict[Component, list[Candidate]] = {}
+    found = solve(hand, plan_for(rest), rules, 0, by_comp)
+    if found is None:
+        return False
+    return run_suits_fit(hand.codes, hand.wilds, rest, by_comp, rules, windows, keep, found)
+
+
 def steps_of(
     parsed: Hand,
     plan: Plan,
@@ -235,7 +356,9 @@ def steps_of(
 
     With ``shapes``, a step with wild places comes once per shape, with the first of its
     fills (the lay-down lister turns it into the shape's move, [contract.wilds]); with
-    ``only`` (:func:`step_shape`), only the steps of that one shape, every fill."""
+    ``only`` (:func:`step_shape`), only the steps of that one shape, every fill. Under
+    [contract.run_suits] only the steps after which the contract can be completed within
+    it (:func:`step_keeps_run_suits`), before the step order picks the later ones."""
     by_comp: dict[Component, list[Candidate]] | None = None
     if only is not None and not melds:
         # One shape's steps, most often the fills of a shape just listed: the search of
@@ -244,7 +367,13 @@ def steps_of(
             parsed, plan.comps, only
         )
         if known is not None:
-            return tuple(build_meld(decl) for _, decl in known)
+            return _keeping_run_suits(
+                tuple(build_meld(decl) for _, decl in known),
+                parsed,
+                plan,
+                melds,
+                finder_of(rules, canonical_wilds, keep, minimal),
+            )
     if not melds:  # the first step: made lean
         rest = plan.comps
         if not keep:
@@ -258,6 +387,12 @@ def steps_of(
         rest = left
     finder = finder_of(rules, canonical_wilds, keep, minimal)
     steps = finder.steps(parsed, rest, by_comp, first_fill=shapes, only=only)
+    if rules.run_suits is not RunSuits.ANY and steps:
+        steps = [
+            (key, decl)
+            for key, decl in steps
+            if step_keeps_run_suits(parsed, plan.comps, melds, build_meld(decl), finder)
+        ]
     if melds:
         # Steps come in step order: after the melds placed, only later ones. (If the melds
         # were placed out of that order, as check_move allows, and no later meld completes
@@ -358,12 +493,16 @@ def can_complete_contract(
     """
     plan = plan_of(contract)
     rules = rules_of(variant)
-    rest = rest_after_melds(plan.comps, checked_melds(placed), rules.exact)
+    melds = checked_melds(placed)
+    rest = rest_after_melds(plan.comps, melds, rules.exact)
     if rest is None:
         return False
     parsed = read_hand(hand, rules.wild_twos)
     naturals = tuple(sorted(code for code in parsed.codes if not rules.wild[code]))
-    return Steps(rules, False, bool(keep_card)).feasible(naturals, parsed.wilds, rest, rules, 0)
+    keep = bool(keep_card)
+    if not Steps(rules, False, keep).feasible(naturals, parsed.wilds, rest, rules, 0):
+        return False
+    return completes_within_run_suits(parsed, rest, rules, melds, keep)
 
 
 class Steps:

@@ -28,11 +28,27 @@ from operator import attrgetter
 from typing import Any
 
 from ..cards import IS_WILD, Card, wild_table
-from ..contract_spec import Contract
-from ..contracts import can_complete_contract, contract_left, step_order_key
+from ..contract_spec import Contract, RunSuits, run_suits_problem
+from ..contracts import (
+    all_out_ways,
+    can_complete_all_out,
+    can_complete_contract,
+    contract_left,
+    step_order_key,
+)
+from ..contracts.all_out import loose_sizes
+from ..contracts.hands import Hand
 from ..contracts.parts import rest_after_melds
 from ..contracts.shapes import build_meld
-from ..contracts.steps import StepSearch, first_step_search, minimal_steps, step_shape, steps_of
+from ..contracts.steps import (
+    StepSearch,
+    StepShape,
+    first_step_search,
+    minimal_steps,
+    step_keeps_run_suits,
+    step_shape,
+    steps_of,
+)
 from ..errors import ContractNotMetError, IllegalMoveError, InvalidMeldError
 from ..events import LaidDown
 from ..meld_shape import MeldShape
@@ -109,23 +125,42 @@ class StepDraw:
     the listed steps are exactly the candidates that pass, each once, and drawing
     candidates uniformly until one passes draws the listed steps uniformly."""
 
-    __slots__ = ("count", "search", "seat")
+    __slots__ = ("count", "listed", "parsed", "search", "seat")
 
-    def __init__(self, search: StepSearch, seat: int) -> None:
+    def __init__(
+        self,
+        search: StepSearch | None,
+        seat: int,
+        parsed: Hand | None = None,
+        listed: list[Move] | None = None,
+    ) -> None:
         self.search = search
         self.seat = seat
-        self.count = len(search.shapes)
+        self.listed = listed
+        """The listed steps themselves, in an all-out deal ([out.all_out]): each candidate
+        is one."""
+        self.count = len(listed) if listed is not None else len(search.shapes) if search else 0
+        self.parsed = parsed
+        """The hand, when [contract.run_suits] binds: the lister's filter of the steps."""
 
     def move(self, index: int) -> Move | None:
         """The listed step of candidate ``index`` (``0 <= index < count``), as the listers
         make it (a :class:`~pushrummy.moves.LayDown` of one meld, or the shape of a meld
         with wild cards); ``None`` if that candidate is not listed."""
+        if self.listed is not None:
+            return self.listed[index]
         found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         search = self.search
+        assert search is not None
         search.add_steps((search.shapes[index],), found, True)
         if not found:
             return None
-        return _step_move(self.seat, build_meld(found[0][1]), self.search.finder.rules.wild)
+        meld = build_meld(found[0][1])
+        if self.parsed is not None and not step_keeps_run_suits(
+            self.parsed, search.rest0, (), meld, search.finder
+        ):
+            return None
+        return _step_move(self.seat, meld, search.finder.rules.wild)
 
 
 def step_draw(state: GameState, turn: Turn) -> StepDraw | None:
@@ -135,6 +170,9 @@ def step_draw(state: GameState, turn: Turn) -> StepDraw | None:
     its contract cannot be met at all."""
     if state.phase is not Phase.PLAY or state.laid_down[turn.seat]:
         return None
+    if all_out_deal(state):  # the steps are few: listed outright
+        lay_downs, shapes = _listed_steps(state, turn, ())
+        return StepDraw(None, turn.seat, listed=lay_downs + shapes)
     search = turn.search
     found = first_step_search(
         turn.parsed,
@@ -144,7 +182,10 @@ def step_draw(state: GameState, turn: Turn) -> StepDraw | None:
         state.variant.must_discard_to_go_out,
         minimal=minimal_steps(state.variant),
     )
-    return None if found is None else StepDraw(found, turn.seat)
+    if found is None:
+        return None
+    binds = search.rules.run_suits is not RunSuits.ANY
+    return StepDraw(found, turn.seat, turn.parsed if binds else None)
 
 
 def _has_wild(meld: Meld, wild: tuple[bool, ...]) -> bool:
@@ -211,8 +252,11 @@ def _listed_steps(
 def _steps(
     state: GameState, turn: Turn, placed: tuple[Meld, ...], **options: Any
 ) -> tuple[Meld, ...]:
-    """The listed lay-down steps (:func:`~pushrummy.contracts.steps.steps_of`)."""
+    """The listed lay-down steps (:func:`~pushrummy.contracts.steps.steps_of`; in an
+    all-out deal, :func:`_all_out_steps`)."""
     search = turn.search
+    if all_out_deal(state):
+        return _all_out_steps(state, turn, placed, **options)
     return steps_of(
         turn.parsed,  # the hand, read once by the listing
         search.plans[state.deal_number - 1],
@@ -223,6 +267,54 @@ def _steps(
         minimal=minimal_steps(state.variant),
         **options,
     )
+
+
+def all_out_deal(state: GameState) -> bool:
+    """Whether the deal is played all out ([out.all_out])."""
+    return state.variant.deals[state.deal_number - 1].all_out
+
+
+def _all_out_steps(
+    state: GameState,
+    turn: Turn,
+    placed: tuple[Meld, ...],
+    *,
+    shapes: bool = False,
+    only: StepShape | None = None,
+) -> tuple[Meld, ...]:
+    """The listed steps of an all-out deal ([out.all_out]): the first meld, in step order, of
+    every way to finish the lay-down with every card held
+    (:func:`~pushrummy.contracts.all_out.all_out_ways`), no earlier than the melds placed
+    (or every first meld, if none is later: [contract.steps]); sorted. With ``shapes``, a
+    step with wild places once per shape (its first fill); with ``only``, that shape's."""
+    ways = all_out_ways(
+        turn.hand, state.contract, state.variant, placed, canonical_wilds=turn.search.canonical
+    )
+    twos = state.variant.wild_twos  # [setup.wild]
+
+    def order(meld: Meld) -> tuple[int, tuple[int, ...]]:
+        return step_order_key(meld, twos)
+
+    firsts = {min(way, key=order) for way in ways if way}
+    if placed:
+        bound = max(order(meld) for meld in placed)
+        later = {meld for meld in firsts if order(meld) >= bound}
+        if later:
+            firsts = later
+    steps = sorted(firsts)
+    if only is not None:
+        return tuple(meld for meld in steps if step_shape(MeldShape.of(meld, twos)) == only)
+    if shapes:
+        wild = turn.search.rules.wild
+        seen: set[MeldShape] = set()
+        kept = []
+        for meld in steps:
+            shape = MeldShape.of(meld, twos)
+            if not _has_wild(meld, wild) or shape not in seen:
+                seen.add(shape)
+                kept.append(meld)
+        return tuple(kept)
+    return tuple(steps)
 
 
 def _placed(state: GameState) -> tuple[Meld, ...]:
@@ -478,8 +570,10 @@ def check_lay_down(state: GameState, move: Any) -> None:
             or would lay down every card it holds although ``must_discard_to_go_out``
             ([out.empty]).
         ContractNotMetError: a lay-down of no meld, or melds that cannot be matched to
-            the contract's parts ([contract.laydown]); or a partial lay-down after which
-            the cards left cannot complete the contract ([contract.steps]).
+            the contract's parts ([contract.laydown]); runs of one suit that the variant's
+            ``contract_run_suits`` forbids ([contract.run_suits]); or a partial lay-down
+            after which the cards left cannot complete the contract ([contract.steps]),
+            within [contract.run_suits].
         InvalidMeldError: a meld breaks the variant's meld options ([meld.wild],
             [meld.run]).
         CardNotInHandError: the seat does not hold the melds' cards ([turn.holds]).
@@ -510,7 +604,19 @@ def check_lay_down(state: GameState, move: Any) -> None:
     variant = state.variant
     contract = state.contract
     placed = [t.meld for t in state.lay_down_so_far]
-    left = contract_left(contract, (*placed, *melds), variant)
+    all_out = all_out_deal(state)
+    problem = run_suits_problem(variant.contract_run_suits, (*placed, *melds))
+    if problem is not None:
+        raise illegal(
+            ContractNotMetError,
+            state,
+            move,
+            "contract.run_suits",
+            f"seat {seat}'s lay-down breaks contract_run_suits="
+            f"{variant.contract_run_suits.value}: {problem}",
+        )
+    parts = loose_sizes(variant) if all_out else variant  # [out.all_out]: sizes at least
+    left = contract_left(contract, (*placed, *melds), parts)
     if left is None:
         raise illegal(
             ContractNotMetError,
@@ -518,9 +624,12 @@ def check_lay_down(state: GameState, move: Any) -> None:
             move,
             "contract.laydown",
             f"seat {seat}'s lay-down does not fulfil {contract_words(state)}: "
-            + _mismatch(len(placed) + len(melds), contract, variant.contract_exact_sizes),
+            + _mismatch(len(placed) + len(melds), contract, parts.contract_exact_sizes),
         )
     used = sum(len(m.cards) for m in melds)
+    if all_out:
+        _require_all_out(state, move, seat, (*placed, *melds), left)
+        return
     if not left:
         require_keeps_a_card(state, move, seat, used)
         return
@@ -531,14 +640,52 @@ def check_lay_down(state: GameState, move: Any) -> None:
     if keep and can_complete_contract(rest, contract, variant, placed=(*placed, *melds)):
         require_keeps_a_card(state, move, seat, len(state.hands[seat]))
     still = " + ".join(str(req) for req in left)
+    rule = "contract.steps"
+    if variant.contract_run_suits is not RunSuits.ANY and can_complete_contract(
+        rest, contract, variant.replace(contract_run_suits=RunSuits.ANY), placed=(*placed, *melds)
+    ):
+        rule = "contract.run_suits"
+        still += f" with runs that keep contract_run_suits={variant.contract_run_suits.value}"
     raise illegal(
         ContractNotMetError,
         state,
         move,
-        "contract.steps",
+        rule,
         f"seat {seat} cannot complete {contract_words(state)} after "
         f"{' / '.join(m.notation() for m in melds)}: the cards left cannot make {still}",
     )
+
+
+def _require_all_out(
+    state: GameState, move: Move, seat: int, melds: tuple[Meld, ...], left: Sequence[object]
+) -> None:
+    """[out.all_out]: the lay-down so far (``melds``) leaves a hand that makes the rest of the
+    contract with every card, or none at all once the contract is complete."""
+    rest = without_cards(
+        state.hands[seat], [c for m in melds[len(state.lay_down_so_far) :] for c in m.cards]
+    )
+    if not left:
+        if rest:
+            raise illegal(
+                ContractNotMetError,
+                state,
+                move,
+                "out.all_out",
+                f"seat {seat} must lay down every card it holds in this deal (all out): "
+                f"{len(rest)} left",
+            )
+        return
+    if not can_complete_all_out(rest, state.contract, state.variant, melds):
+        still = " + ".join(str(req) for req in left)
+        raise illegal(
+            ContractNotMetError,
+            state,
+            move,
+            "out.all_out",
+            f"seat {seat} cannot finish {contract_words(state)} all out after "
+            f"{' / '.join(m.notation() for m in melds)}: the {len(rest)} cards left do not "
+            f"make {still} with every card",
+        )
 
 
 def wild_cap_problem(variant: Variant, meld: Meld) -> str | None:
@@ -612,9 +759,8 @@ def _lay_down(state: GameState, seat: int, melds: Sequence[Meld], **extra: Any) 
     placed = [t.meld for t in state.lay_down_so_far]
     # What is left of the contract, as contract_left says, from the search's own plan.
     search = search_of(state.variant)
-    left = rest_after_melds(
-        search.plans[state.deal_number - 1].comps, (*placed, *melds), search.rules.exact
-    )
+    exact = search.rules.exact and not all_out_deal(state)  # [out.all_out]: sizes at least
+    left = rest_after_melds(search.plans[state.deal_number - 1].comps, (*placed, *melds), exact)
     if len(melds) > 1:  # to the table in step order, as the steps would place them
         wild_twos = state.variant.wild_twos
         melds = sorted(melds, key=lambda meld: step_order_key(meld, wild_twos))
