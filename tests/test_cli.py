@@ -1088,6 +1088,20 @@ def test_play_and_watch_contract_rummy(
     assert "contract-rummy, 8 players" in out and "Game over after 7 deals" in out
 
 
+def test_watch_liverpool(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `--variant liverpool` (pushrummy.LIVERPOOL): seven deals, the last one all out
+    argv = ["watch", "--variant", "liverpool", "--players", "3", "--seed", "3", "--max-turns", "40"]
+    code, out, err = run_cli(argv, capsys, monkeypatch)
+    assert code == 0, err
+    assert "liverpool, 3 players" in out and "Game over after 7 deals" in out
+    assert "Deal 6 of 7: 12 cards each, contract 1 set of 3 + 2 runs of 4\n" in out
+    assert (
+        "Deal 7 of 7: 12 cards each, contract 3 runs of 4, all out (every card, no discard)" in out
+    )
+
+
 @pytest.mark.rule("buy.offer")
 def test_play_asks_the_seat_offered_the_upcard(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch

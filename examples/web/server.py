@@ -88,7 +88,12 @@ from pushrummy import serialization
 from pushrummy.records import new_seed
 
 STATIC = Path(__file__).resolve().parent / "static"
-VARIANTS = {"push": pr.PUSH, "cap-it": pr.CAP_IT, "contract-rummy": pr.CONTRACT_RUMMY}
+VARIANTS = {
+    "push": pr.PUSH,
+    "cap-it": pr.CAP_IT,
+    "contract-rummy": pr.CONTRACT_RUMMY,
+    "liverpool": pr.LIVERPOOL,
+}
 MAX_BODY = 64 * 1024
 """The largest request body read (a lay-down of a whole hand is well under 2 KiB): 413 beyond."""
 IDLE_SECONDS = 30 * 60.0
@@ -287,7 +292,7 @@ async def index(request: Request) -> Response:
 
 
 async def create_game(request: Request) -> Response:
-    """``{"variant": "push"|"cap-it"|"contract-rummy", "players": n, "humans": [seats]}``, all
+    """``{"variant": "push"|"cap-it"|"contract-rummy"|"liverpool", "players": n, "humans": [seats]}``, all
     optional."""
     document = _json_object(await _body(request))
     unknown = sorted(set(document) - {"variant", "players", "humans"})

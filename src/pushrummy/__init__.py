@@ -104,6 +104,7 @@ from .state import DealEnd, DealResult, GameState, Outcome, Phase, TableMeld
 from .variants import (
     CAP_IT,
     CONTRACT_RUMMY,
+    LIVERPOOL,
     PUSH,
     BuryPosition,
     DealSpec,
@@ -126,6 +127,7 @@ __all__ = [
     "CAP_IT",
     "CONTRACT_RUMMY",
     "JOKER",
+    "LIVERPOOL",
     "PUSH",
     "Bot",
     "Bought",

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 
 from .cards import ALL_CARDS, JOKER_CODE, Card
 from .contracts import contract_left
+from .contracts.all_out import LooseSizes, loose_sizes
 from .events import (
     Bought,
     BuyPassed,
@@ -400,7 +401,11 @@ class LogReplay:
                     f"seat {seat} laid down {contract}: it owns at least {parts} melds, "
                     f"not {len(placed)} [contract.laydown]",
                 )
-            if seat == current and laying and not contract_left(contract, placed, variant):
+            if (
+                seat == current
+                and laying
+                and not contract_left(contract, placed, _sizes(variant, number))
+            ):
                 return "melds", f"seat {seat}'s melds are not part of {contract} [contract.steps]"
         if event.taken is not None and not (
             event.taken in event.known[current] or any(event.taken in m.cards for m in event.melds)
@@ -614,7 +619,7 @@ class LogReplay:
             return problem
         contract = self._variant.deals[self.deal_number - 1].contract
         placed = [meld for owner, meld in self.table if owner == seat]
-        left = contract_left(contract, placed, self._variant)
+        left = contract_left(contract, placed, _sizes(self._variant, self.deal_number))
         if left is None:
             return "meld", f"the melds laid down are not part of {contract} [contract.laydown]"
         if event.complete != (not left):
@@ -825,3 +830,9 @@ def replay_log(
         ending = replay._ending_words()
         replay.problem = (len(events), "", f"expected the end of the deal ({ending}; log ends)")
     return replay
+
+
+def _sizes(variant: Variant, deal_number: int) -> Variant | LooseSizes:
+    """The options the melds of deal ``deal_number``'s lay-down are measured by: the variant's,
+    or in a deal played all out its melds at least their parts' sizes ([out.all_out])."""
+    return loose_sizes(variant) if variant.deals[deal_number - 1].all_out else variant

@@ -38,6 +38,8 @@ __all__ = [
     "CONTRACT_RUMMY_CARD_VALUES",
     "DEFAULT_CARD_VALUES",
     "HOUSE_OPTIONS",
+    "LIVERPOOL",
+    "LIVERPOOL_CARD_VALUES",
     "PUSH",
     "BuryPosition",
     "DealSpec",
@@ -803,3 +805,27 @@ draws from the stock; an emptied stock is the discard pile reshuffled, a deal en
 melds, two runs of one suit never one continuing the other (``contract_run_suits="apart"``);
 lay-offs only from the next turn on,
 no new melds; jokers in runs may be exchanged (:ref:`rules-presets`, :ref:`rules-contract-rummy`)."""
+
+LIVERPOOL_CARD_VALUES: tuple[int, ...] = (15, 15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+"""[score.values] of :data:`LIVERPOOL` (the Weekend America family rule sheet): joker and ace 15,
+a court card 10, every other card its pip value, a (natural) two 2; indexed as
+:data:`DEFAULT_CARD_VALUES`."""
+
+LIVERPOOL = CONTRACT_RUMMY.replace(
+    name="liverpool",
+    jokers_for_players=(),
+    wild_twos=False,
+    card_values=LIVERPOOL_CARD_VALUES,
+    deals=(
+        *CONTRACT_RUMMY.deals[:-1],
+        DealSpec(12, Contract.parse("3 runs of 4"), all_out=True),
+    ),
+    take_after_contract=False,
+    buy_after_contract=False,
+)
+"""Liverpool Rummy: :data:`CONTRACT_RUMMY` with the differences the published Liverpool rules
+agree on (:ref:`rules-liverpool`): every pack's two jokers in the deck (``jokers_for_players=()``),
+the jokers alone wild, twos natural (``wild_twos=False``) and worth 2; the last deal's three runs
+laid down all out, every card held, with no discard (``DealSpec(..., all_out=True)``,
+[out.all_out]); once laid down a player neither takes the upcard nor buys
+(``take_after_contract=False``, ``buy_after_contract=False``)."""

@@ -767,6 +767,7 @@ def choose(view: Json, rng: random.Random) -> Json:
         pytest.param("push", 4, [1, 2], marks=pytest.mark.exhaustive),
         pytest.param("cap-it", 5, [3], marks=pytest.mark.exhaustive),
         ("contract-rummy", 3, [2]),
+        pytest.param("liverpool", 4, [1], marks=pytest.mark.exhaustive),
     ],
 )
 def test_a_whole_game_through_http(

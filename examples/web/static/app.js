@@ -542,7 +542,7 @@ async function updateMatches() {
 function fillLobby() {
   const variant = byId("variant").value;
   const players = byId("players");
-  const counts = { push: [4], "cap-it": [4, 5, 6], "contract-rummy": [3, 4, 5, 6, 7, 8] }[variant];
+  const counts = { push: [4], "cap-it": [4, 5, 6], "contract-rummy": [3, 4, 5, 6, 7, 8], liverpool: [3, 4, 5, 6, 7, 8] }[variant];
   const current = Number(players.value);
   clear(players);
   for (const n of counts) players.append(make("option", n === current ? { value: String(n), selected: "" } : { value: String(n) }, String(n)));

@@ -2,7 +2,7 @@
 
 ::
 
-    pushrummy play [--variant push|cap-it|contract-rummy] [--players N] [--seed N] [--seat N] [--bots greedy]
+    pushrummy play [--variant push|cap-it|contract-rummy|liverpool] [--players N] [--seed N] [--seat N] [--bots greedy]
                    [--record FILE]
     pushrummy play --resume FILE [--record FILE]
     pushrummy watch [--seed N] [--variant cap-it --players 5] [--bots greedy,random]
@@ -86,13 +86,14 @@ def _common(parser: argparse.ArgumentParser, *, seed_help: str) -> None:
         choices=tuple(VARIANTS),
         default="push",
         help="the rules: push (4 players in two partnerships), cap-it (4-6 players, "
-        "each for themselves) or contract-rummy (3-8 players, buying out of turn); default push",
+        "each for themselves), contract-rummy (3-8 players, buying out of turn) or liverpool "
+        "(contract-rummy with only the jokers wild and the last deal all out); default push",
     )
     parser.add_argument(
         "--players",
         type=int,
         metavar="N",
-        help="number of players (cap-it: 4, 5 or 6; contract-rummy: 3 to 8)",
+        help="number of players (cap-it: 4, 5 or 6; contract-rummy, liverpool: 3 to 8)",
     )
     parser.add_argument("--seed", type=int, metavar="N", help=seed_help)
     parser.add_argument(

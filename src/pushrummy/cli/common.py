@@ -27,7 +27,7 @@ from ..playing import GameListener, bot_source, drive
 from ..records import new_seed
 from ..search import SearchBot
 from ..state import DealEnd, GameState
-from ..variants import CAP_IT, CONTRACT_RUMMY, PUSH, Stakes, Variant
+from ..variants import CAP_IT, CONTRACT_RUMMY, LIVERPOOL, PUSH, Stakes, Variant
 
 __all__ = [
     "BOT_KINDS",
@@ -49,7 +49,12 @@ __all__ = [
     "turns_played",
 ]
 
-VARIANTS: dict[str, Variant] = {"push": PUSH, "cap-it": CAP_IT, "contract-rummy": CONTRACT_RUMMY}
+VARIANTS: dict[str, Variant] = {
+    "push": PUSH,
+    "cap-it": CAP_IT,
+    "contract-rummy": CONTRACT_RUMMY,
+    "liverpool": LIVERPOOL,
+}
 """The presets the ``--variant`` option names."""
 
 BOT_KINDS = ("greedy", "random", "search")
