@@ -21,7 +21,7 @@ SIZES: dict[str, tuple[int, ...]] = {
     "run_suits.search": (40, 400),
     "run_suits.steps": (15, 150),
     # test_all_out: generated last-deal hands whose moves are compared with the reference
-    "all_out.reference": (4, 12),
+    "all_out.reference": (2, 12),
     # test_lay_down_steps: generated hands
     "steps.wild_heavy": (15, 100),
     "steps.ordinary": (120, 1700),
@@ -45,7 +45,7 @@ SIZES: dict[str, tuple[int, ...]] = {
     "conformance.greedy": (1, 2),
     # test_conformance: states of each game (besides the last and every deal's end) that get
     # the heavy checks; greedy games two thirds of them
-    "conformance.samples": (5, 8),
+    "conformance.samples": (4, 8),
     # test_soak: seeded games in all, shared equally by the presets (over every house-rule
     # set and policy); the soak run (`python -m pytest -m soak`, outside CI) plays 10,000
     "soak.games": (24, 1500, 10000),
@@ -54,12 +54,10 @@ SIZES: dict[str, tuple[int, ...]] = {
     "state_problems.games": (1, 3),
     # test_log_replay: rounds of its six seeded games whose positions' logs are mutated
     "log_replay.rounds": (1, 3),
-    # test_sampling: every how manyth of the seeded positions every seat's view is sampled at
-    "sampling.stride": (6, 1),
     # test_schemas: seeded games whose every document is validated; randomly mutated
     # documents; junk values tried on each value of the small documents (all: 100)
     "schemas.games": (3, 5),
-    "schemas.mutations": (400, 800),
+    "schemas.mutations": (300, 800),
     "schemas.junk": (12, 60),
 }
 """Every sampled check's size, in the default run and in the exhaustive run."""
