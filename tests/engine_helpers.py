@@ -537,3 +537,27 @@ def wrong_type(message: str) -> str:
     if pr.compiled:
         return f"{message}|object expected; got "
     return message
+
+
+def three_runs_hand(
+    rng: random.Random,
+    *,
+    lowest: int,
+    extras: Sequence[str],
+    swap: float,
+    swaps: Sequence[str],
+) -> str:
+    """13 cards around three runs of 4 (an all-out deal's, [out.all_out]): three suits, each a
+    run starting from ``lowest`` to 9, one card of ``extras``, and with probability ``swap`` one
+    of the twelve run cards replaced by one of ``swaps`` (so that some hands lay down all out and
+    some do not)."""
+    names = {1: "A", 11: "J", 12: "Q", 13: "K"}
+    cards: list[str] = []
+    for suit in rng.sample("CDHS", 3):
+        start = rng.randint(lowest, 9)
+        cards += [f"{names.get(r, str(r))}{suit}" for r in range(start, start + 4)]
+    cards.append(rng.choice(list(extras)))
+    if rng.random() < swap:
+        place = rng.randrange(12)
+        cards[place] = swaps[0] if len(swaps) == 1 else rng.choice(list(swaps))
+    return " ".join(cards)

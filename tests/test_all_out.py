@@ -16,7 +16,7 @@ import pytest
 
 import pushrummy as pr
 from checks import conformance
-from engine_helpers import position
+from engine_helpers import position, three_runs_hand
 from games import greedy
 from pushrummy import CONTRACT_RUMMY, PUSH, Contract, DealSpec, Discard, LayDown, parse_meld
 from pushrummy.contracts import all_out_ways
@@ -124,15 +124,8 @@ def test_the_listing_leads_only_to_lay_downs_of_every_card() -> None:
 
 def _hand(rng: random.Random) -> str:
     """13 cards around three runs, sometimes with a wild, so that some lay down all out."""
-    names = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}
-    cards: list[str] = []
-    for suit in rng.sample("CDHS", 3):
-        start = rng.randint(3, 9)
-        cards += [f"{names.get(r, str(r))}{suit}" for r in range(start, start + 4)]
-    cards.append(rng.choice(["JK", "7D", "KS", "2C", "8H", "QC"]))
-    if rng.random() < 0.3:
-        cards[rng.randrange(12)] = "JK"
-    return " ".join(cards)
+    extras = ["JK", "7D", "KS", "2C", "8H", "QC"]
+    return three_runs_hand(rng, lowest=3, extras=extras, swap=0.3, swaps=["JK"])
 
 
 @rule("out.all_out")

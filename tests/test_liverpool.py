@@ -18,7 +18,7 @@ import pytest
 
 import pushrummy as pr
 from checks import conformance
-from engine_helpers import position
+from engine_helpers import position, three_runs_hand
 from games import greedy
 from pushrummy import CONTRACT_RUMMY, LIVERPOOL, LayDown, LayDownShape, Rank
 from reference_moves import reference_moves
@@ -103,15 +103,8 @@ def test_an_all_out_lay_down_uses_natural_twos_as_themselves() -> None:
 
 def _hand(rng: random.Random) -> str:
     """13 cards around three runs, some through natural twos, sometimes with a joker."""
-    names = {1: "A", 11: "J", 12: "Q", 13: "K"}
-    cards: list[str] = []
-    for suit in rng.sample("CDHS", 3):
-        start = rng.randint(1, 9)
-        cards += [f"{names.get(r, str(r))}{suit}" for r in range(start, start + 4)]
-    cards.append(rng.choice(["JK", "2D", "5H", "KS", "2C", "AC"]))
-    if rng.random() < 0.4:
-        cards[rng.randrange(12)] = rng.choice(["JK", "2S", "2H"])
-    return " ".join(cards)
+    extras = ["JK", "2D", "5H", "KS", "2C", "AC"]
+    return three_runs_hand(rng, lowest=1, extras=extras, swap=0.4, swaps=["JK", "2S", "2H"])
 
 
 @rule("out.all_out", "setup.wild")
