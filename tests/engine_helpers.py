@@ -381,15 +381,16 @@ def listed_form(state: GameState, move: Any) -> list[Any]:
     wilds_matter = state.variant.wild_exchange is not pr.WildExchange.NONE
 
     def form(meld: Meld) -> Meld:
-        return meld if wilds_matter else canonical(meld)
+        return meld if wilds_matter else canonical(meld, state.variant.wild_twos)
 
     if isinstance(move, pr.LayDown):
         # Each meld at its smallest for its part, then lay-offs the same turn (with
         # same_turn_after_contract off, the lengthening of the melds just laid).
         smallest = _smallest_lay_down(state, move.melds)
-        order = sorted(range(len(smallest)), key=lambda i: step_order(form(smallest[i][0])))
+        twos = state.variant.wild_twos
+        order = sorted(range(len(smallest)), key=lambda i: step_order(form(smallest[i][0]), twos))
         steps: list[Any] = [
-            step for i in order for step in step_moves(move.seat, form(smallest[i][0]))
+            step for i in order for step in step_moves(move.seat, form(smallest[i][0]), twos)
         ]
         for place, index in enumerate(order):
             meld_id = len(state.table) + place

@@ -312,7 +312,7 @@ def _wild_order(card: Card) -> tuple[int, int]:
     return (1, 0) if joker(card) else (0, int(card.suit))
 
 
-def canonical(meld: Meld, twos: bool = True) -> Meld:
+def canonical(meld: Meld, twos: bool) -> Meld:
     """The listed form of ``meld`` when wild places do not matter: a run's wilds in
     ascending card order along the run (a set's wilds all stand for its rank anyway)."""
     if meld.kind is not MeldKind.RUN:

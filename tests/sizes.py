@@ -19,7 +19,7 @@ SIZES: dict[str, tuple[int, ...]] = {
     "reference.wild_heavy": (30, 500),
     # test_run_suits: generated hands of runs, against the references ([contract.run_suits])
     "run_suits.search": (40, 400),
-    "run_suits.steps": (15, 150),
+    "run_suits.steps": (15, 80),
     # test_all_out: generated last-deal hands whose moves are compared with the reference
     "all_out.reference": (2, 12),
     # test_lay_down_steps: generated hands
@@ -48,7 +48,7 @@ SIZES: dict[str, tuple[int, ...]] = {
     "conformance.samples": (4, 8),
     # test_soak: seeded games in all, shared equally by the presets (over every house-rule
     # set and policy); the soak run (`python -m pytest -m soak`, outside CI) plays 10,000
-    "soak.games": (24, 1500, 10000),
+    "soak.games": (24, 1000, 10000),
     # test_state_problems: seeded games per (preset, players) whose every state and view is
     # checked
     "state_problems.games": (1, 3),

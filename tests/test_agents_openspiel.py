@@ -54,7 +54,7 @@ SIMULATED = [
     pytest.param(
         f"{CAP_IT_NAME}(players=5,max_turns_per_deal=30)", 1, marks=pytest.mark.exhaustive
     ),
-    (f"{CAP_IT_NAME}(players=6,max_turns_per_deal=30)", 1),
+    (f"{CAP_IT_NAME}(players=6,max_turns_per_deal=15)", 1),
     (f"{PUSH_NAME}(bury_position=bottom,max_turns_per_deal=30)", 1),
 ]
 

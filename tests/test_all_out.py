@@ -147,7 +147,7 @@ def test_legal_moves_equal_the_reference_in_an_all_out_deal(budget: Budget) -> N
 
 
 @rule("out.all_out")
-@pytest.mark.parametrize("seed", [2, pytest.param(1, marks=pytest.mark.exhaustive)])
+@pytest.mark.parametrize("seed", [2])  # (seed 1's game: ~50 s, wild-heavy all-out hands)
 def test_games_with_an_all_out_deal_keep_every_invariant(seed: int) -> None:
     variant = LAST_ALL_OUT.replace(max_turns_per_deal=60)
     game = conformance(variant, 3, seed, greedy(), samples=3)

@@ -359,7 +359,8 @@ def test_minimal_new_melds_and_lay_offs_make_every_new_meld(
     for index, hand in enumerate(hands):
         options = OPTIONS[index % len(OPTIONS)]
         opts = (options.min_naturals_per_meld, options.wild_limit.value, options.max_run_length)
-        opts = (*opts, False, None, options.set_suits.value, options.wild_twos)
+        twos = options.wild_twos
+        opts = (*opts, False, None, options.set_suits.value, twos, "any")
         every = single_melds(hand, options, canonical_wilds=canonical_wilds)
         minimal = single_melds(hand, options, canonical_wilds=canonical_wilds, minimal=True)
         assert minimal == tuple(m for m in every if smaller_by_one(m, opts) is None), hand
@@ -370,12 +371,12 @@ def test_minimal_new_melds_and_lay_offs_make_every_new_meld(
             while (smaller := smaller_by_one(base, opts)) is not None:
                 base, card, end = smaller
                 lay_offs.append((card, end))
-            assert (canonical(base) if canonical_wilds else base) in listed_melds, meld
-            grown = canonical(base) if canonical_wilds else base
+            assert (canonical(base, twos) if canonical_wilds else base) in listed_melds, meld
+            grown = canonical(base, twos) if canonical_wilds else base
             for card, end in reversed(lay_offs):
                 grown = lay_off(grown, card, end, options)
             if canonical_wilds:  # the same play: the wilds' places may differ ([meld.wild])
-                assert canonical(grown) == canonical(meld)
+                assert canonical(grown, twos) == canonical(meld, twos)
             else:
                 assert grown == meld
     assert longer, "no minimal meld longer than 3 cards: the wild limits went untested"

@@ -57,8 +57,8 @@ def _parts(state: GameState) -> tuple[tuple[str, int], ...]:
     )
 
 
-def _form(meld: Meld, canonical_wilds: bool) -> Meld:
-    return canonical(meld) if canonical_wilds else meld
+def _form(meld: Meld, canonical_wilds: bool, twos: bool) -> Meld:
+    return canonical(meld, twos) if canonical_wilds else meld
 
 
 def listed_lay_downs(state: GameState) -> Iterator[tuple[tuple[Meld, ...], GameState]]:
@@ -138,7 +138,8 @@ def _lay_off_to(
 
 
 def _summary(state: GameState, canonical_wilds: bool) -> tuple[object, ...]:
-    table = sorted(_form(t.meld, canonical_wilds) for t in state.table)
+    twos = state.variant.wild_twos
+    table = sorted(_form(t.meld, canonical_wilds, twos) for t in state.table)
     return (tuple(table), state.hands, state.phase)
 
 
@@ -147,6 +148,7 @@ def check_hand(hand: Sequence[Card], variant: pr.Variant, deal_number: int) -> t
     are not listed themselves (a longer meld: a listed one and lay-offs)."""
     state = position(variant, deal_number=deal_number, hands={0: " ".join(map(str, hand))})
     canonical_wilds = variant.wild_exchange is pr.WildExchange.NONE
+    twos = variant.wild_twos
     opts = options_of(state)
     parts = _parts(state)
     reached = list(listed_lay_downs(state))
@@ -159,13 +161,15 @@ def check_hand(hand: Sequence[Card], variant: pr.Variant, deal_number: int) -> t
     for way in contract_ways(tuple(hand), parts, opts):
         if variant.must_discard_to_go_out and sum(len(m.cards) for m in way) == len(hand):
             continue
-        whole = pr.apply_move(state, LayDown(0, tuple(_form(m, canonical_wilds) for m in way)))
+        whole = pr.apply_move(
+            state, LayDown(0, tuple(_form(m, canonical_wilds, twos) for m in way))
+        )
         target = _summary(whole, canonical_wilds)
         assert _represented(way, reached, target, canonical_wilds), (
             f"no listed lay-down + lay-offs reaches {[str(m) for m in way]}"
         )
         mapped += 1
-        unlisted += tuple(sorted(_form(m, canonical_wilds) for m in way)) not in keys
+        unlisted += tuple(sorted(_form(m, canonical_wilds, twos) for m in way)) not in keys
     return mapped, unlisted
 
 
