@@ -18,34 +18,34 @@ SIZES: dict[str, tuple[int, ...]] = {
     "reference.meld_dense": (150, 2600),
     "reference.wild_heavy": (30, 500),
     # test_run_suits: generated hands of runs, against the references ([contract.run_suits])
-    "run_suits.search": (40, 400),
+    "run_suits.search": (25, 400),
     "run_suits.steps": (15, 80),
     # test_all_out: generated last-deal hands whose moves are compared with the reference
     "all_out.reference": (2, 12),
     # test_lay_down_steps: generated hands
     "steps.wild_heavy": (15, 100),
-    "steps.ordinary": (120, 1700),
+    "steps.ordinary": (80, 1700),
     "steps.small_reference": (15, 150),
-    "steps.canonical": (50, 300),
+    "steps.canonical": (35, 300),
     # test_lay_down_minimal: generated hands, every legal lay-down mapped to a listed one
     "steps.minimal": (20, 100),
     # test_contract_clusters: seeded hands of contracts of many parts, the clusters' answer
     # against the backtracking's
-    "clusters.hands": (150, 1500),
+    "clusters.hands": (100, 1500),
     # test_fast_paths: generated hands whose every new meld is rebuilt from a listed one
     "new_melds.ordinary": (20, 250),
     "new_melds.wild_heavy": (5, 25),
     # test_lay_down_wilds: Hypothesis examples (generated positions, shapes and fillings)
-    "wilds.generated": (40, 400),
+    "wilds.generated": (30, 400),
     # test_perft: Hypothesis examples (generated positions)
-    "perft.generated": (60, 300),
+    "perft.generated": (40, 300),
     "perft.near_misses": (20, 80),
     # test_conformance: seeded games per (preset, house rules) and policy
     "conformance.random": (1, 2),
     "conformance.greedy": (1, 2),
     # test_conformance: states of each game (besides the last and every deal's end) that get
     # the heavy checks; greedy games two thirds of them
-    "conformance.samples": (4, 8),
+    "conformance.samples": (3, 8),
     # test_soak: seeded games in all, shared equally by the presets (over every house-rule
     # set and policy); the soak run (`python -m pytest -m soak`, outside CI) plays 10,000
     "soak.games": (24, 1000, 10000),

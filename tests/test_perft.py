@@ -433,11 +433,15 @@ def test_perft_data_covers_every_position_and_phase() -> None:
 
 
 SLOW_POSITIONS = frozenset(
-    {"play_d2_wild_places_canonical", "play_contract_rummy_d7_one_wild_each"}
+    {
+        "play_d2_wild_places_canonical",
+        "play_d2_wild_places_exchange",
+        "play_contract_rummy_d7_one_wild_each",
+    }
 )
-"""The two costliest positions (about 4 s each: thousands of children, each against the
-reference), checked in the exhaustive run only; the default run keeps their siblings
-``play_d2_wild_places_exchange`` and ``play_contract_rummy_d5_exact_sizes``."""
+"""The three costliest positions (about 4 s each: thousands of children, each against the
+reference), checked in the exhaustive run only; the default run keeps their smaller siblings
+(``filling_d3_run_places_*``, ``play_contract_rummy_d5_exact_sizes``)."""
 
 
 @pytest.mark.parametrize(

@@ -562,11 +562,11 @@ def test_every_document_of_seeded_games_validates(budget: Budget) -> None:
         seen_by = [0] * players  # the events of each seat's last view validated
         for step, state in enumerate(game.states):
             # The log grows with the game: the state and every seat's view are checked with
-            # the whole log at each deal's start and end and every 25 states; between them one
+            # the whole log at each deal's start and end and every 40 states; between them one
             # seat's view in turn, with the events new since that seat's last one, so every
             # event of every seat's log is checked in some document, once or twice (the
             # validator's time follows the size of the documents: the logs).
-            whole = step % 25 == 0 or state.phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER)
+            whole = step % 40 == 0 or state.phase in (Phase.BETWEEN_DEALS, Phase.GAME_OVER)
             if whole:
                 assert_valid("state", encode(state))
             for seat in range(players) if whole else [step % players]:
