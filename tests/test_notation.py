@@ -358,6 +358,21 @@ def test_is_description() -> None:
     assert not is_description(Take(me), "seat 0 lays off JK as 9H on seat 1's run 5H–8H")
 
 
+def test_is_description_without_a_table_reads_every_set_rank() -> None:
+    """A lay-off's sentence on a set of any rank (twos too, a set where twos are natural,
+    [setup.wild]) is read back without its table: a Liverpool game through the web server
+    sent one and the decoder refused it when the pattern left out the 2s."""
+    for rank in Rank:
+        cards = tuple(Card(rank, suit) for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS))
+        meld = Meld.set_of(cards, rank, wild_twos=False)
+        table = (TableMeld(id=0, owner=1, meld=meld),)
+        move = LayOff(1, Card(rank, Suit.SPADES), 0)
+        text = describe_move(move, table)
+        assert text == f"seat 1 lays off {rank.symbol}S on seat 1's set of {rank.symbol}s"
+        assert is_description(move, text), text
+        assert not is_description(move, text.replace("set of", "set at"))
+
+
 def test_draw_phase_moves() -> None:
     state = pr.new_game(pr.PUSH, seed=7)
     seat = state.current_player

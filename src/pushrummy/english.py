@@ -179,7 +179,7 @@ def _describe_exchange_on(move: ExchangeWild, target: TableMeld) -> str:
 
 _DESCRIPTION_CARD = r"(?:10|[2-9AJQK])[CDHS]"
 _DESCRIPTION_TARGET = (
-    rf"seat [0-9]+'s (?:run {_DESCRIPTION_CARD}–{_DESCRIPTION_CARD}|set of (?:10|[3-9AJQK])s)"
+    rf"seat [0-9]+'s (?:run {_DESCRIPTION_CARD}–{_DESCRIPTION_CARD}|set of (?:10|[2-9AJQK])s)"
 )
 _DESCRIPTION_ON = {
     LayOff: re.compile(rf"(?: as (?:10|[2-9AJQK])[CDHS]?)? on {_DESCRIPTION_TARGET}"),
