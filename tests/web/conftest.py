@@ -7,7 +7,9 @@ module skips, saying so, when Starlette or uvicorn is missing — and only then.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import itertools
 import socket
 import sys
 import threading
@@ -39,6 +41,18 @@ def web() -> ModuleType:
 def app(web: ModuleType) -> Any:
     """A fresh application, with no games."""
     return web.create_app()
+
+
+@pytest.fixture
+def fixed_seeds(web: ModuleType, monkeypatch: pytest.MonkeyPatch, request: Any) -> int:
+    """The server deals its games from seeds fixed by the test's id (in a row from the one
+    returned) instead of fresh secret ones, so a failing game replays: the same 128-bit
+    range, the same cards each run."""
+    digest = hashlib.sha256(request.node.nodeid.encode()).digest()
+    first = 2**64 + int.from_bytes(digest[:8])
+    seeds = itertools.count(first)
+    monkeypatch.setattr(web, "new_seed", lambda: next(seeds))
+    return first
 
 
 @pytest.fixture

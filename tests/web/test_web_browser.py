@@ -32,7 +32,9 @@ import pushrummy as pr
 from checks import offering_seat
 from engine_helpers import deck_order
 
-pytestmark = pytest.mark.browser
+# The server's games deal from seeds fixed by each test's id (conftest.fixed_seeds): a
+# failing game replays.
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("fixed_seeds")]
 
 Json = dict[str, Any]
 IDLE = """(renders) => {
