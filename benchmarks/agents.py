@@ -28,7 +28,8 @@ tokens for a meld). Subjects:
 With ``--before DIR`` (a folder holding another version's ``pushrummy`` package, such as
 an older checkout's ``src``), that version is copied under the name ``pushrummy_before``
 and imported beside this one, and its PettingZoo environment joins the subjects as
-``pettingzoo-before`` and ``pettingzoo-normalised-before``: before and after in the same
+``pettingzoo-before``, ``pettingzoo-normalised-before`` and
+``pettingzoo-history-before``: before and after in the same
 process and the same minutes, game by game.
 
 The two gin rummies are optional: a subject whose package is missing is left out with a
@@ -170,7 +171,8 @@ def add_before(folder: str) -> list[str]:
 
     SUBJECTS["pettingzoo-before"] = subject()
     SUBJECTS["pettingzoo-normalised-before"] = subject(normalize=True)
-    return ["pettingzoo-before", "pettingzoo-normalised-before"]
+    SUBJECTS["pettingzoo-history-before"] = subject(history=True)
+    return ["pettingzoo-before", "pettingzoo-normalised-before", "pettingzoo-history-before"]
 
 
 def available(names: list[str]) -> list[str]:

@@ -337,6 +337,13 @@ def test_the_history_carries_on_only_from_the_same_events() -> None:
             other = pr.view(sample, 1)  # seat 1's draws are dealt afresh in the sample
             assert histories.encode(other) == HistoryEncoder(variant, 4).encode(other)
     assert checked > 100
+    # Carried on along one game: every state, then strides longer than the recent window
+    # (the rows of events read before shift down; those of more than 32 new events do not).
+    for stride in (1, 29):
+        carried = HistoryEncoder(variant, 4)
+        for state in first[::stride]:
+            view = pr.view(state, 2)
+            assert carried.encode(view) == HistoryEncoder(variant, 4).encode(view)
 
 
 def test_a_contract_set_of_five_has_its_own_entry() -> None:

@@ -423,6 +423,41 @@ def test_event_log_sequence_api() -> None:
         GameLog(2, [object()])  # type: ignore[list-item]
 
 
+def test_a_log_read_after_an_earlier_one_of_the_same_seat() -> None:
+    """``EventLog.after`` gives the new events of a log that continues an earlier one
+    (what a reader that keeps its last log reads each step) and ``None`` for any log it
+    does not continue; ``since`` walks back only to its index. Compared with slices of the
+    whole log at every pair of nearby states of a game, for every seat; a broken identity
+    check (an equal log not shared, another seat, another game) would answer a tail."""
+    played = game("push-mixed")
+    states = played.states
+    other = game("push-house").final
+    checked = 0
+    for i in range(0, len(states), 7):
+        for seat in range(played.players):
+            earlier = pr.view(states[i], seat).events
+            whole = tuple(earlier)
+            assert all(earlier.since(k) == whole[k:] for k in (0, len(whole) // 2, len(whole)))
+            for j in (i, i + 1, i + 5, i + 40):
+                if j >= len(states):
+                    continue
+                later = pr.view(states[j], seat).events
+                assert later.after(earlier) == tuple(later)[len(earlier) :]
+                if len(later) > len(earlier):
+                    assert earlier.after(later) is None  # a log never continues a longer one
+                checked += 1
+            # Equal events, but not this game's shared log: read afresh, not continued.
+            assert pr.view(states[i], seat).events.after(EventLog(whole)) is None
+            assert pickle.loads(pickle.dumps(earlier)).after(earlier) is None
+            # Another seat's log (its own dealt hand and draws) and another game's.
+            neighbour = (seat + 1) % played.players
+            assert pr.view(states[i], neighbour).events.after(earlier) is None
+            assert other.log.seen_by(seat).after(earlier) is None
+    assert checked > 200
+    with pytest.raises(TypeError):
+        states[0].log.seen_by(0).after(whole)  # type: ignore[arg-type]
+
+
 def _first_step(state: GameState) -> tuple[pr.Meld, GameState]:
     """The first listed lay-down step: its meld and the state after it (a shape, then its
     first listed filling, [contract.wilds])."""

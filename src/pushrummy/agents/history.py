@@ -55,6 +55,7 @@ from ..events import (
     Discarded,
     Drew,
     Event,
+    EventLog,
     Exchanged,
     LaidDown,
     LaidOff,
@@ -139,7 +140,9 @@ class HistoryEncoder:
         self.high: tuple[int, ...] = tuple(v for _, _, highs in layout for v in highs)
         self.size: int = len(self.high)
         self.scale: tuple[float, ...] = tuple(1.0 / high for high in self.high)
-        self._memo: dict[int, tuple[tuple[Event, ...], dict[int, int]]] = {}
+        self._memo: dict[
+            int, tuple[EventLog, dict[int, int], tuple[tuple[tuple[int, int], ...], ...]]
+        ] = {}
 
     def __repr__(self) -> str:
         return f"HistoryEncoder({self.variant.name}, players={self.players}, size={self.size})"
@@ -181,19 +184,23 @@ class HistoryEncoder:
         self._codec.check_view(view, "a history is")
         p = self.players
         me = view.seat
-        events = tuple(view.events)
+        log = view.events
         block = p * _CARDS
         took, pushed, discarded, drawn = 0, block, 2 * block, 3 * block
         recent_at = drawn + _CARDS
-        # This deal's counts: carried on from the seat's last view when its events begin
-        # with that view's (the usual step: a few events more), else counted afresh.
+        # This deal's counts and the latest events' rows: carried on from the seat's last
+        # view when its log continues that view's (the usual step: a few events more,
+        # read alone), else read afresh.
         memo = self._memo.get(me)
-        if memo is not None and len(events) >= len(memo[0]) and events[: len(memo[0])] == memo[0]:
-            counts = dict(memo[1])
-            fresh = events[len(memo[0]) :]
+        fresh = None if memo is None else log.after(memo[0])
+        if fresh is not None:
+            assert memo is not None
+            counts = memo[1]  # the memo's own: carried on in place
+            rows = memo[2]
         else:
             counts = {}
-            fresh = events
+            rows = ()
+            fresh = tuple(log)
         for event in fresh:
             if isinstance(event, DealStarted):
                 counts.clear()
@@ -205,19 +212,30 @@ class HistoryEncoder:
                 if isinstance(event, Discarded):
                     base = discarded
                 _bump(counts, base + (event.seat - me) % p * _CARDS + event.card.code, HISTORY_CAP)
-        self._memo[me] = (events, dict(counts))
-        out = counts
-        kinds = len(_KINDS)
-        for slot in range(min(HISTORY_EVENTS, len(events))):
-            event = events[len(events) - 1 - slot]
-            base = recent_at + slot * self._row
-            out[base + _KIND_INDEX[type(event)]] = 1
-            seat = getattr(event, "seat", None)
-            out[base + kinds + (p if seat is None else (seat - me) % p)] = 1
-            cards_at = base + kinds + p + 1
-            for card in _cards(event):
-                out[cards_at + card.code] = out.get(cards_at + card.code, 0) + 1
+        # Each row as its entries within the row, the latest first.
+        newest = [self._row_of(event, me) for event in fresh[-HISTORY_EVENTS:]]
+        newest.reverse()
+        rows = (*newest, *rows[: HISTORY_EVENTS - len(newest)])
+        self._memo[me] = (log, counts, rows)
+        out = dict(counts)
+        at = recent_at
+        for row in rows:
+            for index, value in row:
+                out[at + index] = value
+            at += self._row
         return out
+
+    def _row_of(self, event: Event, me: int) -> tuple[tuple[int, int], ...]:
+        """The entries of ``event``'s ``recent`` row, by index within the row, as ``me``
+        sees it."""
+        p = self.players
+        kinds = len(_KINDS)
+        seat = getattr(event, "seat", None)
+        row = {_KIND_INDEX[type(event)]: 1, kinds + (p if seat is None else (seat - me) % p): 1}
+        cards_at = kinds + p + 1
+        for card in _cards(event):
+            row[cards_at + card.code] = row.get(cards_at + card.code, 0) + 1
+        return tuple(row.items())
 
 
 def _bump(counts: dict[int, int], index: int, cap: int) -> None:

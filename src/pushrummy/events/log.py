@@ -106,6 +106,64 @@ class EventLog(Sequence[Event]):
             items = self._items = _unwind(self._public, self._length, self._overrides)
         return items
 
+    def _tail(self, start: int) -> tuple[Event, ...]:
+        """The events from ``start`` (``0 <= start <= len``) on, walking back only as far
+        as ``start`` (not the game's whole history)."""
+        items = self._items
+        if items is not None:
+            return items[start:]
+        length = self._length
+        tail: list[Event] = [None] * (length - start)  # type: ignore[list-item]
+        chain = self._public
+        for i in range(length - start - 1, -1, -1):
+            assert chain is not None
+            chain, tail[i] = chain
+        chain = self._overrides
+        while chain is not None:  # their indices fall, newest first
+            chain, (index, event) = chain
+            if index < start:
+                break
+            if index < length:
+                tail[index - start] = Drew(*event) if type(event) is tuple else event
+        return tuple(tail)
+
+    def after(self, earlier: EventLog) -> tuple[Event, ...] | None:
+        """The events that follow ``earlier``'s when this log continues ``earlier`` (a
+        later view of the same seat in the same game: it holds ``earlier``'s very events,
+        shared, and more), else ``None``. The cost is that of the new events only, so a
+        reader that keeps its last log reads each event once (the information state's
+        history, :mod:`pushrummy.agents.history`, does).
+
+        Raises:
+            TypeError: ``earlier`` is not an :class:`EventLog`.
+
+        >>> import pushrummy as pr
+        >>> state = pr.new_game(pr.PUSH, seed=9)
+        >>> before = pr.view(state, 2).events
+        >>> later = pr.view(pr.apply_move(state, pr.Push(1)), 2).events
+        >>> [type(event).__name__ for event in later.after(before)]
+        ['Pushed', 'Drew', 'Drew']
+        >>> before.after(later) is None, later.after(pr.view(state, 3).events) is None
+        (True, True)
+        """
+        if not isinstance(earlier, EventLog):
+            raise TypeError(f"earlier must be an EventLog, not {type(earlier).__name__}")
+        start = earlier._length
+        if start > self._length:
+            return None
+        chain = self._public
+        for _ in range(self._length - start):
+            assert chain is not None
+            chain = chain[0]
+        if chain is not earlier._public:
+            return None
+        chain = self._overrides
+        while chain is not None and chain[1][0] >= start:
+            chain = chain[0]
+        if chain is not earlier._overrides:
+            return None
+        return self._tail(start)
+
     def __len__(self) -> int:
         return self._length
 
@@ -139,7 +197,7 @@ class EventLog(Sequence[Event]):
             raise TypeError(f"index must be an int, not {type(index).__name__}")
         if index < 0:
             raise SetupError(f"index must be at least 0, not {index}")
-        return self._all()[index:]
+        return self._tail(min(index, self._length))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, EventLog):
