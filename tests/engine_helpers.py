@@ -366,7 +366,8 @@ def play(state: GameState, move: Any) -> GameState:
     if isinstance(move, pr.LayDown) and len(move.melds) > 1:
         # A whole lay-down is the same as its steps, one meld per move, in step order.
         stepped = state
-        for meld in sorted(move.melds, key=step_order):
+        twos = state.variant.wild_twos  # [setup.wild]: the step order reads the naturals
+        for meld in sorted(move.melds, key=lambda meld: step_order(meld, twos)):
             stepped = pr.apply_move(stepped, pr.LayDown(move.seat, (meld,)))
         assert stepped == after
     return after

@@ -47,7 +47,7 @@ import functools
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from pushrummy.cards import Card, Rank, Suit
@@ -102,7 +102,7 @@ def suit_of(card: Card) -> int | None:
     return None if card.suit is None else int(card.suit)
 
 
-def is_wild(card: Card, wild_twos: bool = True) -> bool:
+def is_wild(card: Card, wild_twos: bool) -> bool:
     """[setup.wild] "Jokers are wild; twos are wild too unless the variant's option
     ``wild_twos`` is False (then a two is a natural card of rank 2)." """
     return card.rank is None or (wild_twos and int(card.rank) == 2)
@@ -141,14 +141,15 @@ class RefOptions:
     set_suits: str = "distinct"
     """[meld.set_suits] ``set_suits``: "distinct" (a set's naturals of pairwise different
     suits, at most 4 cards) | "any" (any suits, any number of cards)."""
-    wild_twos: bool = True
-    """[setup.wild] ``wild_twos``: False, only jokers are wild (twos are natural)."""
+    wild_twos: bool = field(kw_only=True)
+    """[setup.wild] ``wild_twos``: False, only jokers are wild (twos are natural). Stated,
+    never defaulted (a forgotten option would silently play twos wild)."""
     run_suits: str = "any"
     """[contract.run_suits] ``contract_run_suits``: "any" | "apart" (two runs of a suit never
     one right after the other) | "distinct" (the runs of a way in different suits)."""
 
 
-DEFAULT_OPTIONS = RefOptions()
+DEFAULT_OPTIONS = RefOptions(wild_twos=True)  # the standard rule: twos wild
 
 
 def options_of(variant: Any) -> RefOptions:
@@ -203,7 +204,7 @@ def meld_key(meld: RefMeld) -> tuple[Any, ...]:
     )
 
 
-def structural_problem(meld: RefMeld, wild_twos: bool = True) -> str | None:
+def structural_problem(meld: RefMeld, wild_twos: bool) -> str | None:
     """Why ``meld`` breaks [meld.set] / [meld.run] / [meld.wild] (no house options but
     [setup.wild]'s ``wild_twos``), or None."""
     cards = meld.cards
@@ -338,7 +339,7 @@ def sub_multisets(
     yield from rec(0, [])
 
 
-def could_be_meld(cards: list[Card], wild_twos: bool = True) -> bool:
+def could_be_meld(cards: list[Card], wild_twos: bool) -> bool:
     """False if no meld can hold these cards (and then no meld can hold more of them).
 
     [meld.set] a set's naturals share one rank; [meld.run] a run's cards share one suit.
@@ -374,7 +375,7 @@ def distinct_orders(cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
 # -- step 2: declarations -------------------------------------------------------------
 
 
-def set_declarations(cards: tuple[Card, ...], wild_twos: bool = True) -> Iterator[RefMeld]:
+def set_declarations(cards: tuple[Card, ...], wild_twos: bool) -> Iterator[RefMeld]:
     """Every way to declare ``cards`` as a set: one candidate per set rank, then checked."""
     ordered = tuple(sorted(cards, key=card_key))
     natural_ranks = {rank_of(c) for c in cards if not is_wild(c, wild_twos)}
@@ -386,7 +387,7 @@ def set_declarations(cards: tuple[Card, ...], wild_twos: bool = True) -> Iterato
 
 
 def run_placements(
-    cards: tuple[Card, ...], suit: int, start: int, wild_twos: bool = True
+    cards: tuple[Card, ...], suit: int, start: int, wild_twos: bool
 ) -> Iterator[tuple[Card, ...]]:
     """Every distinct sequence of ``cards`` on positions ``start``.. that can be a run of ``suit``.
 
@@ -423,7 +424,7 @@ def run_placements(
 
 
 def run_declarations(
-    cards: tuple[Card, ...], max_length: int = 14, wild_twos: bool = True
+    cards: tuple[Card, ...], max_length: int = 14, *, wild_twos: bool
 ) -> Iterator[RefMeld]:
     """Every way to declare ``cards`` as a run: every suit, start and placement, then checked."""
     if not 3 <= len(cards) <= max_length:

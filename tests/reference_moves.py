@@ -90,7 +90,7 @@ ALL_RANKS = tuple(range(1, 14))
 HIGH_ACE = 14
 
 
-def wild(card: Card, twos: bool = True) -> bool:
+def wild(card: Card, twos: bool) -> bool:
     """[setup.wild]: jokers (no rank), and every two unless ``wild_twos`` is False (``twos``)."""
     return card.rank is None or (twos and int(card.rank) == 2)
 
@@ -325,7 +325,7 @@ def canonical(meld: Meld, twos: bool) -> Meld:
     return _to_meld("run", cards, int(meld.suit) * 100 + int(meld.start))
 
 
-def step_order(meld: Meld, twos: bool = True) -> tuple[Any, ...]:
+def step_order(meld: Meld, twos: bool) -> tuple[Any, ...]:
     """[contract.steps]: the order in which the steps of a lay-down are listed: by the
     meld's lowest natural card, rank-major (A, 3, 4 .. K; clubs first within a rank), melds
     of wilds only last; ties by the meld's sort key."""
@@ -431,7 +431,7 @@ def legal_steps(
 # -- shapes and fillings ([contract.wilds]) -------------------------------------------------------
 
 
-def shape_of(meld: Meld, twos: bool = True) -> MeldShape:
+def shape_of(meld: Meld, twos: bool) -> MeldShape:
     """[contract.wilds]: the meld with its wild cards taken out and their places kept: a
     set's naturals sorted then one ``None`` per wild, a run's cards with ``None`` at each
     wild place."""
@@ -443,14 +443,14 @@ def shape_of(meld: Meld, twos: bool = True) -> MeldShape:
     return MeldShape(MeldKind.RUN, places, suit=meld.suit, start=meld.start)
 
 
-def wilds_of(meld: Meld, twos: bool = True) -> tuple[Card, ...]:
+def wilds_of(meld: Meld, twos: bool) -> tuple[Card, ...]:
     """The wild cards that fill the meld's shape: a run's in place order (low to high), a
     set's sorted (its wild places are alike)."""
     found = tuple(x for x in meld.cards if wild(x, twos))
     return tuple(sorted(found)) if meld.kind is MeldKind.SET else found
 
 
-def step_moves(seat: int, meld: Meld, twos: bool = True) -> list[Any]:
+def step_moves(seat: int, meld: Meld, twos: bool) -> list[Any]:
     """The listed move(s) that lay ``meld`` down as one step: a ``LayDown`` of it if it
     holds no wild card, else its shape and then its filling ([contract.wilds])."""
     if not any(wild(x, twos) for x in meld.cards):

@@ -218,3 +218,141 @@ def test_the_checker_reads_imports_inside_functions() -> None:
         ("state", ["GameState"], 13),
         ("views", [], 9),
     ]
+
+
+# -- wildness is stated at every call ([setup.wild]) ---------------------------------------------
+#
+# With ``wild_twos`` False twos are natural cards (Liverpool). A helper whose wildness argument
+# has a default plays twos wild for any caller that forgets it, silently: so no function of
+# the package has one, except these documented user-facing constructors, whose default is the
+# standard rule (user code and doctests stay simple). Inside the package every call of them
+# states it, by keyword.
+WILDNESS_PARAMS = frozenset({"wild_twos", "twos", "wild", "is_wild", "wild_table"})
+DEFAULTED_WILDNESS = {
+    "Meld.set_of": "set_of",
+    "Meld.run_of": "run_of",
+    "MeldShape.of": "of",
+    "step_order_key": "step_order_key",
+}
+"""The functions that keep a default for their wildness, by qualified name: the name called."""
+
+
+def defaulted_wildness(source: str) -> list[str]:
+    """The functions and methods of ``source`` with a wildness parameter that has a default,
+    by qualified name (``Class.method``)."""
+    found = []
+
+    def visit(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.ClassDef):
+                visit(child, f"{prefix}{child.name}.")
+            elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                args = child.args
+                positional = [*args.posonlyargs, *args.args]
+                defaulted = positional[len(positional) - len(args.defaults) :]
+                defaulted += [a for a, d in zip(args.kwonlyargs, args.kw_defaults) if d]
+                if any(arg.arg in WILDNESS_PARAMS for arg in defaulted):
+                    found.append(prefix + child.name)
+                visit(child, f"{prefix}{child.name}.")
+            else:
+                visit(child, prefix)
+
+    visit(ast.parse(source), "")
+    return found
+
+
+def _called_name(node: ast.AST) -> str | None:
+    """The name of :data:`DEFAULTED_WILDNESS` that ``node`` (a callee or a reference) names."""
+    if isinstance(node, ast.Name) and node.id == "step_order_key":
+        return node.id
+    if isinstance(node, ast.Attribute):
+        if node.attr in ("set_of", "run_of", "step_order_key"):
+            return node.attr
+        if node.attr == "of" and isinstance(node.value, ast.Name) and node.value.id == "MeldShape":
+            return "MeldShape.of"
+    return None
+
+
+def unstated_wildness(source: str) -> list[tuple[str, int]]:
+    """Every call in ``source`` of a function of :data:`DEFAULTED_WILDNESS` without the
+    ``wild_twos`` keyword, and every use of one as a value (``key=step_order_key``: called
+    later with its default), as (name, line)."""
+    tree = ast.parse(source)
+    called: set[int] = set()
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            name = _called_name(node.func)
+            if name is not None:
+                called.add(id(node.func))
+                if not any(keyword.arg == "wild_twos" for keyword in node.keywords):
+                    found.append((name, node.lineno))
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Name, ast.Attribute)) and id(node) not in called:
+            name = _called_name(node)
+            if name is not None and isinstance(node.ctx, ast.Load):
+                found.append((name, node.lineno))
+    return sorted(found, key=lambda item: item[1])
+
+
+def test_only_the_user_constructors_default_their_wildness() -> None:
+    found = {
+        f"{module_name(path)}.{name}"
+        for path in MODULES
+        for name in defaulted_wildness(path.read_text(encoding="utf-8"))
+    }
+    expected = {
+        "melds.Meld.set_of",
+        "melds.Meld.run_of",
+        "meld_shape.MeldShape.of",
+        "contracts.steps.step_order_key",
+    }
+    assert found == expected, (
+        f"a wildness argument with a default (make it required, and pass the variant's "
+        f"wild_twos at every call): {sorted(found - expected)}; gone: {sorted(expected - found)}"
+    )
+    assert {name.rpartition(".")[2] for name in found} == set(DEFAULTED_WILDNESS.values())
+
+
+@pytest.mark.parametrize("path", MODULES, ids=module_name)
+def test_every_call_states_its_wildness(path: Path) -> None:
+    unstated = unstated_wildness(path.read_text(encoding="utf-8"))
+    assert not unstated, (
+        f"{module_name(path)}: pass wild_twos= (the variant's, [setup.wild]) at "
+        + ", ".join(f"{name} (line {line})" for name, line in unstated)
+    )
+
+
+def test_the_wildness_checkers_see_what_they_are_there_to_catch() -> None:
+    source = (
+        "from .melds import Meld\n"
+        "from .meld_shape import MeldShape\n"
+        "from .contracts import step_order_key\n"
+        "class Shape:\n"
+        "    @classmethod\n"
+        "    def of(cls, meld, wild_twos=True): ...\n"
+        "    def fine(self, meld, *, wild_twos, twos): ...\n"
+        "def helper(cards, *, keep=False, wild=IS_WILD): ...\n"
+        "def fine(cards, wild_twos, keep=False): ...\n"
+        "def outer():\n"
+        "    def inner(card, twos=True): ...\n"
+        "def f(cards, variant, melds):\n"
+        "    Meld.set_of(cards, wild_twos=variant.wild_twos)\n"
+        "    Meld.set_of(cards, Rank.KING)\n"
+        "    Meld.run_of(cards, suit=None,\n"
+        "                start=3)\n"
+        "    MeldShape.of(meld, variant.wild_twos)\n"
+        "    MeldShape.of(meld, wild_twos=False)\n"
+        "    sorted(melds, key=step_order_key)\n"
+        "    step_order_key(melds[0], **{'wild_twos': True})\n"
+        "    contracts.step_order_key(melds[0], wild_twos=True)\n"
+        "    other.of(meld)\n"
+    )
+    assert defaulted_wildness(source) == ["Shape.of", "helper", "outer.inner"]
+    assert unstated_wildness(source) == [
+        ("set_of", 14),
+        ("run_of", 15),
+        ("MeldShape.of", 17),
+        ("step_order_key", 19),
+        ("step_order_key", 20),
+    ]

@@ -79,7 +79,7 @@ OPTION_SETTINGS = {name: options_of(meld_variant(name)) for name in CATALOGUE}
 
 
 def _wild_count(cards: tuple[Card, ...]) -> int:
-    return sum(1 for c in cards if is_wild(c))
+    return sum(1 for c in cards if is_wild(c, DEFAULT_OPTIONS.wild_twos))
 
 
 def classify(kind: str, cards: tuple[Card, ...]) -> str:

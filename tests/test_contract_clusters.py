@@ -82,7 +82,7 @@ def test_the_clusters_answer_as_the_backtracking_does(
         contract, hand, variant = _case(rng)
         plan = plan_of(contract)
         rules = rules_of(variant)
-        parsed = read_hand(hand)
+        parsed = read_hand(hand, rules.wild_twos)
         field = field_bits(len(parsed.codes))
         tables = tables_of(field)
         by_comp: dict[tuple[int, int], list[Candidate]] = {}

@@ -398,8 +398,8 @@ def test_the_shape_helpers_of_the_reference_agree_with_meld_shape() -> None:
     # reference_moves.shape_of is written from the rules; MeldShape.of is the library's
     for text in ("7C 7D JK", "7S 2C=7 JK=7", "4H 2C JK 7H", "2D 5S 6S 2S", "QH KH JK"):
         meld = pr.parse_meld(text)
-        assert shape_of(meld) == MeldShape.of(meld)
-    assert shape_of(set_("7C 7D 7H")).wild_places == 0
+        assert shape_of(meld, True) == MeldShape.of(meld, wild_twos=True)
+    assert shape_of(set_("7C 7D 7H"), True).wild_places == 0
     assert MeldShape.of(run("4H 2C JK 7H")).fill([Card(), c("2D")]) == run("4H JK 2D 7H")
 
 
@@ -451,7 +451,7 @@ def test_fillings_are_the_product_of_the_wild_kinds_filtered_by_the_counts_held(
     def check(wilds: list[Card], naturals: list[Card], places: int, is_run: bool) -> None:
         shape = _run_shape(places) if is_run else _set_shape(min(places, 4))
         hand = tuple(sorted(wilds + naturals))
-        fills = list(pr.plays.lay_down.fillings(hand, shape))
+        fills = list(pr.plays.lay_down.fillings(hand, shape, wild_twos=True))  # ALL_WILDS' rule
         assert fills == _product_then_filter(hand, shape)
         seen["several" if len(fills) > 1 else "one or none"] += 1
 

@@ -76,7 +76,9 @@ def _after_shape(state: GameState, shape: str) -> GameState:
     """``state`` after seat 0 announces the lay-down step ``shape`` ([contract.wilds]): a
     run or set in meld notation, ``JK`` at each wild place (taken out again)."""
     meld = pr.parse_meld(shape)
-    return pr.apply_move(state, LayDownShape(0, MeldShape.of(meld)))
+    return pr.apply_move(
+        state, LayDownShape(0, MeldShape.of(meld, wild_twos=state.variant.wild_twos))
+    )
 
 
 def _after_push(seed: int) -> GameState:
@@ -504,7 +506,7 @@ def _random_variant(rng: random.Random, contract_rummy: bool = False) -> pr.Vari
     )
 
 
-def _random_meld(rng: random.Random, wild_twos: bool = True) -> Meld:
+def _random_meld(rng: random.Random, wild_twos: bool) -> Meld:
     wild = rng.random() < 0.4
     wilds = WILDS if wild_twos else [JOKER]
     if rng.random() < 0.5:
@@ -628,7 +630,8 @@ def near_misses_agree(seed: int) -> None:
     ways = sorted(contract_ways(extra, parts, UNLIMITED))[:100]
     partial = [LayDown(0, way[i : i + 1]) for way in ways[:10] for i in range(len(way))]
     moves += [LayDown(0, way) for way in ways] + partial
-    shapes = {shape_of(meld) for way in ways[:20] for meld in way if meld.wild_count}
+    # candidates only (is_legal judges them): the shapes of UNLIMITED's ways, twos wild as there
+    shapes = {shape_of(meld, UNLIMITED[6]) for way in ways[:20] for meld in way if meld.wild_count}
     moves += [LayDownShape(0, shape) for shape in sorted(shapes, key=str)]
     # A lay-down, whole or in part, is legal exactly when it is part of a way to lay down the
     # contract from this hand ([contract.steps]); other moves when listed up to wild places.
@@ -646,7 +649,7 @@ def near_misses_agree(seed: int) -> None:
         elif isinstance(move, LayDownShape):
             # [contract.wilds]: a shape is legal when some filling of it is a legal step
             expected = any(
-                shape_of(meld) == move.shape and not (keep and _size(way) >= len(hand))
+                shape_of(meld, opts[6]) == move.shape and not (keep and _size(way) >= len(hand))
                 for way in hand_ways
                 for meld in way
             )

@@ -37,7 +37,8 @@ def _draw_and_others(state: pr.GameState) -> tuple[StepDraw | None, list[pr.Move
     seat = state.current_player
     assert seat is not None
     hand = state.hands[seat]
-    turn = Turn(seat, hand, read_hand(hand), search_of(state.variant))
+    search = search_of(state.variant)
+    turn = Turn(seat, hand, read_hand(hand, search.rules.wild_twos), search)
     draw = step_draw(state, turn)
     others = [
         move

@@ -601,10 +601,10 @@ def test_gaps_found_writing_the_raises_sections() -> None:
     """Wrong types and values that raised AttributeError/AssertionError or passed silently."""
     run = pr.parse_meld("5H 6H 7H")
     with pytest.raises(pr.InvalidMeldError, match="is a set: it has no run places"):
-        pr_natural_at(pr.parse_meld("7S 7H 7D"), 7)
-    assert pr_natural_at(run, 6) == pr.parse_card("6H")
+        pr_natural_at(pr.parse_meld("7S 7H 7D"), 7, pr.PUSH.wild_twos)
+    assert pr_natural_at(run, 6, pr.PUSH.wild_twos) == pr.parse_card("6H")
     with pytest.raises(TypeError, match="natural_at expects a Meld"):
-        pr_natural_at("5H 6H 7H", 6)  # type: ignore[arg-type]
+        pr_natural_at("5H 6H 7H", 6, pr.PUSH.wild_twos)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="state must be a GameState"):
         pr.drive(None, lambda state: None)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="source must be a function"):

@@ -114,14 +114,14 @@ def test_no_set_is_bigger_than_the_largest_deck() -> None:
 
 def test_set_suits_problem_is_the_one_statement() -> None:
     cards = parse_cards("9C 9C JK")
-    assert set_suits_problem(SetSuits.ANY, cards) is None
-    assert set_suits_problem(SetSuits.DISTINCT, parse_cards("9C 9D JK")) is None
-    assert set_suits_problem(SetSuits.DISTINCT, cards) == (
+    assert set_suits_problem(SetSuits.ANY, cards, wild_twos=True) is None
+    assert set_suits_problem(SetSuits.DISTINCT, parse_cards("9C 9D JK"), wild_twos=True) is None
+    assert set_suits_problem(SetSuits.DISTINCT, cards, wild_twos=True) == (
         "meld.set_suits",
         "two naturals of suit C: set_suits=distinct needs naturals of different suits",
     )
     with pytest.raises(TypeError, match="set_suits must be a SetSuits"):
-        set_suits_problem("any", cards)  # type: ignore[arg-type]
+        set_suits_problem("any", cards, wild_twos=True)  # type: ignore[arg-type]
 
 
 # -- lay-offs -------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from pushrummy.meld_shape import MeldShape
 
 _DECK = [pr.Card.from_code(code) for code in range(52)] * 2 + [pr.Card.from_code(52)] * 4
 """Push's deck: two packs and four jokers."""
-_OTHER = read_hand(pr.parse_cards("3C 3D 3H 5S 6S 7S 8S"))
+_OTHER = read_hand(pr.parse_cards("3C 3D 3H 5S 6S 7S 8S"), pr.PUSH.wild_twos)
 
 
 @pytest.mark.parametrize("keep", [False, True])
@@ -35,14 +35,14 @@ def test_shape_steps_are_the_shapes_own_search(canonical: bool, keep: bool) -> N
     for _ in range(150):
         deal = rng.choice(pr.PUSH.deals)
         plan = plan_of(deal.contract)
-        hand = read_hand(sorted(rng.sample(_DECK, rng.randrange(12, 24))))
+        hand = read_hand(sorted(rng.sample(_DECK, rng.randrange(12, 24))), rules.wild_twos)
         placed: tuple[pr.Meld, ...] = ()
         for _step in range(2):  # the first step, then one after it (when there is one)
             options = {"minimal": True}
             listed = steps_of(hand, plan, rules, placed, canonical, keep, shapes=True, **options)
             shapes = [meld for meld in listed if any(card.is_wild for card in meld.cards)]
             for meld in shapes:
-                only = step_shape(MeldShape.of(meld))
+                only = step_shape(MeldShape.of(meld, wild_twos=rules.wild_twos))
                 reused = steps_of(hand, plan, rules, placed, canonical, keep, only=only, **options)
                 steps_of(_OTHER, plan, rules, (), canonical, keep, shapes=True, **options)
                 own = steps_of(hand, plan, rules, placed, canonical, keep, only=only, **options)
@@ -57,6 +57,6 @@ def test_shape_steps_are_the_shapes_own_search(canonical: bool, keep: bool) -> N
             codes = list(hand.codes)
             for card in meld.cards:
                 codes.remove(card.code)
-            hand = read_hand([pr.Card.from_code(code) for code in codes])
+            hand = read_hand([pr.Card.from_code(code) for code in codes], rules.wild_twos)
             placed = (*placed, meld)
     assert compared > 50  # the comparison ran on enough shapes to mean something

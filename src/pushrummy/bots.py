@@ -32,7 +32,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from .cards import ALL_CARDS, IS_WILD, Card
+from .cards import ALL_CARDS, Card
 from .contract_spec import Contract
 from .contracts import can_meet_contract
 from .errors import GameOverError, NotYourTurnError, PushRummyError
@@ -181,9 +181,7 @@ class _Hand:
 
     __slots__ = ("memo", "runs", "set_suits", "sets", "wilds")
 
-    def __init__(
-        self, cards: Sequence[Card], set_suits: SetSuits, wild: tuple[bool, ...] = IS_WILD
-    ) -> None:
+    def __init__(self, cards: Sequence[Card], set_suits: SetSuits, wild: tuple[bool, ...]) -> None:
         runs = [0, 0, 0, 0]
         sets = [0] * 14
         wilds = 0

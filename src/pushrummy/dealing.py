@@ -144,14 +144,15 @@ class Dealt:
     buried: tuple[Card, ...] = ()
 
 
-def turned_wilds(order: Sequence[Card], hands: int, wild_twos: bool = True) -> int:
+def turned_wilds(order: Sequence[Card], hands: int, wild_twos: bool) -> int:
     """How many wild cards follow the ``hands`` dealt cards of ``order``: the wilds turned
     up (and buried) before the natural upcard ([deal.upcard]; a two is wild unless
     ``wild_twos`` is False, [setup.wild]).
 
     >>> from pushrummy.cards import parse_card
-    >>> turned_wilds([parse_card(text) for text in "3C 4C JK 2D 9S 5H".split()], 2)
-    2
+    >>> order = [parse_card(text) for text in "3C 4C JK 2D 9S 5H".split()]
+    >>> turned_wilds(order, 2, wild_twos=True), turned_wilds(order, 2, wild_twos=False)
+    (2, 1)
 
     Raises:
         TypeError: ``order`` is not a sequence of :class:`~pushrummy.cards.Card` values,
@@ -186,7 +187,7 @@ class Turning:
     upcard: Card | None
 
 
-def upcard_turning(order: Sequence[Card], dealt: int, wild_twos: bool = True) -> Turning:
+def upcard_turning(order: Sequence[Card], dealt: int, wild_twos: bool) -> Turning:
     """How far turning the upcard has gone in ``order``, the first cards of a deck order
     with its burials placed (:func:`deck_order_problem`), the first ``dealt`` of them the
     hands'.
@@ -200,9 +201,9 @@ def upcard_turning(order: Sequence[Card], dealt: int, wild_twos: bool = True) ->
 
     >>> from pushrummy.cards import parse_card
     >>> order = [parse_card(text) for text in "3C 4C JK 2D 9S 5H".split()]
-    >>> upcard_turning(order[:4], 2)  # the 2D is showing: the JK is buried
+    >>> upcard_turning(order[:4], 2, wild_twos=True)  # the 2D is showing: the JK is buried
     Turning(turned=(Card('JK'), Card('2D')), buried=(Card('JK'),), upcard=None)
-    >>> upcard_turning(order, 2).upcard
+    >>> upcard_turning(order, 2, wild_twos=True).upcard
     Card('9S')
 
     Raises:

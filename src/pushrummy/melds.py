@@ -117,7 +117,7 @@ class SetSuits(enum.Enum):
 
 
 def set_suits_problem(
-    set_suits: SetSuits, cards: Sequence[Card], wild_twos: bool = True
+    set_suits: SetSuits, cards: Sequence[Card], wild_twos: bool
 ) -> tuple[str, str] | None:
     """The rule id and reason a set of ``cards`` breaks the ``set_suits`` option, or ``None``.
 
@@ -125,14 +125,15 @@ def set_suits_problem(
     no two naturals of one suit; with ``any`` every set of 3 or more cards keeps it.
     :func:`meld_rule_problem` (so the move checker, the views and the consistency checks)
     and the lay-offs ask it; the contract search reads the option as :class:`SetSuits`.
+    ``wild_twos`` is the variant's [setup.wild] option (twos are naturals when it is False).
 
     Raises:
         TypeError: ``set_suits`` is not a :class:`SetSuits`.
 
     >>> from pushrummy.cards import parse_cards
-    >>> set_suits_problem(SetSuits.DISTINCT, parse_cards("9C 9C JK"))
+    >>> set_suits_problem(SetSuits.DISTINCT, parse_cards("9C 9C JK"), wild_twos=True)
     ('meld.set_suits', 'two naturals of suit C: set_suits=distinct needs naturals of different suits')
-    >>> set_suits_problem(SetSuits.ANY, parse_cards("9C 9C JK")) is None
+    >>> set_suits_problem(SetSuits.ANY, parse_cards("9C 9C JK"), wild_twos=True) is None
     True
     """
     if set_suits.__class__ is not SetSuits:

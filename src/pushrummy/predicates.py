@@ -11,7 +11,7 @@ cards), not a whole state or view, so a state and a player's view ask them alike
 >>> from pushrummy import PUSH, parse_cards, parse_meld
 >>> may_target(PUSH, seat=1, owner=3)      # partners: seats 1 and 3 are one side
 True
->>> natural_at(parse_meld("5H JK=6H 7H"), 6)
+>>> natural_at(parse_meld("5H JK=6H 7H"), 6, PUSH.wild_twos)
 Card('6H')
 >>> push_allowed(PUSH, stock_size=1)       # short_stock_push defaults to allowing it
 True

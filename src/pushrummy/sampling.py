@@ -326,7 +326,7 @@ def _can_finish(view: PlayerView, hand: tuple[Card, ...]) -> bool:
     if view.variant.deals[view.deal_number - 1].all_out:  # [out.all_out]: every card
         if shape is None:
             return can_complete_all_out(hand, view.contract, view.variant, placed)
-        for fill in fillings(hand, shape):
+        for fill in fillings(hand, shape, view.variant.wild_twos):
             meld = shape.fill(fill)
             rest = Counter(hand)
             rest.subtract(meld.cards)

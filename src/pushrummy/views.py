@@ -433,7 +433,7 @@ def _shapes_of(naturals: list[Card], wild_places: int, wild_twos: bool) -> Itera
         for places in range(1, wild_places + 1):
             with contextlib.suppress(InvalidMeldError):
                 meld = Meld.set_of([*naturals, *[JOKER] * places], wild_twos=wild_twos)
-                yield MeldShape.of(meld, wild_twos)
+                yield MeldShape.of(meld, wild_twos=wild_twos)
     if len(suits) != 1:
         return
     suit = suits.pop()
@@ -465,7 +465,7 @@ def _shapes_of(naturals: list[Card], wild_places: int, wild_twos: bool) -> Itera
                     cards[spot - start] = card
                 with contextlib.suppress(InvalidMeldError):
                     meld = Meld(MeldKind.RUN, tuple(cards), suit=suit, start=start)
-                    runs.append((start, len(cards), MeldShape.of(meld, wild_twos)))
+                    runs.append((start, len(cards), MeldShape.of(meld, wild_twos=wild_twos)))
     for _, _, shape in sorted(runs, key=lambda run: run[:2]):
         yield shape
 

@@ -196,6 +196,7 @@ class PlaySession(GameListener):
         save: Callable[[Sequence[Move]], object] | None = None,
     ) -> None:
         self.out = out
+        out.wild = state.variant.wild_table  # the cards shown as wild: the game's ([setup.wild])
         self.save = save  # saves the game's moves so far (--record), or None
         self.state = state
         self.human = human

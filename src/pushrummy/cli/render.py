@@ -79,7 +79,9 @@ class Output:
         self.unicode = can_encode(self.stream) if unicode is None else unicode
         self.wild: tuple[bool, ...] = IS_WILD
         """The wild cards shown as wild, by card code: the game's variant's
-        (``Variant.wild_table``, [setup.wild]), set by the command that knows it."""
+        (``Variant.wild_table``, [setup.wild]), set by the command that knows it (``play``,
+        ``watch``, ``replay`` and ``PlaySession``). Until then, the
+        standard rule's: the output exists before the command has read its variant."""
         self._console: Console | None = None
         if use_rich:
             from rich.console import Console

@@ -29,6 +29,7 @@ from ..melds import (
     WildLimit,
     meld_rule_violation,
     position_rank,
+    twos_wild,
 )
 from .feasibility import can_meet_contract
 from .memo import bounded_memo, remember
@@ -60,7 +61,7 @@ class LooseSizes:
         self.set_suits: SetSuits = getattr(variant, "set_suits", SetSuits.DISTINCT)
         self.laydown_wilds_per_meld: int | None = getattr(variant, "laydown_wilds_per_meld", None)
         self.contract_run_suits: RunSuits = getattr(variant, "contract_run_suits", RunSuits.ANY)
-        self.wild_twos: bool = getattr(variant, "wild_twos", True) is not False
+        self.wild_twos: bool = twos_wild(variant)
 
 
 def _options_key(variant: ContractRules) -> tuple[object, ...]:
@@ -71,7 +72,7 @@ def _options_key(variant: ContractRules) -> tuple[object, ...]:
         getattr(variant, "set_suits", SetSuits.DISTINCT),
         getattr(variant, "laydown_wilds_per_meld", None),
         getattr(variant, "contract_run_suits", RunSuits.ANY),
-        getattr(variant, "wild_twos", True) is not False,
+        twos_wild(variant),
     )
 
 

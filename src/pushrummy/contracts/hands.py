@@ -43,7 +43,7 @@ def position_code(suit: int, position: int) -> int:
 _WILD_INDEX = {code: index for index, code in enumerate(WILD_CODES)}
 
 
-def wild_pool(hand: Hand, wild_twos: bool = True) -> list[int]:
+def wild_pool(hand: Hand, wild_twos: bool) -> list[int]:
     """Copies held of each wild card, in :data:`WILD_CODES` order (a natural two is no wild)."""
     pool = [0] * 5
     if hand.wilds:
@@ -96,7 +96,7 @@ class Hand(NamedTuple):
         return self.presence >> (60 + 4 * rank) & 15
 
 
-def read_hand(hand: Iterable[Card], wild_twos: bool = True) -> Hand:
+def read_hand(hand: Iterable[Card], wild_twos: bool) -> Hand:
     if type(hand) is tuple or type(hand) is list:
         cards = hand
     elif isinstance(hand, (Card, str)):
@@ -130,7 +130,7 @@ def _checked_codes(cards: Iterable[object]) -> list[int]:
     return codes
 
 
-def hand_of(naturals: list[int], wilds: int, wild_twos: bool = True) -> Hand:
+def hand_of(naturals: list[int], wilds: int, wild_twos: bool) -> Hand:
     """A hand of these naturals and ``wilds`` jokers (only the number of wilds matters)."""
     codes = [*naturals, *([JOKER_CODE] * wilds)]
     presence = 0
@@ -140,7 +140,7 @@ def hand_of(naturals: list[int], wilds: int, wild_twos: bool = True) -> Hand:
     return Hand(codes, wilds, presence)
 
 
-def hand_from_codes(codes: Iterable[int], wild_twos: bool = True) -> Hand:
+def hand_from_codes(codes: Iterable[int], wild_twos: bool) -> Hand:
     codes = list(codes)
     presence = wilds = 0
     presences = _PRESENCE_OF[wild_twos]

@@ -10,7 +10,7 @@ from typing import Protocol
 
 from ..cards import wild_table
 from ..contract_spec import RunSuits
-from ..melds import DEFAULT_MELD_OPTIONS, MeldRules, SetSuits, WildLimit
+from ..melds import DEFAULT_MELD_OPTIONS, MeldRules, SetSuits, WildLimit, twos_wild
 from .hands import ACE_HIGH, set_ranks
 
 
@@ -54,7 +54,8 @@ class Rules:
         exact: bool,
         cap: int = -1,
         any_suits: bool = False,
-        wild_twos: bool = True,
+        *,
+        wild_twos: bool,
         run_suits: RunSuits = RunSuits.ANY,
     ) -> None:
         self.run_suits = run_suits
@@ -119,7 +120,7 @@ def rules_of(variant: ContractRules | MeldRules | None) -> Rules:
     exact = getattr(variant, "contract_exact_sizes", False)
     cap = getattr(variant, "laydown_wilds_per_meld", None)
     any_suits = getattr(variant, "set_suits", SetSuits.DISTINCT) is SetSuits.ANY
-    wild_twos = getattr(variant, "wild_twos", True) is not False
+    wild_twos = twos_wild(variant)  # [setup.wild], as the meld checks read it
     run_suits = getattr(variant, "contract_run_suits", RunSuits.ANY)
     if type(min_naturals) is not int or type(max_run) is not int:
         raise TypeError("min_naturals_per_meld and max_run_length must be ints")
@@ -128,7 +129,14 @@ def rules_of(variant: ContractRules | MeldRules | None) -> Rules:
     rules = _RULES_CACHE.get(key)
     if rules is None:
         rules = _RULES_CACHE[key] = _new_rules(
-            min_naturals, limit, max_run, exact, cap, any_suits, wild_twos, run_suits
+            min_naturals,
+            limit,
+            max_run,
+            exact,
+            cap,
+            any_suits,
+            wild_twos=wild_twos,
+            run_suits=run_suits,
         )
     return rules
 
@@ -140,7 +148,8 @@ def _new_rules(
     exact: object,
     cap: object = None,
     any_suits: bool = False,
-    wild_twos: bool = True,
+    *,
+    wild_twos: bool,
     run_suits: object = RunSuits.ANY,
 ) -> Rules:
     if not isinstance(limit, WildLimit):
@@ -160,8 +169,8 @@ def _new_rules(
         exact,
         wild_cap,
         any_suits,
-        wild_twos,
-        run_suits,
+        wild_twos=wild_twos,
+        run_suits=run_suits,
     )
 
 
@@ -170,6 +179,7 @@ _DEFAULT_RULES = _new_rules(
     DEFAULT_MELD_OPTIONS.wild_limit,
     DEFAULT_MELD_OPTIONS.max_run_length,
     False,
+    wild_twos=DEFAULT_MELD_OPTIONS.wild_twos,
 )
 
 

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from itertools import accumulate
 from typing import TypeAlias
 
-from ..cards import IS_WILD, JOKER_CODE, Card, wild_table
+from ..cards import JOKER_CODE, Card, wild_table
 from ..contract_spec import Contract, RunSuits, run_window, runs_clash
 from ..meld_shape import MeldShape
 from ..melds import Meld, MeldKind
@@ -97,7 +97,7 @@ def step_order_key(meld: Meld, wild_twos: bool = True) -> tuple[int, tuple[int, 
 
 
 def decl_order(
-    key: tuple[int, ...], decl: tuple[int, ...], wild: tuple[bool, ...] = IS_WILD
+    key: tuple[int, ...], decl: tuple[int, ...], wild: tuple[bool, ...]
 ) -> tuple[int, tuple[int, ...]]:
     """:func:`step_order_key` of the meld of a declaration, without building it (``wild``:
     the rules' wild table, :attr:`Rules.wild <pushrummy.contracts.rules.Rules.wild>`)."""
@@ -260,7 +260,7 @@ def step_keeps_run_suits(
         left.remove(card.code)
     twos = finder.rules.wild_twos  # [setup.wild]
     return _completes_later(
-        hand_from_codes(left, twos), rest, melds, finder, step_order_key(meld, twos)
+        hand_from_codes(left, twos), rest, melds, finder, step_order_key(meld, wild_twos=twos)
     )
 
 
@@ -397,7 +397,7 @@ def steps_of(
         # Steps come in step order: after the melds placed, only later ones. (If the melds
         # were placed out of that order, as check_move allows, and no later meld completes
         # the contract, every completing meld is listed, so the lay-down can always go on.)
-        bound = max(step_order_key(meld, rules.wild_twos) for meld in melds)
+        bound = max(step_order_key(meld, wild_twos=rules.wild_twos) for meld in melds)
         later = [
             (key, decl)
             for key, decl in steps

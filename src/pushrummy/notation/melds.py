@@ -90,14 +90,15 @@ def read_role(item: str, wild: Card, role: str, text: str) -> Rank | Card:
 
 def _meld(tokens: list[str], text: str) -> Meld:
     """The meld written by ``tokens`` (see the module's grammar): its one reading."""
-    readings = meld_readings(tokens, text)
+    # parse_meld reads without a variant: the standard rule, twos wild ([setup.wild]).
+    readings = meld_readings(tokens, text, wild_twos=True)
     if len(readings) > 1:
         ambiguous_roles([format_meld(m) for m in readings], tokens, text)
     return readings[0]
 
 
 def meld_readings(
-    tokens: list[str], text: str, *, shape: bool = False, wild_twos: bool = True
+    tokens: list[str], text: str, *, shape: bool = False, wild_twos: bool
 ) -> list[Meld]:
     """Every meld ``tokens`` can mean: one when every wild carries its role; for wilds
     written without one, every assignment of roles that makes a valid meld (sets first).
@@ -202,7 +203,7 @@ _SET_RANKS = tuple(rank for rank in Rank if rank is not Rank.TWO)
 
 
 def _inferred(
-    cards: list[Card], roles: list[Rank | Card | None], text: str, wild_twos: bool = True
+    cards: list[Card], roles: list[Rank | Card | None], text: str, wild_twos: bool
 ) -> list[Meld]:
     """Every valid meld of ``cards`` (in the order written) whose wilds without a role
     stand for anything and whose declared roles hold: sets, then runs by suit and start."""
@@ -274,9 +275,7 @@ def is_wild_token(token: str) -> bool:
         return False
 
 
-def _set(
-    cards: list[Card], roles: list[Rank | Card | None], text: str, wild_twos: bool = True
-) -> Meld:
+def _set(cards: list[Card], roles: list[Rank | Card | None], text: str, wild_twos: bool) -> Meld:
     declared = {r for r in roles if isinstance(r, Rank)}
     if len(declared) > 1:
         ranks = " and ".join(sorted(r.symbol for r in declared))

@@ -503,7 +503,7 @@ def _shapes_for(state: GameState | PlayerView, tokens: list[str], text: str) -> 
     shapes: list[MeldShape] = []
     wild_twos = state.variant.wild_twos
     for meld in _meld_for(state, tokens, text, shape=True):
-        shape = MeldShape.of(meld, wild_twos)
+        shape = MeldShape.of(meld, wild_twos=wild_twos)
         if shape not in shapes:
             shapes.append(shape)
     return shapes

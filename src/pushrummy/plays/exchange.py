@@ -5,7 +5,7 @@ wild may be taken back is :func:`exchangeable`, and which natural a run place st
 :func:`natural_at`; the lister and the checker ask all three.
 
 >>> from pushrummy import PUSH, WildExchange, parse_card, parse_meld
->>> natural_at(parse_meld("5H JK=6H 7H"), 6)
+>>> natural_at(parse_meld("5H JK=6H 7H"), 6, PUSH.wild_twos)
 Card('6H')
 >>> jokers = PUSH.replace(wild_exchange=WildExchange.JOKERS_IN_RUNS)
 >>> exchangeable(jokers, parse_card("JK")), exchangeable(jokers, parse_card("2C"))
@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 
-def natural_at(meld: Meld, position: int, wild_twos: bool = True) -> Card | None:
+def natural_at(meld: Meld, position: int, wild_twos: bool) -> Card | None:
     """The natural card run place ``position`` of ``meld`` stands for ([layoff.exchange]);
     ``None`` for a two's place while twos are wild (a two there is a wild, so no natural
     card stands for it); with ``wild_twos`` False the two itself ([setup.wild]).

@@ -210,7 +210,7 @@ def _step_move(seat: int, meld: Meld, wild: tuple[bool, ...]) -> Move:
         return known[1]
     move: Move
     if _has_wild(meld, wild):
-        move = LayDownShape(seat, MeldShape.of(meld, wild is IS_WILD))
+        move = LayDownShape(seat, MeldShape.of(meld, wild_twos=wild is IS_WILD))
     else:
         move = lay_down_unchecked(seat, (meld,))
     if len(_STEP_MOVE) >= 4096:
@@ -293,7 +293,7 @@ def _all_out_steps(
     twos = state.variant.wild_twos  # [setup.wild]
 
     def order(meld: Meld) -> tuple[int, tuple[int, ...]]:
-        return step_order_key(meld, twos)
+        return step_order_key(meld, wild_twos=twos)
 
     firsts = {min(way, key=order) for way in ways if way}
     if placed:
@@ -303,13 +303,15 @@ def _all_out_steps(
             firsts = later
     steps = sorted(firsts)
     if only is not None:
-        return tuple(meld for meld in steps if step_shape(MeldShape.of(meld, twos)) == only)
+        return tuple(
+            meld for meld in steps if step_shape(MeldShape.of(meld, wild_twos=twos)) == only
+        )
     if shapes:
         wild = turn.search.rules.wild
         seen: set[MeldShape] = set()
         kept = []
         for meld in steps:
-            shape = MeldShape.of(meld, twos)
+            shape = MeldShape.of(meld, wild_twos=twos)
             if not _has_wild(meld, wild) or shape not in seen:
                 seen.add(shape)
                 kept.append(meld)
@@ -327,9 +329,7 @@ def _before_shape(state: GameState) -> GameState:
     return replace_unchecked(state, phase=phase, shape=None)
 
 
-def fillings(
-    hand: Sequence[Card], shape: MeldShape, wild_twos: bool = True
-) -> Iterator[tuple[Card, ...]]:
+def fillings(hand: Sequence[Card], shape: MeldShape, wild_twos: bool) -> Iterator[tuple[Card, ...]]:
     """Every way to fill ``shape``'s wild places from the wild cards of ``hand``, each once:
     a run's in place order, a set's sorted (its wild places are alike). In lexicographic
     order of the wild cards' order (2C, 2D, 2H, 2S, JK), so the first is sorted.
@@ -339,8 +339,11 @@ def fillings(
 
     >>> from pushrummy import parse_cards, parse_meld
     >>> shape = MeldShape.of(parse_meld("5H JK=6H 7H"))
-    >>> [" ".join(map(str, fill)) for fill in fillings(parse_cards("2C 2C JK 9S"), shape)]
+    >>> hand = parse_cards("2C 2C JK 9S")
+    >>> [" ".join(map(str, fill)) for fill in fillings(hand, shape, wild_twos=True)]
     ['2C', 'JK']
+    >>> [" ".join(map(str, fill)) for fill in fillings(hand, shape, wild_twos=False)]
+    ['JK']
     """
     held = _wilds_held(hand, wild_table(wild_twos is not False))
     return _fill_ways(held, shape.wild_places, ordered=shape.suit is not None)
@@ -763,7 +766,7 @@ def _lay_down(state: GameState, seat: int, melds: Sequence[Meld], **extra: Any) 
     left = rest_after_melds(search.plans[state.deal_number - 1].comps, (*placed, *melds), exact)
     if len(melds) > 1:  # to the table in step order, as the steps would place them
         wild_twos = state.variant.wild_twos
-        melds = sorted(melds, key=lambda meld: step_order_key(meld, wild_twos))
+        melds = sorted(melds, key=lambda meld: step_order_key(meld, wild_twos=wild_twos))
     log = state.log
     first_id, last = len(state.table), len(melds) - 1
     for i, meld in enumerate(melds):  # one event per meld: the events of the steps
