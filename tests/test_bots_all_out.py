@@ -70,7 +70,7 @@ def test_it_takes_an_upcard_that_completes_a_cover_and_not_a_duplicate() -> None
     # a second 4H would make three in a row (the ordinary rule takes it) but fits no run
     assert _choice(_play(hand, phase=Phase.DRAW, upcard="4H")) == DrawStock(0)
     assert _choice(_play(hand, phase=Phase.DRAW, upcard="KD")) == DrawStock(0)
-    # the fourth wild card would be one too many: one wild a meld ([contract.wilds_per_meld])
+    # the fourth wild card would be one too many: one wild a meld ([contract.wild_cap])
     wild = "3H 4H JK 6H 9S 10S JK QS 3C 4C JK 6C"
     assert _choice(_play(wild, phase=Phase.DRAW, upcard="JK")) == DrawStock(0)
     assert _choice(_play(wild, phase=Phase.DRAW, upcard="5C")) == Take(0)

@@ -307,7 +307,7 @@ def _all_out_fit(view: PlayerView, cards: Sequence[Card], total: int) -> int:
     hold ([out.all_out]): the most cards of the hand that fit in run windows (a suit and a
     span of positions) of at least the contract's sizes and ``total`` places in all, each
     window holding a natural of its suit at each of its places at most and at most the
-    variant's ``laydown_wilds_per_meld`` wild cards ([contract.wilds_per_meld]), no two of its
+    variant's ``laydown_wilds_per_meld`` wild cards ([contract.wild_cap]), no two of its
     windows clashing under [contract.run_suits] (:func:`~pushrummy.contract_spec.runs_clash`,
     the rule's own predicate). ``total - fit`` is the number of cards still to draw before
     the hand goes out, ``len(cards) - fit`` the strays to discard meanwhile. A measure of a
