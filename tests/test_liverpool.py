@@ -21,6 +21,7 @@ from checks import conformance
 from engine_helpers import position, three_runs_hand
 from games import greedy
 from pushrummy import CONTRACT_RUMMY, LIVERPOOL, LayDown, LayDownShape, Rank
+from pushrummy.contracts import all_out_ways
 from reference_moves import reference_moves
 from sizes import Budget
 
@@ -96,9 +97,17 @@ def test_an_all_out_lay_down_uses_natural_twos_as_themselves() -> None:
     for seat in range(4):
         mine = pr.view(state, seat)
         assert pr.from_json(pr.to_json(mine)) == mine
-    # a two cannot stand in for a missing card: 8S for 6S, and no way out
-    stuck = _last_deal("AH 2H 3H 4H 2S 3S 4S 5S 8S 9C 10C JC QC")
+    # a two cannot stand in for a missing card: with the 7S for the 6S there is no way out,
+    # where a wild two would go out at once (3S 4S 5S 2S=6S 7S, AH 2H 3H 4H, 9C-QC)
+    hand = "AH 2H 3H 4H 2S 3S 4S 5S 7S 9C 10C JC QC"
+    stuck = _last_deal(hand)
     assert not any(isinstance(x, (LayDown, LayDownShape)) for x in pr.legal_moves(stuck))
+    runs = LIVERPOOL.deals[-1].contract
+    assert not all_out_ways(pr.parse_cards(hand), runs, LIVERPOOL)
+    twos_wild = LIVERPOOL.replace(name="liverpool-twos-wild", wild_twos=True)
+    assert all_out_ways(pr.parse_cards(hand), runs, twos_wild)
+    wild_state = position(twos_wild, players=4, deal_number=7, hands={0: hand})
+    assert any(isinstance(x, (LayDown, LayDownShape)) for x in pr.legal_moves(wild_state))
 
 
 def _hand(rng: random.Random) -> str:

@@ -53,6 +53,7 @@ import attrs
 
 from .cards import ALL_CARDS, JOKER_CODE, Card
 from .contracts import can_complete_all_out, can_complete_contract, contract_left
+from .contracts.all_out import loose_sizes
 from .dealing import deck_order_problem
 from .errors import clip_difference, clip_items
 from .events import DealEnded, DealStarted, Drew, Event, GameEnded, StartingPosition
@@ -593,9 +594,9 @@ def _table(
     if laying is not None:
         placed = [entry.meld for entry in table if entry.owner == laying]
         filling = phase is Phase.FILLING_WILDS
-        if (not placed and not filling) or (
-            placed and not contract_left(contract, placed, variant)
-        ):
+        # an all-out deal's melds are at least their parts' sizes ([out.all_out])
+        sizes = loose_sizes(variant) if variant.deals[deal_number - 1].all_out else variant
+        if (not placed and not filling) or (placed and not contract_left(contract, placed, sizes)):
             found.append(
                 Problem(
                     "table",

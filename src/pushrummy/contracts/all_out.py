@@ -228,6 +228,8 @@ class _Cover:
             return _EMPTY_COVER if not cards else _NO_COVER
         if len(cards) < sum(size for _, size in parts):
             return _NO_COVER
+        if not _runs_may_hold(naturals, len(cards), parts, self.loose):
+            return _NO_COVER  # too many cards, or copies, for the runs (the big hands)
         if not can_meet_contract(cards, _contract_of(parts), self.loose):
             return _NO_COVER  # not even with cards to spare
         if not +naturals:
@@ -416,6 +418,37 @@ def _wild_melds(kind: MeldKind, fill: tuple[Card, ...], wild_twos: bool) -> Iter
                 yield Meld.run_of(fill, suit=suit, start=start, wild_twos=wild_twos)
             except InvalidMeldError:
                 continue
+
+
+def _runs_may_hold(
+    naturals: Counter[Card], count: int, parts: tuple[tuple[MeldKind, int], ...], loose: LooseSizes
+) -> bool:
+    """Whether ``count`` cards, ``naturals`` among them, may make ``parts`` when every part is
+    a run (otherwise ``True``): a run holds at most ``max_run_length`` cards (14 places at
+    most), at most ``laydown_wilds_per_meld`` wild cards, and at most one natural of each
+    place, so the naturals of a suit need as many runs of it as the copies of any of its
+    cards (an ace: two a run, low and high) and as their number needs. Necessary, not
+    sufficient: a cheap refusal of the hands that hoard cards (40 and more, in which the
+    search would try every window of every card before finding none)."""
+    runs = len(parts)
+    if any(kind is not MeldKind.RUN for kind, _ in parts):
+        return True
+    longest = min(loose.max_run_length, MAX_RUN_POSITION)
+    if count > runs * longest:
+        return False
+    cap = loose.laydown_wilds_per_meld
+    if cap is not None and count - sum(naturals.values()) > runs * cap:
+        return False
+    copies = [0, 0, 0, 0]  # per suit: the most copies of one of its cards, in runs
+    held = [0, 0, 0, 0]
+    for card, number in naturals.items():
+        if number <= 0 or card.suit is None:
+            continue
+        suit = int(card.suit)
+        held[suit] += number
+        need = -(-number // 2) if card.rank is Rank.ACE else number
+        copies[suit] = max(copies[suit], need)
+    return sum(max(copies[s], -(-held[s] // longest)) for s in range(4)) <= runs
 
 
 def _part_for(parts: tuple[tuple[MeldKind, int], ...], meld: Meld) -> int | None:
