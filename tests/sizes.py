@@ -45,10 +45,10 @@ SIZES: dict[str, tuple[int, ...]] = {
     "conformance.greedy": (1, 2),
     # test_conformance: states of each game (besides the last and every deal's end) that get
     # the heavy checks; greedy games two thirds of them
-    "conformance.samples": (3, 8),
+    "conformance.samples": (3, 6),
     # test_soak: seeded games in all, shared equally by the presets (over every house-rule
     # set and policy); the soak run (`python -m pytest -m soak`, outside CI) plays 10,000
-    "soak.games": (24, 1000, 10000),
+    "soak.games": (24, 800, 10000),
     # test_state_problems: seeded games per (preset, players) whose every state and view is
     # checked
     "state_problems.games": (1, 3),
