@@ -193,6 +193,7 @@ class ObservationEncoder:
         "_parts",
         "_sides",
         "_starts",
+        "_tables",
         "_turn_cap",
         "codec",
         "high",
@@ -277,6 +278,8 @@ class ObservationEncoder:
         self._contract: tuple[Contract | None, dict[int, int]] = (None, {})
         # Per (seat, meld id): the table meld and its entries, kept while it is unchanged.
         self._melds: dict[tuple[int, int], tuple[TableMeld, dict[int, int]]] = {}
+        # Per seat: its last view's table and the table part's entries.
+        self._tables: dict[int, tuple[tuple[TableMeld, ...], dict[int, int]]] = {}
         # Per seat, per part: the source it was built from and its entries.
         self._parts: dict[int, list[tuple[object, dict[int, int]] | None]] = {}
         # Per part: whether its source is compared by value (else by identity), the
@@ -490,19 +493,50 @@ class ObservationEncoder:
         return out
 
     def _table(self, view: PlayerView) -> dict[int, int]:
-        p = self.players
-        cards_at = self._starts["table_cards"]
-        out: dict[int, int] = {}
-        melds = self._melds
-        for table_meld in view.table:
-            owner = (table_meld.owner - view.seat) % p
-            _count(out, cards_at + owner * _CARDS, table_meld.meld.cards)
-            key = (view.seat, table_meld.id)  # its melds section, kept while it is unchanged
-            cached = melds.get(key)
-            if cached is None or cached[0] is not table_meld:
-                cached = melds[key] = (table_meld, self._meld_entries(owner, table_meld))
-            out.update(cached[1])
+        # From the entries of this seat's last table, when it held no more melds: a move
+        # changes a meld or two (a lay-off, a new meld), so only those are taken out and
+        # put in again.
+        seat, table = view.seat, view.table
+        last = self._tables.get(seat)
+        if last is None or len(last[0]) > len(table):
+            before: tuple[TableMeld, ...] = ()
+            out: dict[int, int] = {}
+        else:
+            before, out = last[0], dict(last[1])
+        for index, table_meld in enumerate(table):
+            if index < len(before):
+                old = before[index]
+                if old is table_meld:
+                    continue
+                self._put_meld(out, seat, old, -1)
+            self._put_meld(out, seat, table_meld, 1)
+        self._tables[seat] = (table, out)
         return out
+
+    def _put_meld(self, out: dict[int, int], seat: int, table_meld: TableMeld, sign: int) -> None:
+        """Add (``sign`` 1) or take out (-1) a table meld's entries, as seen by ``seat``: its
+        cards in its owner's ``table_cards`` and its ``melds`` section."""
+        owner = (table_meld.owner - seat) % self.players
+        start = self._starts["table_cards"] + owner * _CARDS
+        get = out.get
+        for card in table_meld.meld.cards:
+            index = start + card.code
+            count = get(index, 0) + sign
+            if count:
+                out[index] = count
+            else:
+                del out[index]
+        key = (seat, table_meld.id)  # its melds section, kept while it is unchanged
+        cached = self._melds.get(key)
+        if cached is None or cached[0] is not table_meld:
+            cached = (table_meld, self._meld_entries(owner, table_meld))
+            if sign > 0:
+                self._melds[key] = cached
+        if sign > 0:
+            out.update(cached[1])
+        else:
+            for index in cached[1]:
+                del out[index]
 
     def _meld_entries(self, owner: int, table_meld: TableMeld) -> dict[int, int]:
         """The ``melds`` section's entries of a table meld (``owner``: its relative seat)."""
