@@ -138,8 +138,11 @@ class Features:
         for index, part in enumerate(parts):  # rewrite only the parts that changed
             old = written[index]
             if old is not part:
-                for at in old:  # through a memoryview: a number costs less than through NumPy
-                    cells[at] = 0.0  # (a float: packed as one without a conversion)
+                # Through a memoryview: a number costs less than through NumPy. Only the
+                # places the new part leaves are zeroed (the others are written over).
+                for at in old:
+                    if at not in part:
+                        cells[at] = 0.0  # (a float: packed as one without a conversion)
                 if bounds is None:
                     for at, value in part.items():
                         cells[at] = value

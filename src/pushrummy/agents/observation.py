@@ -119,9 +119,11 @@ MAX_PREFIX = 15
 TURN_CAP = 1000
 """The ``turn`` section reads at most this."""
 PARTS = ("hand", "seats", "known", "table", "public")
-"""The parts of :meth:`ObservationEncoder.view_parts`, each from one source of the view:
-``hand``; ``seats`` (``hand_sizes``, ``laid_down``, ``partners``, ``totals``); ``known``;
-``table`` (``table_cards``, ``melds``); ``public`` (every other section but the prefix's)."""
+"""The kinds of parts of :meth:`ObservationEncoder.view_parts`, each from one source of the
+view: ``hand``; ``seats`` (``hand_sizes``, ``laid_down``, ``partners``, ``totals``);
+``known``, one part per seat (in relative order: each seat's known cards change apart);
+``table`` (``table_cards``, ``melds``); ``public`` (every other section but the prefix's).
+:attr:`ObservationEncoder.part_names` names the parts themselves."""
 
 _PHASES = (
     Phase.DRAW,
@@ -170,6 +172,9 @@ class ObservationEncoder:
         sections: ``(name, length)`` of each section, in vector order.
         high: the largest value of each entry of the vector (the smallest is 0).
         scale: ``1 / high`` of each entry: :meth:`normalise` multiplies by it.
+        part_names: the name of each part of :meth:`view_parts`, in order: ``hand``,
+            ``seats``, ``known:0`` … ``known:<P-1>`` (by relative seat), ``table``,
+            ``public``.
 
     Raises:
         TypeError: ``variant`` is not a :class:`~pushrummy.variants.Variant`, or
@@ -197,6 +202,7 @@ class ObservationEncoder:
         "_turn_cap",
         "codec",
         "high",
+        "part_names",
         "players",
         "scale",
         "sections",
@@ -282,19 +288,21 @@ class ObservationEncoder:
         self._tables: dict[int, tuple[tuple[TableMeld, ...], dict[int, int]]] = {}
         # Per seat, per part: the source it was built from and its entries.
         self._parts: dict[int, list[tuple[object, dict[int, int]] | None]] = {}
-        # Per part: whether its source is compared by value (else by identity), the
-        # source, the builder. The public part's source is the view itself.
-        self._builders: tuple[
-            tuple[bool, Callable[[PlayerView], object], Callable[[PlayerView], dict[int, int]]],
-            ...,
-        ] = (
-            (False, _hand_of, self._hand),
-            (True, _counts_of, self._seats),
-            (False, _known_of, self._known),
-            (False, _table_of, self._table),
-            (False, _itself, self._public),
+        # Each part's builder, in part_names' order (their sources: view_parts).
+        self._builders: tuple[Callable[[PlayerView], dict[int, int]], ...] = (
+            self._hand,
+            self._seats,
+            *(self._known_of(r) for r in range(p)),
+            self._table,
+            self._public,
         )
-        assert len(self._builders) == len(PARTS)
+        self.part_names: tuple[str, ...] = (
+            "hand",
+            "seats",
+            *(f"known:{r}" for r in range(p)),
+            "table",
+            "public",
+        )
 
     def __repr__(self) -> str:
         return f"ObservationEncoder({self.variant.name}, players={self.players}, size={self.size})"
@@ -393,8 +401,9 @@ class ObservationEncoder:
         return out
 
     def view_parts(self, view: PlayerView) -> tuple[dict[int, int], ...]:
-        """The entries of everything but the prefix, in parts that change apart (:data:`PARTS`:
-        the own hand, the seats' counts, the known cards, the table, the rest), each a dict of the part's numbers that are not 0 by index; the
+        """The entries of everything but the prefix, in parts that change apart
+        (:attr:`part_names`: the own hand, the seats' counts, each seat's known cards, the
+        table, the rest), each a dict of the part's numbers that are not 0 by index; the
         parts hold disjoint indices. A part whose source did not change since the last view
         of the same seat (the same hand, table … objects, or equal numbers) is the *same*
         dict object as then, so that a caller keeping an array per seat
@@ -409,25 +418,32 @@ class ObservationEncoder:
         >>> state = pr.new_game(pr.PUSH, seed=9)
         >>> before = encoder.view_parts(pr.view(state, 0))
         >>> after = encoder.view_parts(pr.view(pr.apply_move(state, pr.Push(1)), 0))
-        >>> [name for name, old, new in zip(PARTS, before, after) if old is not new]
-        ['seats', 'known', 'public']
+        >>> [name for name, old, new in zip(encoder.part_names, before, after) if old is not new]
+        ['seats', 'known:2', 'public']
         """
         self._check(view)
         seat = view.seat
         cache = self._parts.get(seat)
         if cache is None:
-            cache = self._parts[seat] = [None] * len(PARTS)
+            cache = self._parts[seat] = [None] * len(self.part_names)
+        known = view.known
+        sources = (  # what each part is built from, kept while it is the same
+            view.hand,
+            (view.hand_sizes, view.laid_down, view.totals),  # compared by value
+            *(known[other] for other in self._orders[seat]),
+            view.table,
+            view,
+        )
         parts = []
-        for index, (same, key_of, build) in enumerate(self._builders):
-            key = key_of(view)
+        for index, source in enumerate(sources):
             cached = cache[index]
-            if cached is not None and (cached[0] is key or (same and cached[0] == key)):
+            if cached is not None and (cached[0] is source or (index == 1 and cached[0] == source)):
                 parts.append(cached[1])
                 continue
-            part = build(view)
+            part = self._builders[index](view)
             if cached is not None and part == cached[1]:
                 part = cached[1]  # the same numbers: the same dict, nothing to rewrite
-            cache[index] = (key, part)
+            cache[index] = (source, part)
             parts.append(part)
         return tuple(parts)
 
@@ -483,14 +499,18 @@ class ObservationEncoder:
                 out[totals_at + r] = total
         return out
 
-    def _known(self, view: PlayerView) -> dict[int, int]:
-        start = self._starts["known"]
-        out: dict[int, int] = {}
-        known = view.known
-        for r, seat in enumerate(self._orders[view.seat]):
-            if known[seat]:
-                _count(out, start + r * _CARDS, known[seat])
-        return out
+    def _known_of(self, r: int) -> Callable[[PlayerView], dict[int, int]]:
+        """The builder of the part of the cards known of the seat ``r`` places after the
+        view's."""
+        start = self._starts["known"] + r * _CARDS
+        orders = self._orders
+
+        def build(view: PlayerView) -> dict[int, int]:
+            out: dict[int, int] = {}
+            _count(out, start, view.known[orders[view.seat][r]])
+            return out
+
+        return build
 
     def _table(self, view: PlayerView) -> dict[int, int]:
         # From the entries of this seat's last table, when it held no more melds: a move
@@ -620,26 +640,6 @@ class ObservationEncoder:
                 index=MAX_PREFIX,
             )
         return tokens
-
-
-def _hand_of(view: PlayerView) -> object:
-    return view.hand
-
-
-def _counts_of(view: PlayerView) -> object:
-    return (view.hand_sizes, view.laid_down, view.totals)
-
-
-def _known_of(view: PlayerView) -> object:
-    return view.known
-
-
-def _table_of(view: PlayerView) -> object:
-    return view.table
-
-
-def _itself(view: PlayerView) -> object:
-    return view
 
 
 def _count(out: dict[int, int], start: int, cards: Sequence[Card]) -> None:
