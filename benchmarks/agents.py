@@ -29,8 +29,13 @@ With ``--before DIR`` (a folder holding another version's ``pushrummy`` package,
 an older checkout's ``src``), that version is copied under the name ``pushrummy_before``
 and imported beside this one, and its PettingZoo environment joins the subjects as
 ``pettingzoo-before``, ``pettingzoo-normalised-before`` and
-``pettingzoo-history-before``: before and after in the same
-process and the same minutes, game by game.
+``pettingzoo-history-before`` (with ``--only``, the twins of the PettingZoo subjects
+chosen): before and after in the same process and the same minutes, game by game. Each
+version plays each seed as often as the other: the engine's memos are process-wide, so a
+version that played a seed twice (two subjects of one version) would find the second game
+in its memos, and look some 10% faster than it is. Each subject and its twin are also
+compared game by game (the median of the per-game CPU ratios and its quartiles): a mean
+over a dozen games moves with its one or two slowest ones.
 
 The two gin rummies are optional: a subject whose package is missing is left out with a
 printed line. ``gin_rummy_v4`` needs ``rlcard`` and a PettingZoo that still ships it
@@ -149,9 +154,9 @@ NEEDS = {
 }
 
 
-def add_before(folder: str) -> list[str]:
-    """Import the ``pushrummy`` package in ``folder`` as ``pushrummy_before`` and add its
-    PettingZoo subjects; their names."""
+def add_before(folder: str, chosen: list[str]) -> list[str]:
+    """Import the ``pushrummy`` package in ``folder`` as ``pushrummy_before`` and add the
+    twins of the PettingZoo subjects among ``chosen``; their names."""
     source = Path(folder) / "pushrummy"
     if not (source / "__init__.py").is_file():
         raise SystemExit(f"--before: no pushrummy package in {folder}")
@@ -169,10 +174,17 @@ def add_before(folder: str) -> list[str]:
 
         return play
 
-    SUBJECTS["pettingzoo-before"] = subject()
-    SUBJECTS["pettingzoo-normalised-before"] = subject(normalize=True)
-    SUBJECTS["pettingzoo-history-before"] = subject(history=True)
-    return ["pettingzoo-before", "pettingzoo-normalised-before", "pettingzoo-history-before"]
+    twins = {
+        "pettingzoo": {},
+        "pettingzoo-normalised": {"normalize": True},
+        "pettingzoo-history": {"normalize": True, "history": True},
+    }
+    names = []
+    for name, options in twins.items():
+        if name in chosen:
+            SUBJECTS[f"{name}-before"] = subject(**options)
+            names.append(f"{name}-before")
+    return names
 
 
 def available(names: list[str]) -> list[str]:
@@ -200,7 +212,7 @@ def main() -> None:
     args = parser.parse_args()
     names = available(args.only or list(SUBJECTS))
     if args.before:
-        names += add_before(args.before)
+        names += add_before(args.before, names)
     subjects = {name: SUBJECTS[name] for name in names}
     if args.profile:
         profiler = cProfile.Profile()
@@ -234,6 +246,15 @@ def main() -> None:
             f"{total / moves * 1e6:9.1f} {wall[name] / steps * 1e6:12.1f}"
         )
     print(f"median CPU s/game: { ({n: round(statistics.median(v), 3) for n, v in cpu.items()}) }")
+    for name in subjects:  # game by game: a slow game (a long contract search) pairs up
+        twin = f"{name}-before"
+        if twin in subjects:
+            ratios = sorted(a / b for a, b in zip(cpu[name], cpu[twin], strict=True))
+            quartiles = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else ratios * 3
+            print(
+                f"{name} / {twin}, CPU per game: median {statistics.median(ratios):.3f} "
+                f"(quartiles {quartiles[0]:.3f}–{quartiles[2]:.3f}, {len(ratios)} games)"
+            )
     for reference in ("pettingzoo-gin-rummy-v4", "openspiel-gin-rummy"):
         if reference in subjects:  # a gin rummy step is one move: compare per step and per move
             base = sum(cpu[reference]) / counts[reference][0]

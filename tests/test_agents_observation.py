@@ -271,6 +271,30 @@ def test_equal_views_give_equal_vectors() -> None:
             assert other == view and encoder.encode(other) == encoder.encode(view)
 
 
+def test_a_kept_encoder_follows_the_table_meld_by_meld() -> None:
+    """An encoder takes a seat's table part from that seat's last one, putting in again
+    only the melds that changed: at every position of a game it must give what a new
+    encoder gives, through melds added, melds changed in place (lay-offs) and tables
+    emptied (a new deal)."""
+    variant = variant_for("push")
+    kept = ObservationEncoder(variant, 4)
+    game = playout(variant, 4, 31, melding())
+    last: dict[int, tuple[pr.TableMeld, ...]] = {}
+    changes: Counter[str] = Counter()
+    for state in game.states:
+        for seat in range(4):
+            view = pr.view(state, seat)
+            assert kept.encode(view) == ObservationEncoder(variant, 4).encode(view)
+            before, table = last.get(seat, ()), view.table
+            if len(table) < len(before):
+                changes["emptied"] += 1
+            else:
+                changes["added"] += len(table) - len(before)
+                changes["changed"] += sum(old is not new for old, new in zip(before, table))
+            last[seat] = table
+    assert min(changes["emptied"], changes["added"], changes["changed"]) > 0, changes
+
+
 def test_different_views_give_different_vectors() -> None:
     encoder = ObservationEncoder(pr.PUSH, 4)
     state = pr.new_game(pr.PUSH, seed=9)

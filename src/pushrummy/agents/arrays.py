@@ -124,7 +124,10 @@ class Features:
                 <pushrummy.agents.observation.ObservationEncoder.encode>`.
         """
         parts = self.encoder.view_parts(view)
-        prefix_entries = self.encoder.prefix_entries(prefix)
+        # No pending prefix (most steps): its sections are all 0, nothing to check or write.
+        prefix_entries = (
+            None if type(prefix) is tuple and not prefix else self.encoder.prefix_entries(prefix)
+        )
         bounds = self._bounds
         kept = self._kept.get(view.seat)
         if kept is None:
@@ -135,8 +138,11 @@ class Features:
         for index, part in enumerate(parts):  # rewrite only the parts that changed
             old = written[index]
             if old is not part:
-                for at in old:  # through a memoryview: a number costs less than through NumPy
-                    cells[at] = 0
+                # Through a memoryview: a number costs less than through NumPy. Only the
+                # places the new part leaves are zeroed (the others are written over).
+                for at in old:
+                    if at not in part:
+                        cells[at] = 0.0  # (a float: packed as one without a conversion)
                 if bounds is None:
                     for at, value in part.items():
                         cells[at] = value
@@ -146,7 +152,8 @@ class Features:
                 written[index] = part
         array: np.ndarray[Any, Any] = buffer.copy()  # ~100 of ~1,600 numbers are not 0
         high = None if bounds is None else self._high
-        _write(array, prefix_entries, high)
+        if prefix_entries:
+            _write(array, prefix_entries, high)
         if self.history is not None:
             _write(array, self.history.entries(view), high, self.encoder.size)
         return array

@@ -218,7 +218,10 @@ _END_TOKENS = {End.LOW: END_LOW, End.HIGH: END_HIGH}
 _CACHED_POSITIONS = 8
 """How many positions' tries a codec keeps (one per seat of a game and a few more)."""
 
-_Node: TypeAlias = "dict[int, _Node | Move]"
+_Node: TypeAlias = "dict[int, _Node | Move | _Pending]"
+_Pending: TypeAlias = "list[tuple[tuple[int, ...], Move]]"
+"""The moves of several tokens under one first token, put in a node only when a walk goes
+there (most positions end in a one-token move: a draw, a discard)."""
 
 
 class ActionError(InvalidMoveError):
@@ -347,8 +350,17 @@ class ActionCodec:
         >>> codec.describe(codec.encode(pr.LayOff(0, pr.parse_card("JK"), 3, pr.End.LOW)))
         'lay-off:JK meld:3 end:low'
         """
+        # The commonest kinds in a listing first: discards, then a lay-down's shapes and
+        # melds and the lay-offs (one isinstance check costs as much as a token).
         if isinstance(move, Discard):
             return (DISCARD + move.card.code,)
+        if isinstance(move, LayDownShape):
+            return shape_tokens(move.shape, self.set_of_twos)
+        if isinstance(move, NewMeld):
+            return meld_tokens(move.meld, self.set_of_twos)
+        if isinstance(move, LayOff):
+            path = (LAY_OFF + move.card.code, self._meld_token(move, move.meld_id))
+            return path if move.end is None else (*path, _END_TOKENS[move.end])
         if isinstance(move, Take):
             return (TAKE,)
         if isinstance(move, Push):
@@ -368,9 +380,6 @@ class ActionCodec:
                     "[buy.offer]"
                 )
             return (token,)
-        if isinstance(move, LayOff):
-            path = (LAY_OFF + move.card.code, self._meld_token(move, move.meld_id))
-            return path if move.end is None else (*path, _END_TOKENS[move.end])
         if isinstance(move, LayDown):
             if len(move.melds) != 1:
                 raise ActionError(
@@ -378,10 +387,6 @@ class ActionCodec:
                     "lay-down one meld at a time [contract.steps]"
                 )
             return meld_tokens(move.melds[0], self.set_of_twos)
-        if isinstance(move, NewMeld):
-            return meld_tokens(move.meld, self.set_of_twos)
-        if isinstance(move, LayDownShape):
-            return shape_tokens(move.shape, self.set_of_twos)
         if isinstance(move, FillWilds):
             if not move.wilds:
                 raise ActionError(
@@ -628,19 +633,19 @@ class ActionCodec:
         encode = self.encode
         for move in _moves_of(position):
             path = encode(move)
-            node = root
-            if len(path) > 1:  # most moves are one token: a draw, a discard
-                for token in path[:-1]:
-                    child = node.get(token)
-                    if child is None:
-                        child = node[token] = {}
-                    elif not isinstance(child, dict):  # pragma: no cover - the tests prove it
-                        raise AssertionError(f"path {path} extends the path of {child}")
-                    node = child
-            last = path[-1]
-            if last in node:  # pragma: no cover - the tests prove it
-                raise AssertionError(f"path {path} of {move} is also that of another move")
-            node[last] = move
+            first = path[0]
+            if len(path) == 1:  # most moves are one token: a draw, a discard
+                if first in root:  # pragma: no cover - the tests prove it
+                    raise AssertionError(f"path {path} of {move} is also that of another move")
+                root[first] = move
+                continue
+            pending = root.get(first)
+            if pending is None:
+                root[first] = [(path, move)]
+            elif isinstance(pending, list):
+                pending.append((path, move))
+            else:  # pragma: no cover - the tests prove it
+                raise AssertionError(f"path {path} extends the path of {pending}")
         if len(self._cache) >= _CACHED_POSITIONS:
             del self._cache[next(iter(self._cache))]  # the oldest
         self._cache[id(position)] = (position, root)
@@ -672,6 +677,8 @@ class ActionCodec:
                     tokens=tokens,
                     index=index,
                 )
+            if isinstance(child, list):  # first walked into: the moves' paths put in
+                child = node[token] = _subtrie(child, index + 1)
             node = child
         return node
 
@@ -729,6 +736,25 @@ def _head(meld: Meld | MeldShape, set_of_twos: int | None) -> int:
         return SET + _SET_INDEX[meld.rank]
     assert meld.suit is not None and meld.start is not None
     return RUN + 12 * int(meld.suit) + meld.start - 1
+
+
+def _subtrie(pending: _Pending, depth: int) -> _Node:
+    """The node of ``pending``'s moves after their first ``depth`` tokens (the same ones)."""
+    root: _Node = {}
+    for path, move in pending:
+        node = root
+        for token in path[depth:-1]:
+            child = node.get(token)
+            if child is None:
+                child = node[token] = {}
+            elif not isinstance(child, dict):  # pragma: no cover - the tests prove it
+                raise AssertionError(f"path {path} extends the path of {child}")
+            node = child
+        last = path[-1]
+        if last in node:  # pragma: no cover - the tests prove it
+            raise AssertionError(f"path {path} of {move} is also that of another move")
+        node[last] = move
+    return root
 
 
 def _moves_of(position: Position) -> tuple[Move, ...]:

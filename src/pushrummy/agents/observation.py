@@ -119,9 +119,11 @@ MAX_PREFIX = 15
 TURN_CAP = 1000
 """The ``turn`` section reads at most this."""
 PARTS = ("hand", "seats", "known", "table", "public")
-"""The parts of :meth:`ObservationEncoder.view_parts`, each from one source of the view:
-``hand``; ``seats`` (``hand_sizes``, ``laid_down``, ``partners``, ``totals``); ``known``;
-``table`` (``table_cards``, ``melds``); ``public`` (every other section but the prefix's)."""
+"""The kinds of parts of :meth:`ObservationEncoder.view_parts`, each from one source of the
+view: ``hand``; ``seats`` (``hand_sizes``, ``laid_down``, ``partners``, ``totals``);
+``known``, one part per seat (in relative order: each seat's known cards change apart);
+``table`` (``table_cards``, ``melds``); ``public`` (every other section but the prefix's).
+:attr:`ObservationEncoder.part_names` names the parts themselves."""
 
 _PHASES = (
     Phase.DRAW,
@@ -170,6 +172,9 @@ class ObservationEncoder:
         sections: ``(name, length)`` of each section, in vector order.
         high: the largest value of each entry of the vector (the smallest is 0).
         scale: ``1 / high`` of each entry: :meth:`normalise` multiplies by it.
+        part_names: the name of each part of :meth:`view_parts`, in order: ``hand``,
+            ``seats``, ``known:0`` … ``known:<P-1>`` (by relative seat), ``table``,
+            ``public``.
 
     Raises:
         TypeError: ``variant`` is not a :class:`~pushrummy.variants.Variant`, or
@@ -193,9 +198,11 @@ class ObservationEncoder:
         "_parts",
         "_sides",
         "_starts",
+        "_tables",
         "_turn_cap",
         "codec",
         "high",
+        "part_names",
         "players",
         "scale",
         "sections",
@@ -277,21 +284,25 @@ class ObservationEncoder:
         self._contract: tuple[Contract | None, dict[int, int]] = (None, {})
         # Per (seat, meld id): the table meld and its entries, kept while it is unchanged.
         self._melds: dict[tuple[int, int], tuple[TableMeld, dict[int, int]]] = {}
+        # Per seat: its last view's table and the table part's entries.
+        self._tables: dict[int, tuple[tuple[TableMeld, ...], dict[int, int]]] = {}
         # Per seat, per part: the source it was built from and its entries.
         self._parts: dict[int, list[tuple[object, dict[int, int]] | None]] = {}
-        # Per part: whether its source is compared by value (else by identity), the
-        # source, the builder. The public part's source is the view itself.
-        self._builders: tuple[
-            tuple[bool, Callable[[PlayerView], object], Callable[[PlayerView], dict[int, int]]],
-            ...,
-        ] = (
-            (False, _hand_of, self._hand),
-            (True, _counts_of, self._seats),
-            (False, _known_of, self._known),
-            (False, _table_of, self._table),
-            (False, _itself, self._public),
+        # Each part's builder, in part_names' order (their sources: view_parts).
+        self._builders: tuple[Callable[[PlayerView], dict[int, int]], ...] = (
+            self._hand,
+            self._seats,
+            *(self._known_of(r) for r in range(p)),
+            self._table,
+            self._public,
         )
-        assert len(self._builders) == len(PARTS)
+        self.part_names: tuple[str, ...] = (
+            "hand",
+            "seats",
+            *(f"known:{r}" for r in range(p)),
+            "table",
+            "public",
+        )
 
     def __repr__(self) -> str:
         return f"ObservationEncoder({self.variant.name}, players={self.players}, size={self.size})"
@@ -390,8 +401,9 @@ class ObservationEncoder:
         return out
 
     def view_parts(self, view: PlayerView) -> tuple[dict[int, int], ...]:
-        """The entries of everything but the prefix, in parts that change apart (:data:`PARTS`:
-        the own hand, the seats' counts, the known cards, the table, the rest), each a dict of the part's numbers that are not 0 by index; the
+        """The entries of everything but the prefix, in parts that change apart
+        (:attr:`part_names`: the own hand, the seats' counts, each seat's known cards, the
+        table, the rest), each a dict of the part's numbers that are not 0 by index; the
         parts hold disjoint indices. A part whose source did not change since the last view
         of the same seat (the same hand, table … objects, or equal numbers) is the *same*
         dict object as then, so that a caller keeping an array per seat
@@ -406,25 +418,32 @@ class ObservationEncoder:
         >>> state = pr.new_game(pr.PUSH, seed=9)
         >>> before = encoder.view_parts(pr.view(state, 0))
         >>> after = encoder.view_parts(pr.view(pr.apply_move(state, pr.Push(1)), 0))
-        >>> [name for name, old, new in zip(PARTS, before, after) if old is not new]
-        ['seats', 'known', 'public']
+        >>> [name for name, old, new in zip(encoder.part_names, before, after) if old is not new]
+        ['seats', 'known:2', 'public']
         """
         self._check(view)
         seat = view.seat
         cache = self._parts.get(seat)
         if cache is None:
-            cache = self._parts[seat] = [None] * len(PARTS)
+            cache = self._parts[seat] = [None] * len(self.part_names)
+        known = view.known
+        sources = (  # what each part is built from, kept while it is the same
+            view.hand,
+            (view.hand_sizes, view.laid_down, view.totals),  # compared by value
+            *(known[other] for other in self._orders[seat]),
+            view.table,
+            view,
+        )
         parts = []
-        for index, (same, key_of, build) in enumerate(self._builders):
-            key = key_of(view)
+        for index, source in enumerate(sources):
             cached = cache[index]
-            if cached is not None and (cached[0] is key or (same and cached[0] == key)):
+            if cached is not None and (cached[0] is source or (index == 1 and cached[0] == source)):
                 parts.append(cached[1])
                 continue
-            part = build(view)
+            part = self._builders[index](view)
             if cached is not None and part == cached[1]:
                 part = cached[1]  # the same numbers: the same dict, nothing to rewrite
-            cache[index] = (key, part)
+            cache[index] = (source, part)
             parts.append(part)
         return tuple(parts)
 
@@ -480,29 +499,64 @@ class ObservationEncoder:
                 out[totals_at + r] = total
         return out
 
-    def _known(self, view: PlayerView) -> dict[int, int]:
-        start = self._starts["known"]
-        out: dict[int, int] = {}
-        known = view.known
-        for r, seat in enumerate(self._orders[view.seat]):
-            if known[seat]:
-                _count(out, start + r * _CARDS, known[seat])
-        return out
+    def _known_of(self, r: int) -> Callable[[PlayerView], dict[int, int]]:
+        """The builder of the part of the cards known of the seat ``r`` places after the
+        view's."""
+        start = self._starts["known"] + r * _CARDS
+        orders = self._orders
+
+        def build(view: PlayerView) -> dict[int, int]:
+            out: dict[int, int] = {}
+            _count(out, start, view.known[orders[view.seat][r]])
+            return out
+
+        return build
 
     def _table(self, view: PlayerView) -> dict[int, int]:
-        p = self.players
-        cards_at = self._starts["table_cards"]
-        out: dict[int, int] = {}
-        melds = self._melds
-        for table_meld in view.table:
-            owner = (table_meld.owner - view.seat) % p
-            _count(out, cards_at + owner * _CARDS, table_meld.meld.cards)
-            key = (view.seat, table_meld.id)  # its melds section, kept while it is unchanged
-            cached = melds.get(key)
-            if cached is None or cached[0] is not table_meld:
-                cached = melds[key] = (table_meld, self._meld_entries(owner, table_meld))
-            out.update(cached[1])
+        # From the entries of this seat's last table, when it held no more melds: a move
+        # changes a meld or two (a lay-off, a new meld), so only those are taken out and
+        # put in again.
+        seat, table = view.seat, view.table
+        last = self._tables.get(seat)
+        if last is None or len(last[0]) > len(table):
+            before: tuple[TableMeld, ...] = ()
+            out: dict[int, int] = {}
+        else:
+            before, out = last[0], dict(last[1])
+        for index, table_meld in enumerate(table):
+            if index < len(before):
+                old = before[index]
+                if old is table_meld:
+                    continue
+                self._put_meld(out, seat, old, -1)
+            self._put_meld(out, seat, table_meld, 1)
+        self._tables[seat] = (table, out)
         return out
+
+    def _put_meld(self, out: dict[int, int], seat: int, table_meld: TableMeld, sign: int) -> None:
+        """Add (``sign`` 1) or take out (-1) a table meld's entries, as seen by ``seat``: its
+        cards in its owner's ``table_cards`` and its ``melds`` section."""
+        owner = (table_meld.owner - seat) % self.players
+        start = self._starts["table_cards"] + owner * _CARDS
+        get = out.get
+        for card in table_meld.meld.cards:
+            index = start + card.code
+            count = get(index, 0) + sign
+            if count:
+                out[index] = count
+            else:
+                del out[index]
+        key = (seat, table_meld.id)  # its melds section, kept while it is unchanged
+        cached = self._melds.get(key)
+        if cached is None or cached[0] is not table_meld:
+            cached = (table_meld, self._meld_entries(owner, table_meld))
+            if sign > 0:
+                self._melds[key] = cached
+        if sign > 0:
+            out.update(cached[1])
+        else:
+            for index in cached[1]:
+                del out[index]
 
     def _meld_entries(self, owner: int, table_meld: TableMeld) -> dict[int, int]:
         """The ``melds`` section's entries of a table meld (``owner``: its relative seat)."""
@@ -586,26 +640,6 @@ class ObservationEncoder:
                 index=MAX_PREFIX,
             )
         return tokens
-
-
-def _hand_of(view: PlayerView) -> object:
-    return view.hand
-
-
-def _counts_of(view: PlayerView) -> object:
-    return (view.hand_sizes, view.laid_down, view.totals)
-
-
-def _known_of(view: PlayerView) -> object:
-    return view.known
-
-
-def _table_of(view: PlayerView) -> object:
-    return view.table
-
-
-def _itself(view: PlayerView) -> object:
-    return view
 
 
 def _count(out: dict[int, int], start: int, cards: Sequence[Card]) -> None:

@@ -173,6 +173,9 @@ class PushRummyEnv(AECEnv):  # type: ignore[misc]
         self._game: GameState | None = None
         self._prefix: tuple[int, ...] = ()
         self._views: dict[int, PlayerView] = {}
+        # Whether a step since the last clearing gave a reward: only then are the rewards
+        # cleared and added up (most steps give none).
+        self._rewarded = False
 
     # -- the PettingZoo API ---------------------------------------------------------------
 
@@ -213,6 +216,7 @@ class PushRummyEnv(AECEnv):  # type: ignore[misc]
             )
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -257,13 +261,16 @@ class PushRummyEnv(AECEnv):  # type: ignore[misc]
                 return
             raise ActionError(f"{agent}: {error}", tokens=error.tokens, index=error.index) from None
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        if self._rewarded:  # else every reward is 0 already
+            self._clear_rewards()
+            self._rewarded = False
         if move is None:
             self._prefix = prefix
         else:
             assert state.current_player == seat
             self._play(move)
-        self._accumulate_rewards()
+        if self._rewarded:  # else there is nothing to add
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -378,6 +385,7 @@ class PushRummyEnv(AECEnv):  # type: ignore[misc]
         if rewards is not None:
             for agent, seat in self._seats.items():
                 self.rewards[agent] = rewards[seat]
+            self._rewarded = True
         if state.phase in (Phase.GAME_OVER, Phase.BETWEEN_DEALS):
             self.terminations = dict.fromkeys(self.agents, True)
         self._select()
@@ -391,6 +399,7 @@ class PushRummyEnv(AECEnv):  # type: ignore[misc]
         for agent, other in self._seats.items():
             same = self.variant.side_of(other) == side
             self.rewards[agent] = self.illegal_reward if same else 0.0
+        self._rewarded = True
         self.terminations = dict.fromkeys(self.agents, True)
         self._prefix = ()
         self._accumulate_rewards()
