@@ -53,67 +53,91 @@ def meld_shapes(
     shortest_run: int = 3,
     longest_run: int = ACE_HIGH,
     which: int | None = None,
+    caps: tuple[int, int] | None = None,
 ) -> Iterator[MeldShape]:
     """The shapes of every single meld of ``hand`` (sets first, then runs by suit; runs of
     ``shortest_run`` to ``longest_run`` cards); with ``which``, only the sets of that rank
-    and the runs of that suit."""
+    and the runs of that suit.
+
+    ``caps``: ``(sets, runs)``, the most wilds a shape of each kind may hold (fewer than
+    the hand's; below 0, no shape of the kind), except the sets of aces and the runs of
+    clubs when the hand holds the ace of clubs, which keep every wild (the lay-down steps'
+    bound, :class:`~pushrummy.contracts.steps.StepSearch`: a shape holding the ace of
+    clubs comes first in step order and is not ruled out by it)."""
     wilds = hand.wilds
     presence = hand.presence
+    set_wilds = run_wilds = wilds
+    ace_of_clubs = -1  # the rank or suit that keeps every wild
+    if caps is not None:
+        set_wilds, run_wilds = min(wilds, caps[0]), min(wilds, caps[1])
+        if presence & 1:  # the ace of clubs (code 0) held
+            ace_of_clubs = 0
     # Sets: a rank's naturals (one per suit) and wilds, 3 or 4 cards in all.
     by_rank = presence >> 64
     if sets and rules.any_suits:  # [meld.set_suits] any: a rank's copies and wilds
         for rank, copies in enumerate(rank_copies(hand)):
             if rank in rules.set_ranks and (which is None or rank == which):
-                for naturals, need in any_set_shapes_of(rank, copies, wilds, rules):
+                allowed = wilds if rank == 1 and ace_of_clubs == 0 else set_wilds
+                if allowed < 0:
+                    continue
+                for naturals, need in any_set_shapes_of(rank, copies, allowed, rules):
                     yield SET, rank, 0, len(naturals) + need, naturals, need
         sets = False
-    if not sets:
+    # The wilds the filter of ranks allows: a set of aces may keep them all.
+    most = wilds if ace_of_clubs == 0 else set_wilds
+    if not sets or most < 0:
         ranks: list[int] = []
-    elif wilds < 3:
+    elif most < 3:
         # Nibble popcounts (SWAR, as in set_candidates): the ranks held in 3 - wilds
         # suits or more; no other rank makes a set.
         x = by_rank - (by_rank >> 1 & NIBBLE_5)
         x = (x & NIBBLE_3) + (x >> 2 & NIBBLE_3)
-        enough = (x + (5 + wilds) * NIBBLE_1) & NIBBLE_8
+        enough = (x + (5 + most) * NIBBLE_1) & NIBBLE_8
         ranks = [(bit.bit_length() + 3) >> 2 for bit in _bits(enough)]
     else:
         ranks = list(rules.set_ranks)
     if which is not None:
         ranks = [rank for rank in ranks if rank == which]
     for rank in ranks:
+        allowed = wilds if rank == 1 and ace_of_clubs == 0 else set_wilds
+        if allowed < 0:
+            continue
         held = by_rank >> (4 * rank - 4) & 15
-        for naturals, need in set_shapes_of(rank, held, min(wilds, 4), rules):
+        for naturals, need in set_shapes_of(rank, held, min(allowed, 4), rules):
             yield SET, rank, 0, len(naturals) + need, naturals, need
     if not runs:
         return
     # Runs: windows of one suit's positions; every natural in one may also give way to a
     # wild (another meld may need it), and the wilds fill the rest in every order.
     for suit in range(4) if which is None else (which,):
+        allowed = wilds if suit == ace_of_clubs else run_wilds
+        if allowed < 0:
+            continue
         suited = presence >> (13 * suit) & 0x1FFF
-        if wilds < 2:
+        if allowed < 2:
             # A run needs three positions in a row holding 3 - wilds naturals or more
             # (a longer run with at most one wild holds such three).
             p = (suited << 1) | ((suited & 1) << ACE_HIGH)
-            if wilds:
+            if allowed:
                 p = (p & p >> 1) | (p & p >> 2) | (p >> 1 & p >> 2)
             else:
                 p &= p >> 1 & p >> 2
             if not p:
                 continue
-        elif not suited and wilds < 3:
+        elif not suited and allowed < 3:
             continue
         both_aces = suited & 1 and hand.codes.count(13 * suit) >= 2
         shapes = run_shapes_of(
             suit,
             suited,
             bool(both_aces),
-            min(wilds, rules.max_run),
+            min(allowed, rules.max_run),
             rules,
             shortest_run,
             longest_run,
         )
         for start, size, template, need in shapes:
-            if need <= wilds:
+            if need <= allowed:
                 yield RUN, suit, start, size, template, need
 
 

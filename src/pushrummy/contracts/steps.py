@@ -862,6 +862,9 @@ class StepSearch:
         if only is not None:  # one shape: only its rank's sets or its suit's runs
             set_ok = set_ok and only[0] == SET
             runs = runs and only[0] == RUN
+        caps = None
+        if by_comp and not finder.keep and hand.wilds and len(rest0) > 1:
+            caps = self.wild_caps(exact)
         for kind, which, start, size, body, need in meld_shapes(
             hand,
             rules,
@@ -870,6 +873,7 @@ class StepSearch:
             min(run_sizes, default=3),
             finder.longest_run(run_sizes),
             None if only is None else only[1],
+            caps,
         ):
             if only is not None and (kind, which, start, size, body) != only:
                 continue
@@ -898,6 +902,45 @@ class StepSearch:
                 continue
             shapes.append((kind, which, start, size, body, need, rest))
         self.shapes = shapes
+
+    def wild_caps(self, exact: bool) -> tuple[int, int] | None:
+        """The most wilds a set and a run step may hold and still be listed (below 0:
+        none), unless it holds the ace of clubs; ``None`` when every wild may go.
+
+        :meth:`add_steps` drops a shape whose lowest natural lies past the last step place
+        ``top`` + 1 (:func:`last_feasible_place`), and ``top`` is -1 when even the hand's
+        naturals past place 0 and the wilds the shape leaves cannot complete the parts
+        left after it; so a shape leaving fewer wilds than the fewest that can is never
+        listed, unless its lowest natural has place 0 (the ace of clubs). The parts left
+        after a step are the contract's less one part (:func:`~pushrummy.contracts.parts.rest_after`
+        takes one whole part), so a kind's cap is the greatest over its parts; a part whose
+        step completes the lay-down keeps every wild (so with one part left, every kind
+        does: not asked then). Needs :attr:`by_comp` (a
+        :func:`solve` of the whole hand); the same feasibility tests as
+        :func:`last_feasible_place`'s first, sharing their memo."""
+        up_to, self.breaks = _place_sums(self.naturals_held, self.tables.units)
+        self.up_to = up_to
+        remaining = self.full - up_to[0]
+        wilds = self.wilds_held
+        guards = self.tables.guards
+        caps = [-1, -1]  # by kind: SET, RUN
+        rest0 = self.rest0
+        for index, part in enumerate(rest0):
+            kind = part[0]
+            if caps[kind] >= wilds or part in rest0[:index]:
+                continue
+            rest = rest_after(rest0, kind, part[1], exact)
+            if not rest:
+                caps[kind] = wilds
+                continue
+            fits = one_part_fits if len(rest) == 1 else rest_fits
+            for left in range(wilds - caps[kind]):
+                if fits(remaining, left, rest, self.by_comp, guards, self.fit_memo):
+                    caps[kind] = wilds - left
+                    break
+        if caps[SET] >= wilds and caps[RUN] >= wilds:
+            return None
+        return (caps[SET], caps[RUN])
 
     def add_steps(
         self,

@@ -1,0 +1,95 @@
+"""The lay-down step search's wild caps (:meth:`~pushrummy.contracts.steps.StepSearch.wild_caps`)
+only skip shapes the search would drop: the steps listed with the caps are the steps listed
+without them, shape by shape and fill by fill, on wild-heavy hands of every kind of contract
+(twos wild and twos natural), while the caps do make fewer candidate shapes.
+
+Breaking the caps shows here: a cap one wild too tight loses listed steps (the first test
+fails); caps never applied (``wild_caps`` returning ``None``) make as many shapes as
+before (the second test fails).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+
+import pushrummy as pr
+from pushrummy.contracts import steps as steps_module
+from pushrummy.contracts.hands import Hand, read_hand
+from pushrummy.contracts.parts import plan_of
+from pushrummy.contracts.rules import rules_of
+from pushrummy.contracts.steps import StepSearch, first_step_search, steps_of
+
+_PACK = [pr.Card.from_code(code) for code in range(52)]
+_JOKER = pr.Card.from_code(52)
+
+
+@contextmanager
+def _no_caps() -> Iterator[None]:
+    """Every shape of the hand searched, as before the caps."""
+    saved = StepSearch.wild_caps
+    StepSearch.wild_caps = lambda self, exact: None  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        StepSearch.wild_caps = saved  # type: ignore[method-assign]
+
+
+def _hands(variant: pr.Variant, seed: str, count: int) -> Iterator[tuple[Hand, pr.Contract]]:
+    """Random hands of 10 to 26 cards from two packs, three to seven of them wild (four
+    jokers, and the twos where they are wild), each with one of the variant's contracts."""
+    rng = random.Random(seed)
+    rules = rules_of(variant)
+    wilds = [_JOKER] * 4
+    if variant.wild_twos:
+        wilds += [card for card in _PACK if card.rank == pr.Rank.TWO] * 2
+    naturals = [card for card in _PACK * 2 if not (variant.wild_twos and card.rank == pr.Rank.TWO)]
+    for _ in range(count):
+        hand = rng.sample(naturals, rng.randrange(7, 20)) + rng.sample(
+            wilds, rng.randint(3, min(7, len(wilds)))
+        )
+        contract = rng.choice(variant.deals).contract
+        yield read_hand(sorted(hand), rules.wild_twos), contract
+
+
+VARIANTS = [pr.PUSH, pr.CAP_IT, pr.CONTRACT_RUMMY, pr.LIVERPOOL]
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda variant: variant.name)
+@pytest.mark.parametrize("shapes", [True, False])
+def test_caps_keep_every_listed_step(variant: pr.Variant, shapes: bool) -> None:
+    rules = rules_of(variant)
+    compared = 0
+    # Every fill of every shape (``shapes`` False) lists many more steps: fewer hands.
+    for hand, contract in _hands(variant, f"caps {variant.name} {shapes}", 120 if shapes else 40):
+        plan = plan_of(contract)
+        for canonical in (False, True):
+            capped = steps_of(hand, plan, rules, (), canonical, False, minimal=True, shapes=shapes)
+            with _no_caps():
+                steps_module._LAST_SEARCH[0] = None
+                every = steps_of(
+                    hand, plan, rules, (), canonical, False, minimal=True, shapes=shapes
+                )
+            assert capped == every
+            compared += bool(every)
+    assert compared > 20  # hands with steps, for the comparison to mean something
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda variant: variant.name)
+def test_caps_make_fewer_shapes(variant: pr.Variant) -> None:
+    rules = rules_of(variant)
+    fewer = 0
+    for hand, contract in _hands(variant, f"fewer {variant.name}", 120):
+        plan = plan_of(contract)
+        capped = first_step_search(hand, plan, rules, False, False, minimal=True)
+        with _no_caps():
+            every = first_step_search(hand, plan, rules, False, False, minimal=True)
+        if capped is None or every is None:
+            assert capped is every is None
+            continue
+        assert set(capped.shapes) <= set(every.shapes)
+        fewer += len(capped.shapes) < len(every.shapes)
+    assert fewer >= 1
