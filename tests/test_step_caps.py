@@ -64,7 +64,7 @@ def test_caps_keep_every_listed_step(variant: pr.Variant, shapes: bool) -> None:
     rules = rules_of(variant)
     compared = 0
     # Every fill of every shape (``shapes`` False) lists many more steps: fewer hands.
-    for hand, contract in _hands(variant, f"caps {variant.name} {shapes}", 120 if shapes else 40):
+    for hand, contract in _hands(variant, f"caps {variant.name} {shapes}", 120 if shapes else 20):
         plan = plan_of(contract)
         for canonical in (False, True):
             capped = steps_of(hand, plan, rules, (), canonical, False, minimal=True, shapes=shapes)
@@ -75,7 +75,7 @@ def test_caps_keep_every_listed_step(variant: pr.Variant, shapes: bool) -> None:
                 )
             assert capped == every
             compared += bool(every)
-    assert compared > 20  # hands with steps, for the comparison to mean something
+    assert compared > 10  # hands with steps, for the comparison to mean something
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda variant: variant.name)
