@@ -471,14 +471,20 @@ def test_discardable_by_codes_equals_by_cards() -> None:
 
 
 def reference_run_shapes(
-    suit: int, suited: int, both_aces: bool, wilds: int, rules: _Rules, smallest: int
+    suit: int,
+    suited: int,
+    both_aces: bool,
+    wilds: int,
+    rules: _Rules,
+    smallest: int,
+    biggest: int = 14,
 ) -> tuple[tuple[int, int, tuple[int, ...], int], ...]:
     """Every run shape :func:`~pushrummy.contracts._run_shapes_of` lists, in its order,
     found by trying every window (no early exits)."""
     positions = (suited << 1) | ((suited & 1) << 14)  # an ace is low and high
     found = []
     for start in range(1, 13):
-        for size in range(1, rules.max_run + 1):
+        for size in range(1, min(rules.max_run, biggest) + 1):
             end = start + size - 1
             if end > 14:
                 break
@@ -509,10 +515,17 @@ def test_run_shapes_skip_only_empty_starts() -> None:
         suited = rng.getrandbits(13) & rng.getrandbits(13)
         if index % 3 == 0:
             suited &= rng.getrandbits(13)
+        elif index % 10 == 1:  # dense suits: windows to the high ace, one ace or both
+            suited = 0x1FFF & ~(1 << rng.randrange(13)) | 1
         both_aces = bool(suited & 1) and rng.random() < 0.5
         suit, wilds, smallest = rng.randrange(4), rng.randrange(6), rng.randint(3, 8)
         expected = reference_run_shapes(suit, suited, both_aces, wilds, rules, smallest)
         assert _run_shapes_of(suit, suited, both_aces, wilds, rules, smallest) == expected
+        # The step search's windows of one size or a few (minimal steps).
+        biggest = smallest + rng.randrange(3)
+        expected = reference_run_shapes(suit, suited, both_aces, wilds, rules, smallest, biggest)
+        got = _run_shapes_of(suit, suited, both_aces, wilds, rules, smallest, biggest)
+        assert got == expected
 
 
 def test_shapes_with_fewer_wilds_are_the_first_ones_filtered() -> None:
