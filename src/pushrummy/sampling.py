@@ -174,7 +174,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
         SetupError: the view is inconsistent (:func:`~pushrummy.consistency.view_problems`
             finds a problem: say its cards, hand sizes, stock size and events do not add up to
             a deal of the deck), so no state has it as its view; or
-            another seat is laying down and no deal in 10,000 tries lets it finish.
+            another seat is laying down and no deal in 200,000 tries lets it finish.
     """
     if not isinstance(view, PlayerView):
         raise TypeError(f"view must be a PlayerView, not {type(view).__name__}")
