@@ -39,7 +39,7 @@ SIZES: dict[str, tuple[int, ...]] = {
     "wilds.generated": (30, 400),
     # test_perft: Hypothesis examples (generated positions)
     "perft.generated": (40, 300),
-    "perft.near_misses": (20, 80),
+    "perft.near_misses": (14, 80),
     # test_conformance: seeded games per (preset, house rules) and policy
     "conformance.random": (1, 2),
     "conformance.greedy": (1, 2),
@@ -57,8 +57,8 @@ SIZES: dict[str, tuple[int, ...]] = {
     # test_schemas: seeded games whose every document is validated; randomly mutated
     # documents; junk values tried on each value of the small documents (all: 100)
     "schemas.games": (3, 5),
-    "schemas.mutations": (300, 800),
-    "schemas.junk": (12, 60),
+    "schemas.mutations": (200, 800),
+    "schemas.junk": (8, 60),
 }
 """Every sampled check's size, in the default run and in the exhaustive run."""
 
