@@ -136,11 +136,12 @@ def list_discard(state: GameState, turn: Turn | None) -> list[Move]:
     seat = turn.seat
     if seat >= MAX_SEATS:
         return [Discard(seat, card) for card in discardable(state, seat)]
-    discards = _DISCARDS[seat]
-    if not discard_restricted(state.variant, state.taken):
-        # Every distinct card, by code.
-        return list(map(discards.__getitem__, sorted(set(turn.parsed.codes))))
-    return [discards[card.code] for card in discardable(state, seat)]
+    # Every distinct card, by code, less those the rule bars (the hand's codes, read once
+    # by the listing: discardable's, without making its cards).
+    codes = sorted(set(turn.parsed.codes))
+    if discard_restricted(state.variant, state.taken):
+        codes = allowed_discards(codes, state.variant, state.taken)
+    return list(map(_DISCARDS[seat].__getitem__, codes))
 
 
 def check_discard(state: GameState, move: Any) -> None:
