@@ -19,9 +19,15 @@ import pytest
 import pushrummy as pr
 from pushrummy.contracts import steps as steps_module
 from pushrummy.contracts.hands import Hand, read_hand
-from pushrummy.contracts.parts import plan_of
+from pushrummy.contracts.parts import Component, plan_of
 from pushrummy.contracts.rules import rules_of
-from pushrummy.contracts.steps import StepSearch, first_step_search, steps_of
+from pushrummy.contracts.steps import (
+    StepSearch,
+    first_step_search,
+    last_feasible_place,
+    one_part_tops,
+    steps_of,
+)
 
 _PACK = [pr.Card.from_code(code) for code in range(52)]
 _JOKER = pr.Card.from_code(52)
@@ -56,6 +62,11 @@ def _hands(variant: pr.Variant, seed: str, count: int) -> Iterator[tuple[Hand, p
 
 
 VARIANTS = [pr.PUSH, pr.CAP_IT, pr.CONTRACT_RUMMY, pr.LIVERPOOL]
+
+
+def contract_parts(contract: pr.Contract) -> tuple[Component, ...]:
+    """The contract's parts as the search spells them."""
+    return plan_of(contract).comps
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda variant: variant.name)
@@ -93,3 +104,38 @@ def test_caps_make_fewer_shapes(variant: pr.Variant) -> None:
         assert set(capped.shapes) <= set(every.shapes)
         fewer += len(capped.shapes) < len(every.shapes)
     assert fewer >= 1
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda variant: variant.name)
+def test_one_part_tops_are_the_bisections_answers(variant: pr.Variant) -> None:
+    """:func:`~pushrummy.contracts.steps.one_part_tops` (every number of wilds at once, from
+    the candidates' lowest naturals) gives what :func:`last_feasible_place` finds by
+    bisection with the feasibility test, for every part of every contract of the variant."""
+    rules = rules_of(variant)
+    compared = feasible = 0
+    for hand, contract in _hands(variant, f"tops {variant.name}", 80):
+        search = first_step_search(hand, plan_of(contract), rules, False, False, minimal=True)
+        if search is None:
+            continue
+        up_to, breaks = steps_module._place_sums(search.naturals_held, search.tables.units)
+        for part in set(contract_parts(contract)):
+            if part not in search.by_comp:
+                continue
+            tops = one_part_tops(search.by_comp[part], search.wilds_held)
+            expected = [
+                last_feasible_place(
+                    search.full,
+                    up_to,
+                    wilds,
+                    (part,),
+                    search.by_comp,
+                    search.tables.guards,
+                    breaks,
+                    {},
+                )
+                for wilds in range(search.wilds_held + 1)
+            ]
+            assert tops == expected
+            compared += 1
+            feasible += sum(top >= 0 for top in tops)
+    assert compared > 50 and feasible > 50

@@ -30,7 +30,7 @@ from ..cards import JOKER_CODE, Card, wild_table
 from ..contract_spec import Contract, RunSuits, run_window, runs_clash
 from ..meld_shape import MeldShape
 from ..melds import Meld, MeldKind
-from .candidates import Candidate
+from .candidates import ANY_SUITS, Candidate
 from .feasibility import one_part_fits, rest_fits, solve
 from .hands import (
     ACE_HIGH,
@@ -986,7 +986,10 @@ class StepSearch:
                     self.up_to = up_to
                 tops = limits.get(rest)
                 if tops is None:
-                    tops = limits[rest] = [_UNKNOWN] * (wilds_held + 1)
+                    if len(rest) == 1:  # one part left: every answer at once
+                        tops = limits[rest] = one_part_tops(by_comp[rest[0]], wilds_held)
+                    else:
+                        tops = limits[rest] = [_UNKNOWN] * (wilds_held + 1)
                 top = tops[wilds_left]
                 if top == _UNKNOWN:
                     top = tops[wilds_left] = last_feasible_place(
@@ -1151,6 +1154,53 @@ def last_feasible_place(
         else:
             high = middle - 1
     return starts[low + 1] - 1 if low + 1 < len(starts) else _WILDS_ONLY - 1
+
+
+def one_part_tops(candidates: list[Candidate], wilds: int) -> list[int]:
+    """:func:`last_feasible_place` for one part left, for every number of wilds from 0 to
+    ``wilds`` at once, from the part's candidates (the whole hand's, sorted by wilds).
+
+    One candidate fits the naturals after place ``p`` exactly when its lowest natural lies
+    after ``p`` (the candidate is the hand's, so every copy it uses is held, and every copy
+    of a card after ``p`` is left), and its wilds are no more than there are; so the last
+    feasible place with ``w`` wilds is the greatest lowest place, less one, of the
+    candidates needing ``w`` wilds or fewer (-1 if none; 63 for one of wilds only)."""
+    tops = [-1] * (wilds + 1)
+    best = -1
+    index = 0
+    count = len(candidates)
+    for have in range(wilds + 1):
+        while index < count and candidates[index][0] <= have:
+            place = _lowest_place(candidates[index][2]) - 1
+            if place > best:
+                best = place
+            index += 1
+        tops[have] = best
+    return tops
+
+
+def _lowest_place(info: tuple[int, int, int]) -> int:
+    """The step place of a candidate's lowest natural (:data:`_WILDS_ONLY` if none), from
+    its info: ``(SET, rank, suits)`` (one bit a suit, or 4 bits a suit's copies with
+    :data:`~pushrummy.contracts.candidates.ANY_SUITS`) or ``(RUN, suit, positions)`` (an
+    ace at position 1 or 14 is rank-first, so lowest)."""
+    kind, which, bits = info
+    if kind == SET:
+        if not bits:
+            return _WILDS_ONLY
+        if bits & ANY_SUITS:
+            bits ^= ANY_SUITS
+            return (which - 1) * 4 + ((bits & -bits).bit_length() - 1) // 4
+        return (which - 1) * 4 + (bits & -bits).bit_length() - 1
+    if not bits:
+        return _WILDS_ONLY
+    if bits & _ACE_POSITIONS:
+        return which
+    return ((bits & -bits).bit_length() - 2) * 4 + which
+
+
+_ACE_POSITIONS = (1 << 1) | (1 << ACE_HIGH)
+"""A run's ace positions: low (1) and high (14)."""
 
 
 def _known_bounds(tops: list[int], wilds: int) -> tuple[int, int]:
