@@ -917,12 +917,9 @@ class StepSearch:
         step completes the lay-down keeps every wild (so with one part left, every kind
         does: not asked then). Needs :attr:`by_comp` (a
         :func:`solve` of the whole hand); the same feasibility tests as
-        :func:`last_feasible_place`'s first, sharing their memo."""
-        up_to, self.breaks = _place_sums(self.naturals_held, self.tables.units)
-        self.up_to = up_to
-        remaining = self.full - up_to[0]
+        :func:`last_feasible_place`'s first, sharing their memo, or with one part left
+        its answers (:func:`one_part_tops`, kept for :meth:`add_steps`)."""
         wilds = self.wilds_held
-        guards = self.tables.guards
         caps = [-1, -1]  # by kind: SET, RUN
         rest0 = self.rest0
         for index, part in enumerate(rest0):
@@ -933,9 +930,24 @@ class StepSearch:
             if not rest:
                 caps[kind] = wilds
                 continue
-            fits = one_part_fits if len(rest) == 1 else rest_fits
+            if len(rest) == 1:
+                tops = self.limits.get(rest)
+                if tops is None:
+                    tops = self.limits[rest] = one_part_tops(self.by_comp[rest[0]], wilds)
+                for left in range(wilds - caps[kind]):
+                    if tops[left] >= 0:
+                        caps[kind] = wilds - left
+                        break
+                continue
+            up_to = self.up_to
+            if up_to is None:
+                up_to, self.breaks = _place_sums(self.naturals_held, self.tables.units)
+                self.up_to = up_to
+            remaining = self.full - up_to[0]
             for left in range(wilds - caps[kind]):
-                if fits(remaining, left, rest, self.by_comp, guards, self.fit_memo):
+                if rest_fits(
+                    remaining, left, rest, self.by_comp, self.tables.guards, self.fit_memo
+                ):
                     caps[kind] = wilds - left
                     break
         if caps[SET] >= wilds and caps[RUN] >= wilds:
@@ -1172,7 +1184,7 @@ def one_part_tops(candidates: list[Candidate], wilds: int) -> list[int]:
     for have in range(wilds + 1):
         while index < count and candidates[index][0] <= have:
             place = _lowest_place(candidates[index][2]) - 1
-            if place > best:
+            if place > best:  # noqa: PLR1730 - not max(): the listing's hot path
                 best = place
             index += 1
         tops[have] = best
