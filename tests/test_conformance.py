@@ -9,8 +9,8 @@ meld moves, and by :class:`pushrummy.GreedyBot` with some random moves, and
 * the game ends in ``GAME_OVER`` with an :class:`~pushrummy.Outcome`; every deal's penalties
   equal the cards left in the shown hands, and the totals their sum;
 * the same seed and the same move choices replay to identical states, and so does the record;
-* on sampled states (the last, every deal end, eight more; five in the default run, two
-  thirds of that in GreedyBot's games): every legal move applies (the input state untouched),
+* on sampled states (the last, every deal end, and ``conformance.samples`` more: three in
+  the default run, four in the exhaustive, two thirds of that in GreedyBot's games): every legal move applies (the input state untouched),
   corrupted moves are refused with the right error class and rule id (the input untouched),
   ``is_legal(s, m) == (m in legal_moves(s))`` for legal and corrupted candidates alike, the
   state, every view and the record survive the JSON round trip, and no view shows a

@@ -240,8 +240,9 @@ def test_every_legal_lay_down_is_a_listed_one_and_lay_offs(budget: Budget) -> No
         mapped += found
         unlisted += longer
     print(f"\n{mapped} legal lay-downs mapped, {unlisted} of them through lay-offs")
-    # the proof is not vacuous: the exhaustive run's 100 hands map 2,205 (460 through lay-offs)
-    assert mapped > (2000 if budget.exhaustive else 100)
+    # the proof is not vacuous: the exhaustive run's 50 hands map 1,967 (623 through lay-offs;
+    # its former 100 hands 2,205 and 460)
+    assert mapped > (1800 if budget.exhaustive else 100)
     assert unlisted > (400 if budget.exhaustive else 30)
 
 

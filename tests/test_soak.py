@@ -1,7 +1,7 @@
 """The soak: thousands of seeded games, every invariant checked over each (DESIGN.md §7).
 
 Each preset plays an equal share of the games (``soak.games`` in ``sizes.SIZES``: a few in the
-default run, 800 in all in the exhaustive run that CI runs, and 10,000 in the soak run,
+default run, 400 in all in the exhaustive run that CI runs, and 10,000 in the soak run,
 ``python -m pytest -m soak``, outside CI; each share rounded up), cycling through every
 house-rule set it allows, four policies (uniformly random moves, random moves that prefer
 melding, GreedyBot with some random moves, a RandomBot/GreedyBot table) and four turn limits,
@@ -84,7 +84,7 @@ def test_the_plan_covers_every_combination() -> None:
     ]
 )
 def soak_budget(request: pytest.FixtureRequest) -> Budget:
-    """The soak's sizes: a few games in the default run, 1,000 in the exhaustive run,
+    """The soak's sizes: a few games in the default run, 400 in the exhaustive run,
     10,000 in the soak run (``-m soak``)."""
     return Budget(request.param)
 
