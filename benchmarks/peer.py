@@ -21,7 +21,8 @@ first on a :class:`~pushrummy.plays.turn.Turn` read as the engine reads one) and
 (the listing and the move, less a second run of those listers: see
 :func:`lay_down_listing`); it prints the lay-down listers' share of the time, and what the
 rest of a decision costs against RLCard's decision at the playout's ratio (the timing
-itself adds a few µs a decision, to both parts).
+itself adds a few µs a decision, to both parts; those games also fill the engine's memos, as
+more new games would).
 """
 
 from __future__ import annotations
