@@ -10,11 +10,11 @@ meld moves, and by :class:`pushrummy.GreedyBot` with some random moves, and
   equal the cards left in the shown hands, and the totals their sum;
 * the same seed and the same move choices replay to identical states, and so does the record;
 * on sampled states (the last, every deal end, and ``conformance.samples`` more: three in
-  the default run, four in the exhaustive, two thirds of that in GreedyBot's games): every legal move applies (the input state untouched),
-  corrupted moves are refused with the right error class and rule id (the input untouched),
-  ``is_legal(s, m) == (m in legal_moves(s))`` for legal and corrupted candidates alike, the
-  state, every view and the record survive the JSON round trip, and no view shows a
-  card its seat may not know.
+  the default run, four in the exhaustive, two thirds of that in GreedyBot's games): every
+  legal move applies (the input state untouched), corrupted moves are refused with the right
+  error class and rule id (the input untouched), ``is_legal(s, m) == (m in legal_moves(s))``
+  for legal and corrupted candidates alike, the state, every view and the record survive the
+  JSON round trip, and no view shows a card its seat may not know.
 
 The exhaustive run (``-m exhaustive``) plays every pair with each policy (``conformance.*`` in
 ``sizes.SIZES`` games each); the default run plays a covering sample of the pairs: every
