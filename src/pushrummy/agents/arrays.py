@@ -19,7 +19,7 @@ from ..variants import Variant
 from ..views import PlayerView
 from .codec import ActionCodec, ActionError  # noqa: F401 - named in the Raises sections
 from .history import HistoryEncoder
-from .observation import ObservationEncoder
+from .observation import ObservationEncoder, write_parts
 
 MISSING_EXTRA: ImportError | None = None
 """Why NumPy and Gymnasium cannot be imported, or ``None`` when they can."""
@@ -135,21 +135,9 @@ class Features:
             cells = cast("memoryview[float]", buffer.data)  # format "f": floats go in
             kept = self._kept[view.seat] = (buffer, cells, [{}] * len(parts))
         buffer, cells, written = kept
-        for index, part in enumerate(parts):  # rewrite only the parts that changed
-            old = written[index]
-            if old is not part:
-                # Through a memoryview: a number costs less than through NumPy. Only the
-                # places the new part leaves are zeroed (the others are written over).
-                for at in old:
-                    if at not in part:
-                        cells[at] = 0.0  # (a float: packed as one without a conversion)
-                if bounds is None:
-                    for at, value in part.items():
-                        cells[at] = value
-                else:
-                    for at, value in part.items():
-                        cells[at] = value / bounds[at]
-                written[index] = part
+        # Through a memoryview (a number costs less than through NumPy), only the parts that
+        # changed: in the observations' module, which the compiled build compiles.
+        write_parts(cells, written, parts, bounds)
         array: np.ndarray[Any, Any] = buffer.copy()  # ~100 of ~1,600 numbers are not 0
         high = None if bounds is None else self._high
         if prefix_entries:

@@ -123,7 +123,7 @@ FillWilds(seat=1, wilds=(Card('2C'), Card('2D')))
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, SupportsIndex, TypeAlias, cast
 
 from ..cards import Card, Rank, Suit
 from ..engine import legal_moves
@@ -169,6 +169,7 @@ __all__ = [
     "ActionCodec",
     "ActionError",
     "Position",
+    "is_token_sequence",
     "meld_tokens",
     "shape_tokens",
 ]
@@ -296,13 +297,15 @@ class ActionCodec:
         "variant",
     )
 
-    def __init__(self, variant: Variant, players: int) -> None:
+    def __init__(self, variant: Variant, players: object) -> None:
+        # players: an int, checked here (annotated as an object so that the compiled build,
+        # which would take a bool as 0 or 1, leaves the check to this code)
         if not isinstance(variant, Variant):
             raise TypeError(f"variant must be a Variant, not {type(variant).__name__}")
         if isinstance(players, bool) or not isinstance(players, int):
             raise TypeError(f"players must be an int, not {type(players).__name__}")
         self.variant = variant
-        self.players = players
+        self.players: int = players
         self.packs = variant.packs(players)
         self.meld_ids = self.packs * 54 // 3
         stock = variant.draw_style is DrawStyle.STOCK
@@ -507,11 +510,12 @@ class ActionCodec:
 
     # -- names ----------------------------------------------------------------------------
 
-    def token_name(self, token: int) -> str:
+    def token_name(self, token: SupportsIndex) -> str:
         """The name of ``token``: ``take``, ``discard:7H``, ``run:H5``, ``meld:3`` ….
 
         Raises:
-            TypeError: ``token`` is not an int.
+            TypeError: ``token`` is not an int (integer-like values are taken, as by
+                :meth:`check_token`).
             ActionError: ``token`` is out of range (``0 <= token < size``).
 
         >>> import pushrummy as pr
@@ -519,7 +523,7 @@ class ActionCodec:
         >>> [codec.token_name(t) for t in (0, DISCARD + 52, SET, RUN + 12 + 4, MELD + 35)]
         ['take', 'discard:JK', 'set:A', 'run:D5', 'meld:35']
         """
-        self.check_token(token, (), 0)
+        token = self.check_token(token, (), 0)
         if token < DISCARD:
             return _VERB_NAMES[token]
         if token < LAY_OFF:
@@ -545,7 +549,7 @@ class ActionCodec:
             return "set:2"
         return f"meld:{token - MELD}"
 
-    def describe(self, tokens: Iterable[int]) -> str:
+    def describe(self, tokens: Iterable[SupportsIndex]) -> str:
         """The names of ``tokens``, space-separated.
 
         Raises:
@@ -651,19 +655,22 @@ class ActionCodec:
         self._cache[id(position)] = (position, root)
         return root
 
-    def _walk(self, position: Position, tokens: Sequence[int]) -> _Node | Move:
-        if type(tokens) is not tuple and (  # a tuple is the common case: no ABC check
-            isinstance(tokens, (str, bytes)) or not isinstance(tokens, Sequence)
-        ):
+    def _walk(self, position: Position, tokens: Sequence[SupportsIndex]) -> _Node | Move:
+        # Tokens are ints or integer-like (NumPy integers), which check_token makes ints:
+        # not read as ints before that (the compiled build would refuse an integer-like
+        # item of a sequence of ints).
+        if type(tokens) is not tuple and not is_token_sequence(tokens):  # a tuple: no ABC check
             raise TypeError(f"tokens must be a sequence of ints, not {type(tokens).__name__}")
         node: _Node | Move = self._trie(position)
+        given = cast("Sequence[int]", tokens)  # for the error: the tokens as they came
+        checked: list[int] = []
         for index, raw in enumerate(tokens):
             token = self.check_token(raw, tokens, index)
             if not isinstance(node, dict):
                 raise ActionError(
                     f"token {token} ({self.token_name(token)}) at index {index} comes after "
-                    f"a whole move ({self.describe(tokens[:index])})",
-                    tokens=tokens,
+                    f"a whole move ({self.describe(checked)})",
+                    tokens=given,
                     index=index,
                 )
             child = node.get(token)
@@ -674,13 +681,26 @@ class ActionCodec:
                 raise ActionError(
                     f"token {token} ({self.token_name(token)}) at index {index} is not "
                     f"allowed here; allowed: {allowed or 'nothing (no legal move)'}",
-                    tokens=tokens,
+                    tokens=given,
                     index=index,
                 )
             if isinstance(child, list):  # first walked into: the moves' paths put in
                 child = node[token] = _subtrie(child, index + 1)
             node = child
+            checked.append(token)
         return node
+
+
+def is_token_sequence(value: object) -> bool:
+    """Whether ``value`` may be a sequence of tokens: a sequence, not a string.
+
+    (Asked of an object: in the compiled build a check of the argument itself, narrowed to
+    ``str | bytes``, misread it.)
+
+    >>> is_token_sequence([1, 2]), is_token_sequence("12")
+    (True, False)
+    """
+    return not isinstance(value, (str, bytes)) and isinstance(value, Sequence)
 
 
 def meld_tokens(meld: Meld, set_of_twos: int | None = None) -> tuple[int, ...]:

@@ -100,7 +100,8 @@ sections say what the wild cards (the next move, one token per wild place) fill.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, MutableSequence, Sequence
+from typing import SupportsIndex
 
 from ..cards import Card
 from ..contract_spec import Contract
@@ -110,9 +111,9 @@ from ..melds import Meld, MeldKind, meld_wild_count
 from ..state import Phase, TableMeld
 from ..variants import DrawStyle, Variant
 from ..views import PlayerView
-from .codec import ActionCodec, ActionError
+from .codec import ActionCodec, ActionError, is_token_sequence
 
-__all__ = ["MAX_PREFIX", "PARTS", "TURN_CAP", "ObservationEncoder"]
+__all__ = ["MAX_PREFIX", "PARTS", "TURN_CAP", "ObservationEncoder", "write_parts"]
 
 MAX_PREFIX = 15
 """The longest pending prefix: a meld's kind and place and 14 cards (``stop`` completes it)."""
@@ -210,10 +211,10 @@ class ObservationEncoder:
         "variant",
     )
 
-    def __init__(self, variant: Variant, players: int) -> None:
-        self.codec = ActionCodec(variant, players)  # checks the arguments
+    def __init__(self, variant: Variant, players: object) -> None:
+        self.codec = ActionCodec(variant, players)  # checks the arguments (an object: see there)
         self.variant = variant
-        self.players = players
+        self.players = players = self.codec.players
         self._contract_index = _contract_index(variant)
         slots = len(self._contract_index)
         p, b = players, self.codec.meld_ids
@@ -624,10 +625,9 @@ class ObservationEncoder:
             _count(out, at["pile"], view.pile)
         return out
 
-    def _prefix(self, prefix: Sequence[int]) -> list[int]:
-        if type(prefix) is not tuple and (  # a tuple is the common case: no ABC check
-            isinstance(prefix, (str, bytes)) or not isinstance(prefix, Sequence)
-        ):
+    def _prefix(self, prefix: Sequence[SupportsIndex]) -> list[int]:
+        # Not read as ints before check_token: see ActionCodec._walk.
+        if type(prefix) is not tuple and not is_token_sequence(prefix):  # a tuple: no ABC check
             raise TypeError(f"prefix must be a sequence of ints, not {type(prefix).__name__}")
         tokens = [
             self.codec.check_token(token, prefix, index) for index, token in enumerate(prefix)
@@ -640,6 +640,40 @@ class ObservationEncoder:
                 index=MAX_PREFIX,
             )
         return tokens
+
+
+def write_parts(
+    cells: MutableSequence[float] | memoryview[float],
+    written: list[dict[int, int]],
+    parts: Sequence[dict[int, int]],
+    bounds: Sequence[float] | None = None,
+) -> None:
+    """Write the parts of :meth:`ObservationEncoder.view_parts` into ``cells`` (an array's
+    numbers, all 0 but those of the parts ``written`` last, which this updates): only a part
+    that is not the very dict written last is rewritten, and of it, the places the old one
+    held and the new one leaves are zeroed (the others are written over). With ``bounds``,
+    each number is divided by its bound (normalised observations).
+
+    >>> from array import array
+    >>> cells, written = memoryview(array("f", [0.0] * 4)), [{}, {}]
+    >>> write_parts(cells, written, ({0: 2}, {3: 1}))
+    >>> write_parts(cells, written, ({1: 4}, written[1]), bounds=[1.0, 8.0, 1.0, 1.0])
+    >>> cells.tolist()
+    [0.0, 0.5, 0.0, 1.0]
+    """
+    for index, part in enumerate(parts):
+        old = written[index]
+        if old is not part:
+            for at in old:
+                if at not in part:
+                    cells[at] = 0.0
+            if bounds is None:
+                for at, value in part.items():
+                    cells[at] = value
+            else:
+                for at, value in part.items():
+                    cells[at] = value / bounds[at]
+            written[index] = part
 
 
 def _count(out: dict[int, int], start: int, cards: Sequence[Card]) -> None:
