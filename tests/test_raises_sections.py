@@ -51,6 +51,11 @@ ALLOWED: dict[str, str] = {
     "pushrummy.agents.rllib.RLlibKeys.observation_space": (
         "returns the one space built when the wrapper was; raises nothing"
     ),
+    "pushrummy.agents.codec.is_token_sequence": "a predicate on any object; raises nothing",
+    "pushrummy.agents.observation.write_parts": (
+        "the observation array's unchecked update (Features.vector's hot path, with the "
+        "encoder's own parts and an array of its size); raises nothing"
+    ),
     "pushrummy.cards.Card.display": "formats a valid card; raises nothing",
     "pushrummy.state.game_progress": "arithmetic on a count and an optional shape",
     "pushrummy.english.narrate_move": (

@@ -220,6 +220,18 @@ def check_turn(state: GameState, move: Move, phases: frozenset[Phase]) -> None:
     )
 
 
+def _field_value(value: object, name: str) -> object:
+    """``value``'s attribute ``name`` as whatever it holds: for the checks of a value that may
+    have been changed past its constructor's checks, which the compiled build would refuse
+    with its own error on reading the attribute as the type it is declared to hold.
+
+    >>> from pushrummy.moves import Take
+    >>> _field_value(Take(2), "seat")
+    2
+    """
+    return getattr(value, name)
+
+
 def _check_shape(move: Move) -> None:
     """Refuse a move whose fields have the wrong types (changed past the constructor's
     checks) with :class:`~pushrummy.errors.InvalidMoveError`."""
@@ -233,8 +245,9 @@ def _check_shape(move: Move) -> None:
         return
     if isinstance(move, NextDeal):
         return
-    if not isinstance(move.seat, int) or isinstance(move.seat, bool):
-        raise InvalidMoveError(f"{type(move).__name__}.seat must be an int, not {move.seat!r}")
+    seat = _field_value(move, "seat")  # not read as the int it is declared to be
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise InvalidMoveError(f"{type(move).__name__}.seat must be an int, not {seat!r}")
     if isinstance(move, (LayOff, ExchangeWild, Discard)) and not isinstance(move.card, Card):
         raise InvalidMoveError(f"{type(move).__name__}.card must be a Card, not {move.card!r}")
     if isinstance(move, LayDown) and not all(isinstance(m, Meld) for m in move.melds):
