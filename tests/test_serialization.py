@@ -505,6 +505,33 @@ def test_replay_of_a_malformed_move() -> None:
         replay(record)
 
 
+@pytest.mark.parametrize(
+    ("kind", "field", "bad", "message"),
+    [
+        ("LayOff", "seat", "2", r"LayOff\.seat must be an int, not '2'"),
+        ("LayOff", "seat", True, r"LayOff\.seat must be an int, not True"),
+        ("LayOff", "card", "x", r"LayOff\.card must be a Card, not 'x'"),
+        ("LayOff", "meld_id", "3", r"meld_id must be an int, not '3'"),
+        ("LayOff", "meld_id", False, r"meld_id must be an int, not False"),
+        ("ExchangeWild", "position", "2", r"ExchangeWild\.position must be an int, not '2'"),
+    ],
+)
+def test_a_field_malformed_past_the_constructor_is_an_invalid_move(
+    kind: str, field: str, bad: object, message: str
+) -> None:
+    """Every field check of a move gives ``InvalidMoveError`` (in the compiled build too,
+    which ``.ci/run`` runs this file against: it would read an int field as an int, and
+    refuse a str with a TypeError of its own), and the state is left as it was."""
+    state = pr.apply_move(pr.new_game(PUSH, seed=7), Take(2))
+    card = state.hands[2][0]
+    move = pr.LayOff(2, card, 0) if kind == "LayOff" else pr.ExchangeWild(2, 0, 2, card)
+    object.__setattr__(move, field, bad)
+    before = pr.to_json(state)
+    with pytest.raises(InvalidMoveError, match=message):
+        pr.apply_move(state, move)
+    assert pr.to_json(state) == before
+
+
 def test_replay_after_the_game_is_over() -> None:
     game = playout(PUSH.replace(max_turns_per_deal=4), 4, 1)
     record, final = game.record(), game.final

@@ -663,13 +663,12 @@ class ActionCodec:
             raise TypeError(f"tokens must be a sequence of ints, not {type(tokens).__name__}")
         node: _Node | Move = self._trie(position)
         given = cast("Sequence[int]", tokens)  # for the error: the tokens as they came
-        checked: list[int] = []
         for index, raw in enumerate(tokens):
             token = self.check_token(raw, tokens, index)
             if not isinstance(node, dict):
                 raise ActionError(
                     f"token {token} ({self.token_name(token)}) at index {index} comes after "
-                    f"a whole move ({self.describe(checked)})",
+                    f"a whole move ({self.describe(tokens[:index])})",
                     tokens=given,
                     index=index,
                 )
@@ -687,7 +686,6 @@ class ActionCodec:
             if isinstance(child, list):  # first walked into: the moves' paths put in
                 child = node[token] = _subtrie(child, index + 1)
             node = child
-            checked.append(token)
         return node
 
 

@@ -220,16 +220,14 @@ def check_turn(state: GameState, move: Move, phases: frozenset[Phase]) -> None:
     )
 
 
-def _field_value(value: object, name: str) -> object:
-    """``value``'s attribute ``name`` as whatever it holds: for the checks of a value that may
-    have been changed past its constructor's checks, which the compiled build would refuse
-    with its own error on reading the attribute as the type it is declared to hold.
-
-    >>> from pushrummy.moves import Take
-    >>> _field_value(Take(2), "seat")
-    2
-    """
-    return getattr(value, name)
+def _require_int(move: Move, name: str, label: str) -> None:
+    """Refuse ``move`` if its field ``name`` (called ``label`` in the message) is not an int
+    (a bool is not one). The field is read as whatever it holds, not as the int it is
+    declared to be: the compiled build would refuse the read itself with its own
+    ``TypeError``."""
+    value: object = getattr(move, name)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidMoveError(f"{label} must be an int, not {value!r}")
 
 
 def _check_shape(move: Move) -> None:
@@ -245,9 +243,7 @@ def _check_shape(move: Move) -> None:
         return
     if isinstance(move, NextDeal):
         return
-    seat = _field_value(move, "seat")  # not read as the int it is declared to be
-    if not isinstance(seat, int) or isinstance(seat, bool):
-        raise InvalidMoveError(f"{type(move).__name__}.seat must be an int, not {seat!r}")
+    _require_int(move, "seat", f"{type(move).__name__}.seat")
     if isinstance(move, (LayOff, ExchangeWild, Discard)) and not isinstance(move.card, Card):
         raise InvalidMoveError(f"{type(move).__name__}.card must be a Card, not {move.card!r}")
     if isinstance(move, LayDown) and not all(isinstance(m, Meld) for m in move.melds):
@@ -260,16 +256,12 @@ def _check_shape(move: Move) -> None:
         raise InvalidMoveError(f"FillWilds.wilds must be a tuple of Cards, not {move.wilds!r}")
     if isinstance(move, NewMeld) and not isinstance(move.meld, Meld):
         raise InvalidMoveError(f"NewMeld.meld must be a Meld, not {move.meld!r}")
-    if isinstance(move, (LayOff, ExchangeWild)) and (
-        not isinstance(move.meld_id, int) or isinstance(move.meld_id, bool)
-    ):
-        raise InvalidMoveError(f"meld_id must be an int, not {move.meld_id!r}")
+    if isinstance(move, (LayOff, ExchangeWild)):
+        _require_int(move, "meld_id", "meld_id")
     if isinstance(move, LayOff) and move.end is not None and not isinstance(move.end, End):
         raise InvalidMoveError(f"LayOff.end must be an End or None, not {move.end!r}")
-    if isinstance(move, ExchangeWild) and (
-        not isinstance(move.position, int) or isinstance(move.position, bool)
-    ):
-        raise InvalidMoveError(f"ExchangeWild.position must be an int, not {move.position!r}")
+    if isinstance(move, ExchangeWild):
+        _require_int(move, "position", "ExchangeWild.position")
 
 
 def require_cards(state: GameState, move: Move, seat: int, cards: Sequence[Card]) -> None:
