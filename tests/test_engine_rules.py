@@ -615,17 +615,25 @@ def test_once_down_a_seat_takes_when_it_may_not_push_either() -> None:
 def test_take_allowed_checks_its_arguments() -> None:
     with pytest.raises(TypeError, match="variant must be a Variant"):
         take_allowed("push", laid_down=True, stock_size=3)  # type: ignore[arg-type]
-    # In the compiled build (docs/speed.rst) the compiled function's entry check refuses a
-    # wrong type first, with mypyc's message, and converts a bool given for an int.
+    # In the compiled build (docs/speed.rst) the compiled function's entry check refuses an
+    # int for the bool first, with mypyc's message.
     with pytest.raises(TypeError, match=wrong_type("laid_down must be a bool")):
         take_allowed(PUSH, laid_down=1, stock_size=3)  # type: ignore[arg-type]
-    if pr.compiled:
-        assert take_allowed(PUSH, laid_down=True, stock_size=True) == take_allowed(
-            PUSH, laid_down=True, stock_size=1
+    # A bool for the int is refused in both builds (annotated SupportsIndex, so the compiled
+    # entry does not convert it), and an int subclass taken as the int it is.
+    with pytest.raises(TypeError, match="take_allowed: stock_size must be an int, not bool"):
+        take_allowed(PUSH, laid_down=True, stock_size=True)
+    with pytest.raises(TypeError, match="take_allowed: stock_size must be an int, not float"):
+        take_allowed(PUSH, laid_down=True, stock_size=1.0)  # type: ignore[arg-type]
+
+    class Size(int):
+        pass
+
+    variant = PUSH.replace(take_after_contract=False, short_stock_push="forbidden")
+    for size in range(4):
+        assert take_allowed(variant, laid_down=True, stock_size=Size(size)) == take_allowed(
+            variant, laid_down=True, stock_size=size
         )
-    else:
-        with pytest.raises(TypeError, match="stock_size must be an int"):
-            take_allowed(PUSH, laid_down=True, stock_size=True)
 
 
 @rule("draw.take")

@@ -24,6 +24,13 @@ import pytest
 import pushrummy
 import pushrummy.errors
 
+# The walk reads Python functions (their docstrings and signatures): in the compiled build
+# the compiled modules' functions are built-in functions it cannot read, so it would check
+# fewer functions and miss the allow-list's. The pure build's run checks this same source.
+pytestmark = pytest.mark.skipif(
+    pushrummy.compiled, reason="reads Python functions: the pure build's run checks the source"
+)
+
 NOT_YET: set[str] = set()
 """Modules (and packages, with their submodules) left out for now."""
 

@@ -554,6 +554,7 @@ def test_the_rule_predicates_check_their_arguments() -> None:
     from pushrummy.predicates import (
         discard_restricted,
         discardable_codes,
+        keeps_a_card,
         may_target,
         push_allowed,
     )
@@ -566,6 +567,16 @@ def test_the_rule_predicates_check_their_arguments() -> None:
         may_target(PUSH, 1, True)
     with pytest.raises(TypeError, match="push_allowed: stock_size must be an int, not float"):
         push_allowed(PUSH, 1.0)  # type: ignore[arg-type]
+    # A bool is no int here, in the compiled build too (which would convert it to 0 or 1
+    # for a parameter annotated int: these are annotated SupportsIndex, docs/speed.rst).
+    with pytest.raises(TypeError, match="push_allowed: stock_size must be an int, not bool"):
+        push_allowed(PUSH, False)
+    with pytest.raises(TypeError, match="may_target: seat must be an int, not bool"):
+        may_target(PUSH, False, 2)
+    with pytest.raises(TypeError, match="keeps_a_card: used must be an int, not bool"):
+        keeps_a_card(PUSH.replace(must_discard_to_go_out=True), 1, True)
+    with pytest.raises(TypeError, match="a run position is an int, not bool"):
+        pr_natural_at(pr.parse_meld("AH 2H 3H"), True, True)
     with pytest.raises(TypeError, match="push_allowed: variant must be a Variant"):
         push_allowed(None, 3)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="discard_restricted: taken must be a Card or None"):
@@ -583,6 +594,8 @@ def test_the_rule_predicates_check_their_arguments() -> None:
         pass
 
     assert may_target(PUSH.replace(layoff_targets=pr.LayoffTargets.OWN), Seat(1), 1)
+    assert not keeps_a_card(PUSH.replace(must_discard_to_go_out=True), Seat(2), Seat(2))
+    assert pr_natural_at(pr.parse_meld("AH 2H 3H"), Seat(14), True) == pr.parse_card("AH")
     assert push_allowed(PUSH, Seat(0)) and not discard_restricted(PUSH, None)
     assert discardable_codes([52, 3, 3], PUSH.replace(may_discard_wild=False), None) == [3]
 

@@ -33,6 +33,14 @@ _PACK = [pr.Card.from_code(code) for code in range(52)]
 _JOKER = pr.Card.from_code(52)
 
 
+# Both tests set StepSearch.wild_caps on the class; compiled callers (docs/speed.rst) call
+# the compiled method itself, so in the compiled build the two searches would be one and
+# the same and prove nothing. The pure build's run tests this same source.
+_PATCHES_THE_SEARCH = pytest.mark.skipif(
+    pr.compiled, reason="patches StepSearch.wild_caps, which compiled callers do not read"
+)
+
+
 @contextmanager
 def _no_caps() -> Iterator[None]:
     """Every shape of the hand searched, as before the caps."""
@@ -69,6 +77,7 @@ def contract_parts(contract: pr.Contract) -> tuple[Component, ...]:
     return plan_of(contract).comps
 
 
+@_PATCHES_THE_SEARCH
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda variant: variant.name)
 @pytest.mark.parametrize("shapes", [True, False])
 def test_caps_keep_every_listed_step(variant: pr.Variant, shapes: bool) -> None:
@@ -89,6 +98,7 @@ def test_caps_keep_every_listed_step(variant: pr.Variant, shapes: bool) -> None:
     assert compared > 10  # hands with steps, for the comparison to mean something
 
 
+@_PATCHES_THE_SEARCH
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda variant: variant.name)
 def test_caps_make_fewer_shapes(variant: pr.Variant) -> None:
     rules = rules_of(variant)

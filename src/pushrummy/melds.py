@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from typing import Protocol
+from typing import Protocol, SupportsIndex
 
 import attrs
 
@@ -318,7 +318,7 @@ DEFAULT_MELD_OPTIONS = MeldOptions()
 """The default meld options of :doc:`/rules` (those of ``PUSH``)."""
 
 
-def position_rank(position: int) -> Rank:
+def position_rank(position: SupportsIndex) -> Rank:
     """The rank a run position stands for: 1 and 14 are aces.
 
     Raises:

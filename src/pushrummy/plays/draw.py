@@ -28,7 +28,7 @@ False
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, SupportsIndex
 
 from ..cards import ALL_CARDS, Card
 from ..dealing import reshuffled_stock
@@ -70,10 +70,14 @@ def stock_draw_allowed(variant: Variant) -> bool:
         ) from None
 
 
-def push_allowed(variant: Variant, stock_size: int) -> bool:
+def push_allowed(variant: Variant, stock_size: SupportsIndex) -> bool:
     """Whether the player to draw may push ([draw.push], [draw.exhausted]): with the push
     draw (``draw_style="push"``), always, unless ``short_stock_push`` forbids it with fewer
     than two stock cards left; never with ``draw_style="stock"`` ([draw.stock]).
+
+    ``stock_size`` is an int (an int subclass is one, a ``bool`` is not), annotated
+    ``SupportsIndex`` so that the compiled build, too, hands it to this check rather than
+    converting a ``bool`` to 0 or 1 (docs/speed.rst).
 
     Raises:
         TypeError: ``variant`` is not a variant, or ``stock_size`` not an int.
@@ -85,19 +89,18 @@ def push_allowed(variant: Variant, stock_size: int) -> bool:
         raise TypeError(
             f"push_allowed: variant must be a Variant, not {type(variant).__name__}"
         ) from None
-    if stock_size.__class__ is not int and (
-        not isinstance(stock_size, int) or isinstance(stock_size, bool)
-    ):
+    if not isinstance(stock_size, int) or isinstance(stock_size, bool):
         raise TypeError(f"push_allowed: stock_size must be an int, not {type(stock_size).__name__}")
     return pushing and not (forbidden and stock_size < 2)
 
 
-def take_allowed(variant: Variant, laid_down: bool, stock_size: int) -> bool:
+def take_allowed(variant: Variant, laid_down: bool, stock_size: SupportsIndex) -> bool:
     """Whether the player to draw may take the upcard ([draw.take]): always, unless
     ``take_after_contract`` is off and they have laid down this deal's contract; then
     they must push or draw from the stock, unless that is not allowed either
     (:func:`push_allowed`; a draw from the stock always is): a turn must always be able to
-    draw.
+    draw. ``stock_size`` is an int, not a ``bool``, in both builds (as for
+    :func:`push_allowed`).
 
     Raises:
         TypeError: ``variant`` is not a variant, ``laid_down`` not a bool, or
@@ -111,9 +114,7 @@ def take_allowed(variant: Variant, laid_down: bool, stock_size: int) -> bool:
         ) from None
     if laid_down.__class__ is not bool:
         raise TypeError(f"take_allowed: laid_down must be a bool, not {type(laid_down).__name__}")
-    if stock_size.__class__ is not int and (
-        not isinstance(stock_size, int) or isinstance(stock_size, bool)
-    ):
+    if not isinstance(stock_size, int) or isinstance(stock_size, bool):
         raise TypeError(f"take_allowed: stock_size must be an int, not {type(stock_size).__name__}")
     return (
         after_contract

@@ -16,7 +16,7 @@ False
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, SupportsIndex
 
 from ..cards import Card, wild_table
 from ..errors import ContractNotMetError, IllegalMoveError, InvalidMeldError
@@ -47,12 +47,14 @@ __all__ = [
 ]
 
 
-def natural_at(meld: Meld, position: int, wild_twos: bool) -> Card | None:
+def natural_at(meld: Meld, position: SupportsIndex, wild_twos: bool) -> Card | None:
     """The natural card run place ``position`` of ``meld`` stands for ([layoff.exchange]);
     ``None`` for a two's place while twos are wild (a two there is a wild, so no natural
     card stands for it); with ``wild_twos`` False the two itself ([setup.wild]).
 
-    ``meld`` is a run; the position need not be one of its places.
+    ``meld`` is a run; the position need not be one of its places. ``position`` is an int
+    (not a ``bool``), annotated ``SupportsIndex`` so that the compiled build, too, hands it
+    to the check rather than converting a ``bool`` to 0 or 1 (docs/speed.rst).
 
     Raises:
         TypeError: ``meld`` is not a meld or ``position`` not an int (a bool is not one).

@@ -13,7 +13,7 @@ False
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, SupportsIndex
 
 from ..cards import ALL_CARDS
 from ..contracts.hands import Hand
@@ -42,10 +42,14 @@ from .turn import (
 __all__ = ["apply_lay_off", "check_lay_off", "list_lay_off", "may_target"]
 
 
-def may_target(variant: Variant, seat: int, owner: int) -> bool:
+def may_target(variant: Variant, seat: SupportsIndex, owner: SupportsIndex) -> bool:
     """Whether ``seat`` may lay off on (or exchange in) a meld owned by ``owner``
     ([layoff.card]: any meld, its own side's, or its own, by the ``layoff_targets``
     option).
+
+    ``seat`` and ``owner`` are ints (an int subclass is one, a ``bool`` is not); they are
+    annotated ``SupportsIndex`` so that the compiled build, too, hands them to this check
+    rather than converting a ``bool`` to 0 or 1 (docs/speed.rst).
 
     Raises:
         TypeError: ``variant`` is not a variant, or ``seat`` or ``owner`` not an int.
@@ -62,9 +66,10 @@ def may_target(variant: Variant, seat: int, owner: int) -> bool:
                 raise TypeError(f"may_target: {name} must be an int, not {type(value).__name__}")
     if targets is LayoffTargets.ANY:
         return True
+    mine, theirs = int(seat), int(owner)
     if targets is LayoffTargets.OWN:
-        return owner == seat
-    return variant.side_of(owner) == variant.side_of(seat)
+        return theirs == mine
+    return variant.side_of(theirs) == variant.side_of(mine)
 
 
 _NATURAL_BITS = (1 << 52) - 1

@@ -27,7 +27,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, SupportsIndex
 
 from ..cards import Card
 from ..contracts.hands import Hand
@@ -290,9 +290,13 @@ def require_cards(state: GameState, move: Move, seat: int, cards: Sequence[Card]
 # -- rules several kinds ask -------------------------------------------------------------------
 
 
-def keeps_a_card(variant: Variant, hand_size: int, used: int) -> bool:
+def keeps_a_card(variant: Variant, hand_size: SupportsIndex, used: SupportsIndex) -> bool:
     """Whether playing ``used`` of a hand's ``hand_size`` cards is allowed by [out.empty]:
     always, unless ``must_discard_to_go_out`` asks the seat to keep a card to discard.
+
+    ``hand_size`` and ``used`` are ints (an int subclass is one, a ``bool`` is not),
+    annotated ``SupportsIndex`` so that the compiled build, too, hands them to this check
+    rather than converting a ``bool`` to 0 or 1 (docs/speed.rst).
 
     Raises:
         TypeError: ``variant`` is not a variant, or ``hand_size`` or ``used`` not an int.
@@ -307,7 +311,7 @@ def keeps_a_card(variant: Variant, hand_size: int, used: int) -> bool:
         for name, value in (("hand_size", hand_size), ("used", used)):
             if not isinstance(value, int) or isinstance(value, bool):
                 raise TypeError(f"keeps_a_card: {name} must be an int, not {type(value).__name__}")
-    return not (keep and used >= hand_size)
+    return not (keep and int(used) >= int(hand_size))
 
 
 def require_keeps_a_card(state: GameState, move: Move, seat: int, used: int) -> None:
