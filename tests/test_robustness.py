@@ -27,6 +27,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pushrummy as pr
+from engine_helpers import wrong_type
 from pushrummy import (
     PUSH,
     Discard,
@@ -577,6 +578,9 @@ def test_the_rule_predicates_check_their_arguments() -> None:
         keeps_a_card(PUSH.replace(must_discard_to_go_out=True), 1, True)
     with pytest.raises(TypeError, match="a run position is an int, not bool"):
         pr_natural_at(pr.parse_meld("AH 2H 3H"), True, True)
+    # A bool parameter: mypyc's entry check refuses an int first in the compiled build.
+    with pytest.raises(TypeError, match=wrong_type("natural_at: wild_twos must be a bool")):
+        pr_natural_at(pr.parse_meld("AH 2H 3H"), 2, 1)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="push_allowed: variant must be a Variant"):
         push_allowed(None, 3)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="discard_restricted: taken must be a Card or None"):

@@ -57,16 +57,19 @@ def natural_at(meld: Meld, position: SupportsIndex, wild_twos: bool) -> Card | N
     to the check rather than converting a ``bool`` to 0 or 1 (docs/speed.rst).
 
     Raises:
-        TypeError: ``meld`` is not a meld or ``position`` not an int (a bool is not one).
+        TypeError: ``meld`` is not a meld, ``position`` not an int (a bool is not one) or
+            ``wild_twos`` not a bool.
         InvalidMeldError: ``meld`` is a set, which has no run places ([meld.set]).
         InvalidMoveError: ``position`` is outside 1..14.
     """
     if not isinstance(meld, Meld):
         raise TypeError(f"natural_at expects a Meld, not {type(meld).__name__}")
+    if wild_twos.__class__ is not bool:  # as the compiled build's entry check refuses it
+        raise TypeError(f"natural_at: wild_twos must be a bool, not {type(wild_twos).__name__}")
     if meld.suit is None:
         raise InvalidMeldError(f"{meld.notation()} is a set: it has no run places", rule="meld.set")
     card = Card(position_rank(position), meld.suit)
-    return None if wild_table(wild_twos is not False)[card.code] else card
+    return None if wild_table(wild_twos)[card.code] else card
 
 
 def exchangeable(variant: Variant, wild: Card) -> bool:
