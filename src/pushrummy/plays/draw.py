@@ -37,7 +37,7 @@ from ..events import DealEnd, Drew, StockReshuffled, Took
 from ..moves import DrawStock, Move, Push, Take
 from ..state import GameState, Phase, replace_unchecked
 from ..variants import DrawStyle, PushTo, ShortStockPush, Variant
-from .turn import MAX_SEATS, Turn, end_deal, illegal, set_at, with_cards
+from .turn import MAX_SEATS, Turn, end_deal, illegal, int_argument, set_at, with_cards
 
 __all__ = [
     "apply_draw_stock",
@@ -75,9 +75,8 @@ def push_allowed(variant: Variant, stock_size: SupportsIndex) -> bool:
     draw (``draw_style="push"``), always, unless ``short_stock_push`` forbids it with fewer
     than two stock cards left; never with ``draw_style="stock"`` ([draw.stock]).
 
-    ``stock_size`` is an int (an int subclass is one, a ``bool`` is not), annotated
-    ``SupportsIndex`` so that the compiled build, too, hands it to this check rather than
-    converting a ``bool`` to 0 or 1 (docs/speed.rst).
+    ``stock_size`` is an int, not a bool, in both builds
+    (:func:`~pushrummy.plays.turn.int_argument`).
 
     Raises:
         TypeError: ``variant`` is not a variant, or ``stock_size`` not an int.
@@ -89,9 +88,8 @@ def push_allowed(variant: Variant, stock_size: SupportsIndex) -> bool:
         raise TypeError(
             f"push_allowed: variant must be a Variant, not {type(variant).__name__}"
         ) from None
-    if not isinstance(stock_size, int) or isinstance(stock_size, bool):
-        raise TypeError(f"push_allowed: stock_size must be an int, not {type(stock_size).__name__}")
-    return pushing and not (forbidden and stock_size < 2)
+    size = int_argument("push_allowed", "stock_size", stock_size)
+    return pushing and not (forbidden and size < 2)
 
 
 def take_allowed(variant: Variant, laid_down: bool, stock_size: SupportsIndex) -> bool:
@@ -99,8 +97,7 @@ def take_allowed(variant: Variant, laid_down: bool, stock_size: SupportsIndex) -
     ``take_after_contract`` is off and they have laid down this deal's contract; then
     they must push or draw from the stock, unless that is not allowed either
     (:func:`push_allowed`; a draw from the stock always is): a turn must always be able to
-    draw. ``stock_size`` is an int, not a ``bool``, in both builds (as for
-    :func:`push_allowed`).
+    draw. ``stock_size`` is an int, not a bool, in both builds (as for :func:`push_allowed`).
 
     Raises:
         TypeError: ``variant`` is not a variant, ``laid_down`` not a bool, or
@@ -114,12 +111,11 @@ def take_allowed(variant: Variant, laid_down: bool, stock_size: SupportsIndex) -
         ) from None
     if laid_down.__class__ is not bool:
         raise TypeError(f"take_allowed: laid_down must be a bool, not {type(laid_down).__name__}")
-    if not isinstance(stock_size, int) or isinstance(stock_size, bool):
-        raise TypeError(f"take_allowed: stock_size must be an int, not {type(stock_size).__name__}")
+    size = int_argument("take_allowed", "stock_size", stock_size)
     return (
         after_contract
         or not laid_down
-        or not (stock_draw_allowed(variant) or push_allowed(variant, stock_size))
+        or not (stock_draw_allowed(variant) or push_allowed(variant, size))
     )
 
 

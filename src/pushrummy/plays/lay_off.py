@@ -30,6 +30,7 @@ from .turn import (
     end_deal,
     forget_in,
     illegal,
+    int_argument,
     keeps_a_card,
     lengthens_only,
     require_after_contract,
@@ -47,9 +48,8 @@ def may_target(variant: Variant, seat: SupportsIndex, owner: SupportsIndex) -> b
     ([layoff.card]: any meld, its own side's, or its own, by the ``layoff_targets``
     option).
 
-    ``seat`` and ``owner`` are ints (an int subclass is one, a ``bool`` is not); they are
-    annotated ``SupportsIndex`` so that the compiled build, too, hands them to this check
-    rather than converting a ``bool`` to 0 or 1 (docs/speed.rst).
+    ``seat`` and ``owner`` are ints, not bools, in both builds
+    (:func:`~pushrummy.plays.turn.int_argument`).
 
     Raises:
         TypeError: ``variant`` is not a variant, or ``seat`` or ``owner`` not an int.
@@ -60,13 +60,10 @@ def may_target(variant: Variant, seat: SupportsIndex, owner: SupportsIndex) -> b
         raise TypeError(
             f"may_target: variant must be a Variant, not {type(variant).__name__}"
         ) from None
-    if seat.__class__ is not int or owner.__class__ is not int:
-        for name, value in (("seat", seat), ("owner", owner)):
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise TypeError(f"may_target: {name} must be an int, not {type(value).__name__}")
+    mine = int_argument("may_target", "seat", seat)
+    theirs = int_argument("may_target", "owner", owner)
     if targets is LayoffTargets.ANY:
         return True
-    mine, theirs = int(seat), int(owner)
     if targets is LayoffTargets.OWN:
         return theirs == mine
     return variant.side_of(theirs) == variant.side_of(mine)

@@ -290,13 +290,28 @@ def require_cards(state: GameState, move: Move, seat: int, cards: Sequence[Card]
 # -- rules several kinds ask -------------------------------------------------------------------
 
 
+def int_argument(function: str, name: str, value: SupportsIndex) -> int:
+    """``value``, the argument ``name`` of the rule predicate ``function``, as the int it is.
+
+    The predicates annotate their int arguments ``SupportsIndex`` and ask this: so the
+    compiled build, too, hands them over as they came rather than converting a ``bool`` to 0
+    or 1 at the call (docs/speed.rst), and both builds refuse one alike.
+
+    Raises:
+        TypeError: ``value`` is not an int (an int subclass is one, a ``bool`` is not).
+    """
+    if type(value) is int:
+        return value
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{function}: {name} must be an int, not {type(value).__name__}")
+    return int(value)
+
+
 def keeps_a_card(variant: Variant, hand_size: SupportsIndex, used: SupportsIndex) -> bool:
     """Whether playing ``used`` of a hand's ``hand_size`` cards is allowed by [out.empty]:
     always, unless ``must_discard_to_go_out`` asks the seat to keep a card to discard.
 
-    ``hand_size`` and ``used`` are ints (an int subclass is one, a ``bool`` is not),
-    annotated ``SupportsIndex`` so that the compiled build, too, hands them to this check
-    rather than converting a ``bool`` to 0 or 1 (docs/speed.rst).
+    ``hand_size`` and ``used`` are ints, not bools, in both builds (:func:`int_argument`).
 
     Raises:
         TypeError: ``variant`` is not a variant, or ``hand_size`` or ``used`` not an int.
@@ -307,11 +322,8 @@ def keeps_a_card(variant: Variant, hand_size: SupportsIndex, used: SupportsIndex
         raise TypeError(
             f"keeps_a_card: variant must be a Variant, not {type(variant).__name__}"
         ) from None
-    if hand_size.__class__ is not int or used.__class__ is not int:
-        for name, value in (("hand_size", hand_size), ("used", used)):
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise TypeError(f"keeps_a_card: {name} must be an int, not {type(value).__name__}")
-    return not (keep and int(used) >= int(hand_size))
+    size = int_argument("keeps_a_card", "hand_size", hand_size)
+    return not (keep and int_argument("keeps_a_card", "used", used) >= size)
 
 
 def require_keeps_a_card(state: GameState, move: Move, seat: int, used: int) -> None:
